@@ -1,0 +1,18 @@
+// Bundles the extension, the language server, the CLI and the webview with esbuild into dist/.
+import { build } from "esbuild";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
+
+const prod = process.argv.includes("--production");
+const common = { bundle: true, mainFields: ["module", "main"], sourcemap: !prod, minify: prod, logLevel: "warning", legalComments: "none" };
+mkdirSync("dist", { recursive: true });
+const jobs = [
+  build({ ...common, entryPoints: ["server/src/cli.ts"], outfile: "dist/cli.js", platform: "node", target: "node20", format: "cjs", banner: { js: "#!/usr/bin/env node" } }),
+];
+if (existsSync("server/src/server.ts"))
+  jobs.push(build({ ...common, entryPoints: ["server/src/server.ts"], outfile: "dist/server.js", platform: "node", target: "node20", format: "cjs" }));
+if (existsSync("extension/src/extension.ts"))
+  jobs.push(build({ ...common, entryPoints: ["extension/src/extension.ts"], outfile: "dist/extension.js", platform: "node", target: "node20", format: "cjs", external: ["vscode"] }));
+if (existsSync("webview/src/main.tsx"))
+  jobs.push(build({ ...common, entryPoints: ["webview/src/main.tsx"], outfile: "dist/webview/main.js", platform: "browser", target: "es2022", format: "iife", loader: { ".ttf": "file" } }));
+await Promise.all(jobs);
+chmodSync("dist/cli.js", 0o755);

@@ -1,0 +1,71 @@
+// Runs every test suite and closes with one line for all of them together: `N passed, N failed`.
+//   node scripts/test.mjs            all suites
+//   node scripts/test.mjs unit lsp   only these
+// Suites: typecheck (tsc --noEmit), unit (engine + CLI), lsp (the built server over stdio),
+// webview (the built page in headless Chromium), e2e (a real VS Code: code-server), when present.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+const wanted = new Set(process.argv.slice(2));
+const want = (name) => wanted.size === 0 || wanted.has(name);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", maxBuffer: 1 << 28, ...opts });
+  return { code: r.status ?? 1, out: r.stdout ?? "", err: r.stderr ?? "" };
+}
+
+function testFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".test.ts") || f.endsWith(".test.mjs"))
+    .map((f) => join(dir, f))
+    .sort();
+}
+
+function nodeTestSuite(name, dir, extraEnv = {}) {
+  const files = testFiles(dir);
+  if (files.length === 0) return;
+  console.log(`\n== ${name}: ${files.length} file(s)`);
+  const r = run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", "--test-reporter-destination=.test-results." + name + ".tap", ...files], {
+    env: { ...process.env, ...extraEnv },
+  });
+  process.stdout.write(r.out);
+  if (r.err.trim()) process.stderr.write(r.err);
+  const tap = existsSync(`.test-results.${name}.tap`) ? run("cat", [`.test-results.${name}.tap`]).out : "";
+  const num = (k) => Number((new RegExp(`^# ${k} (\\d+)`, "m").exec(tap) ?? [])[1] ?? 0);
+  const p = num("pass"), f = num("fail"), s = num("skipped") + num("todo");
+  if (p + f === 0 && r.code !== 0) failed += 1; // the runner itself failed
+  passed += p;
+  failed += f;
+  skipped += s;
+  console.log(`== ${name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ""}`);
+}
+
+if (want("typecheck")) {
+  console.log("== typecheck: tsc --noEmit");
+  const r = run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "tsconfig.json"]);
+  process.stdout.write(r.out + r.err);
+  if (r.code === 0) passed++;
+  else failed++;
+  console.log(`== typecheck: ${r.code === 0 ? "ok" : "FAILED"}`);
+}
+if (want("build") || want("lsp") || want("webview") || want("e2e") || wanted.size === 0) {
+  const r = run(process.execPath, ["scripts/build.mjs"]);
+  if (r.code !== 0) {
+    process.stdout.write(r.out + r.err);
+    console.log("== build FAILED");
+    failed++;
+  }
+}
+if (want("unit")) nodeTestSuite("unit", "test/unit");
+if (want("lsp")) nodeTestSuite("lsp", "test/lsp");
+if (want("webview")) nodeTestSuite("webview", "test/webview");
+if (want("e2e")) nodeTestSuite("e2e", "test/e2e");
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exitCode = failed === 0 ? 0 : 1;

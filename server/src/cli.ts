@@ -1,0 +1,94 @@
+/**
+ * The `transcript-inspector` command line: the same engine as the language server.
+ *
+ *   transcript-inspector check [--format text|json] FILE...
+ *   transcript-inspector render [--format json|text] FILE
+ *
+ * Exit status: 0 when no finding is an error, 1 when any is, 2 for bad usage or an unreadable
+ * file (one line on stderr, never a stack trace).
+ */
+import { readFileSync } from "node:fs";
+import { analyze } from "./engine/analyze.js";
+import { checkJson, findingJson, renderJson } from "./engine/report.js";
+
+const USAGE = "usage: transcript-inspector check [--format text|json] FILE... | render [--format json|text] FILE";
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): { command: string; format: string | undefined; files: string[] } {
+  const [command, ...rest] = argv;
+  if (!command || command === "--help" || command === "-h") throw new UsageError(USAGE);
+  let format: string | undefined;
+  const files: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    if (a === "--format") {
+      format = rest[++i];
+      if (!format) throw new UsageError("--format needs a value");
+    } else if (a.startsWith("--format=")) format = a.slice(9);
+    else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
+    else files.push(a);
+  }
+  return { command, format, files };
+}
+
+function readOrFail(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new UsageError(`cannot read ${path}: ${err.code === "ENOENT" ? "no such file" : err.code === "EISDIR" ? "is a directory" : err.message}`);
+  }
+}
+
+export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): number {
+  const { command, format, files } = parseArgs(argv);
+  if (command === "check") {
+    const fmt = format ?? "text";
+    if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be text or json, not ${fmt}`);
+    if (files.length === 0) throw new UsageError("check needs at least one FILE");
+    const texts = files.map((f) => [f, readOrFail(f)] as const);
+    let anyError = false;
+    const results = texts.map(([path, text]) => {
+      const a = analyze(text);
+      if (a.findings.some((f) => f.severity === "error")) anyError = true;
+      return { path, a };
+    });
+    if (fmt === "json") out(JSON.stringify({ files: results.map((r) => checkJson(r.path, r.a)) }) + "\n");
+    else
+      for (const { path, a } of results)
+        for (const f of a.findings) {
+          const j = findingJson(a.session.lines, f);
+          out(`${path}:${j.line}:${j.column} ${j.severity} ${j.code} ${j.message}\n`);
+        }
+    return anyError ? 1 : 0;
+  }
+  if (command === "render") {
+    const fmt = format ?? "json";
+    if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be json or text, not ${fmt}`);
+    if (files.length !== 1) throw new UsageError("render takes exactly one FILE");
+    const a = analyze(readOrFail(files[0]));
+    const r = renderJson(files[0], a);
+    if (fmt === "json") out(JSON.stringify(r) + "\n");
+    else {
+      out(`${r.path}: ${r.format}, pruner ${r.pruner}, leaf ${r.leaf}\n`);
+      out(`before: ${r.before.length} messages, after: ${r.after.length} messages, dropped: ${r.dropped.length}\n`);
+      for (const d of r.dropped) out(`  line ${d.line} ${d.role} dropped by ${d.by}\n`);
+    }
+    return a.findings.some((f) => f.severity === "error") ? 1 : 0;
+  }
+  throw new UsageError(`unknown command ${command}\n${USAGE}`);
+}
+
+if (require.main === module) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`transcript-inspector: ${e.message.split("\n")[0]}\n`);
+    } else {
+      process.stderr.write(`transcript-inspector: internal error: ${(e as Error).message}\n`);
+    }
+    process.exitCode = 2;
+  }
+}

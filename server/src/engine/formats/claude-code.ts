@@ -1,0 +1,103 @@
+/**
+ * Claude Code transcripts (`~/.claude/projects/<dir>/<session>.jsonl`), read into the same tree
+ * and message model as pi (research notes formats.md section 4; no primary source exists, the
+ * shapes follow claude-code-log's models and fixtures).
+ *
+ * Tree: `uuid` / `parentUuid`. Context: user and assistant lines on the branch; one API response
+ * split over several lines (same `message.id`) is merged back; `tool_use` becomes a pi
+ * `toolCall`, each `tool_result` block a pi `toolResult`.
+ */
+import { describeJsonType, isObject } from "../parse.js";
+import type { Entry, Finding, Msg, SourceLine } from "../types.js";
+import type { FormatRead } from "./pi.js";
+
+const KNOWN_WITHOUT_UUID = new Set(["summary", "queue-operation", "file-history-snapshot"]);
+
+export function readClaudeCode(lines: SourceLine[]): FormatRead {
+  const entries: Entry[] = [];
+  const findings: Finding[] = [];
+  for (const l of lines) {
+    const v = l.value;
+    if (!isObject(v)) continue;
+    if (typeof v.type !== "string") {
+      findings.push({ code: "unknown-entry", severity: "warning", line: l.line, message: "Object without a string `type`: not a Claude Code transcript line." });
+      continue;
+    }
+    if (typeof v.uuid !== "string") {
+      if (!KNOWN_WITHOUT_UUID.has(v.type) && (v.type === "user" || v.type === "assistant" || v.type === "system"))
+        findings.push({ code: "unknown-entry", severity: "warning", line: l.line, path: ["type"], message: `\`${v.type}\` line without a \`uuid\`: it cannot take part in the conversation tree.` });
+      continue;
+    }
+    const parentId = typeof v.parentUuid === "string" ? v.parentUuid : null;
+    entries.push({ line: l.line, id: v.uuid, parentId, type: v.type, raw: v });
+    if ((v.type === "user" || v.type === "assistant") && !isObject(v.message))
+      findings.push({ code: "unknown-entry", severity: "warning", line: l.line, path: ["message"], message: `\`${v.type}\` line whose \`message\` is ${describeJsonType(v.message)}, not an object.` });
+  }
+  return { entries, findings };
+}
+
+function ms(s: unknown): number | undefined {
+  if (typeof s !== "string") return undefined;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+export function buildClaudeContext(branch: Entry[]): Msg[] {
+  const out: Msg[] = [];
+  let lastAssistant: { msg: Msg; apiId: string | undefined } | undefined;
+  for (const e of branch) {
+    const v = e.raw;
+    const origin = { kind: "entry" as const, line: e.line, entryId: e.id };
+    if (!isObject(v.message)) {
+      if (v.type === "system" && v.subtype !== "compact_boundary") lastAssistant = undefined;
+      continue;
+    }
+    const m = v.message;
+    if (v.type === "assistant") {
+      const blocks = (Array.isArray(m.content) ? m.content : []).map((b: any, i: number) =>
+        isObject(b) && b.type === "tool_use"
+          ? { type: "toolCall", id: b.id, name: b.name, arguments: b.input, line: e.line, path: ["message", "content", i, "id"] }
+          : b,
+      );
+      const apiId = typeof m.id === "string" ? m.id : undefined;
+      if (lastAssistant && apiId && lastAssistant.apiId === apiId && out[out.length - 1] === lastAssistant.msg) {
+        lastAssistant.msg.content.push(...blocks);
+        if (m.stop_reason) lastAssistant.msg.stopReason = mapStop(m.stop_reason);
+        continue;
+      }
+      const msg: Msg = { role: "assistant", content: blocks, stopReason: mapStop(m.stop_reason), timestamp: ms(v.timestamp), model: m.model, origin };
+      out.push(msg);
+      lastAssistant = { msg, apiId };
+      continue;
+    }
+    if (v.type === "user") {
+      if (typeof m.content === "string") {
+        out.push({ role: "user", content: m.content, timestamp: ms(v.timestamp), origin });
+        continue;
+      }
+      const content = Array.isArray(m.content) ? m.content : [];
+      const other = content.filter((b: any) => !(isObject(b) && b.type === "tool_result"));
+      content.forEach((b: any, i: number) => {
+        if (isObject(b) && b.type === "tool_result")
+          out.push({
+            role: "toolResult",
+            toolCallId: b.tool_use_id,
+            content: typeof b.content === "string" ? [{ type: "text", text: b.content }] : b.content ?? [],
+            isError: b.is_error === true,
+            timestamp: ms(v.timestamp),
+            origin,
+            resultPath: ["message", "content", i, "tool_use_id"],
+          });
+      });
+      if (other.length > 0) out.push({ role: "user", content: other, timestamp: ms(v.timestamp), origin });
+    }
+  }
+  return out;
+}
+
+function mapStop(s: unknown): string | undefined {
+  if (s === "tool_use") return "toolUse";
+  if (s === "end_turn" || s === "stop_sequence") return "stop";
+  if (s === "max_tokens") return "length";
+  return typeof s === "string" ? s : undefined;
+}

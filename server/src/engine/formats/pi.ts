@@ -1,0 +1,260 @@
+/**
+ * pi coding-agent sessions: header, entry types, versions 1-3 and their migrations, and how pi
+ * builds the context of a branch (research notes formats.md section 1).
+ *
+ * v1 files have no ids: they are migrated in memory with deterministic ids (`v1:<line>`) so that
+ * findings are stable across runs. Nothing is ever written back.
+ */
+import { describeJsonType, isObject } from "../parse.js";
+import type { Entry, Finding, Msg, Session, SourceLine } from "../types.js";
+
+export const PI_ENTRY_TYPES = new Set([
+  "message",
+  "thinking_level_change",
+  "model_change",
+  "compaction",
+  "branch_summary",
+  "custom",
+  "custom_message",
+  "label",
+  "session_info",
+  "usage",
+  "context_edit",
+]);
+
+export interface FormatRead {
+  header?: Session["header"];
+  entries: Entry[];
+  findings: Finding[];
+}
+
+export function readPi(lines: SourceLine[]): FormatRead {
+  const findings: Finding[] = [];
+  const entries: Entry[] = [];
+  let header: Session["header"];
+  /** Every parsed entry object in file order, header included (v1 compaction indexes count it). */
+  const fileEntries: (Entry | "header")[] = [];
+  for (const l of lines) {
+    if (l.value === undefined) continue;
+    const v = l.value;
+    if (!isObject(v)) continue; // reported by the shared line checks
+    if (!header) {
+      if (v.type === "session" && typeof v.id === "string") {
+        const version = typeof v.version === "number" ? v.version : 1;
+        header = { line: l.line, raw: v, version };
+        fileEntries.push("header");
+        continue;
+      }
+      findings.push({
+        code: "unknown-entry",
+        severity: "warning",
+        line: l.line,
+        path: ["type"],
+        message: "Line before the session header: pi expects the first entry to be the `session` header and ignores this line.",
+      });
+      continue;
+    }
+    if (v.type === "session") {
+      findings.push({
+        code: "unknown-entry",
+        severity: "warning",
+        line: l.line,
+        path: ["type"],
+        message: "A second `session` header: pi reads only the first one.",
+      });
+      continue;
+    }
+    if (typeof v.type !== "string") {
+      findings.push({
+        code: "unknown-entry",
+        severity: "warning",
+        line: l.line,
+        message: "Object without a string `type`: not a pi session entry.",
+      });
+      continue;
+    }
+    const version = header.version;
+    let id: string;
+    let parentId: string | null;
+    let syntheticId = false;
+    const raw: Record<string, any> = version < 2 ? { ...v } : v;
+    if (version < 2) {
+      id = `v1:${l.line + 1}`;
+      syntheticId = true;
+      const prev = entries[entries.length - 1];
+      parentId = prev ? prev.id : null;
+    } else {
+      if (typeof v.id !== "string" || v.id === "") {
+        findings.push({
+          code: "unknown-entry",
+          severity: "warning",
+          line: l.line,
+          path: ["id"],
+          message: `Entry of type \`${v.type}\` has no string \`id\`: pi cannot place it in the session tree.`,
+        });
+        continue;
+      }
+      id = v.id;
+      parentId = typeof v.parentId === "string" ? v.parentId : null;
+    }
+    const entry: Entry = { line: l.line, id, parentId, type: v.type, raw, syntheticId: syntheticId || undefined };
+    if (version < 3 && v.type === "message" && isObject(v.message) && v.message.role === "hookMessage") {
+      entry.raw = { ...v, message: { ...v.message, role: "custom" } };
+    }
+    entries.push(entry);
+    fileEntries.push(entry);
+    checkEntryShape(entry, findings);
+  }
+  if (header && header.version < 2) {
+    // v1 compaction: firstKeptEntryIndex indexes the file's entry array, header included.
+    for (const e of entries) {
+      if (e.type === "compaction" && typeof e.raw.firstKeptEntryIndex === "number") {
+        const target = fileEntries[e.raw.firstKeptEntryIndex];
+        const raw = { ...e.raw };
+        delete raw.firstKeptEntryIndex;
+        if (target && target !== "header") raw.firstKeptEntryId = target.id;
+        e.raw = raw;
+      }
+    }
+  }
+  return { header, entries, findings };
+}
+
+function checkEntryShape(e: Entry, findings: Finding[]): void {
+  const v = e.raw;
+  if (!PI_ENTRY_TYPES.has(e.type)) {
+    findings.push({
+      code: "unknown-entry",
+      severity: "information",
+      line: e.line,
+      path: ["type"],
+      message: `Unknown entry type \`${e.type}\`: kept in the tree, contributes nothing to the context.`,
+    });
+    return;
+  }
+  if (e.type === "message") {
+    if (!isObject(v.message)) {
+      findings.push({
+        code: "unknown-entry",
+        severity: "warning",
+        line: e.line,
+        path: ["message"],
+        message: `\`message\` entry whose \`message\` is ${describeJsonType(v.message)}, not an object: it contributes nothing to the context.`,
+      });
+    } else if (typeof v.message.role !== "string") {
+      findings.push({
+        code: "unknown-entry",
+        severity: "warning",
+        line: e.line,
+        path: ["message"],
+        message: "Message without a string `role`: pi drops it from the context.",
+      });
+    }
+  }
+}
+
+const BRANCH_SUMMARY_ROLE = "branchSummary";
+const COMPACTION_SUMMARY_ROLE = "compactionSummary";
+
+function entryMsg(e: Entry, m: Omit<Msg, "origin">): Msg {
+  return { ...(m as Msg), origin: { kind: "entry", line: e.line, entryId: e.id } };
+}
+
+function isoMs(s: unknown): number | undefined {
+  if (typeof s !== "string") return undefined;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** What one entry contributes to the context (pi's `appendMessage` / 1.x projection). */
+function project(e: Entry): Msg[] {
+  const v = e.raw;
+  switch (e.type) {
+    case "message": {
+      if (!isObject(v.message) || typeof v.message.role !== "string") return [];
+      const m = v.message;
+      // pi 1.x normalises null/missing content (old versions, forks, hand edits).
+      if (m.content == null) return [entryMsg(e, { ...m, content: m.role === "system" ? "" : [] } as any)];
+      return [entryMsg(e, m as any)];
+    }
+    case "custom_message":
+      return [
+        entryMsg(e, {
+          role: "custom",
+          customType: v.customType,
+          content: v.content ?? "",
+          display: v.display,
+          details: v.details,
+          timestamp: isoMs(v.timestamp),
+        }),
+      ];
+    case "branch_summary":
+      if (typeof v.summary !== "string" || v.summary === "") return [];
+      return [entryMsg(e, { role: BRANCH_SUMMARY_ROLE, summary: v.summary, fromId: v.fromId, timestamp: isoMs(v.timestamp) })];
+    default:
+      return [];
+  }
+}
+
+/**
+ * pi's buildSessionContext for the branch: the latest compaction's summary, the kept entries
+ * from `firstKeptEntryId`, everything after the compaction, with `context_edit`s applied.
+ */
+export function buildPiContext(branch: Entry[]): Msg[] {
+  let compactionIdx = -1;
+  for (let i = 0; i < branch.length; i++) if (branch[i].type === "compaction") compactionIdx = i;
+  let selected: Entry[];
+  const out: Msg[] = [];
+  if (compactionIdx >= 0) {
+    const c = branch[compactionIdx];
+    const kept: Entry[] = [];
+    let keeping = false;
+    for (let i = 0; i < compactionIdx; i++) {
+      if (branch[i].id === c.raw.firstKeptEntryId) keeping = true;
+      if (keeping && !(branch[i].type === "message" && branch[i].raw.message?.role === "system")) kept.push(branch[i]);
+    }
+    selected = [c, ...kept, ...branch.slice(compactionIdx + 1)];
+  } else selected = branch;
+
+  const edits = new Map<string, any>();
+  for (const e of selected) if (e.type === "context_edit" && typeof e.raw.targetId === "string") edits.set(e.raw.targetId, e.raw.replacement);
+
+  for (const e of selected) {
+    let msgs: Msg[];
+    if (e.type === "compaction") {
+      msgs = e === selected[0] && compactionIdx >= 0
+        ? [
+            entryMsg(e, {
+              role: COMPACTION_SUMMARY_ROLE,
+              summary: String(e.raw.summary ?? ""),
+              tokensBefore: e.raw.tokensBefore,
+              timestamp: isoMs(e.raw.timestamp),
+            }),
+          ]
+        : [];
+    } else msgs = project(e);
+    if (edits.has(e.id)) {
+      const rep = edits.get(e.id);
+      if (rep === null) msgs = [];
+      else if (isObject(rep) && "content" in rep)
+        msgs = msgs.map((m) =>
+          ["user", "assistant", "toolResult", "custom"].includes(m.role)
+            ? {
+                ...m,
+                content:
+                  typeof rep.content === "string" && (m.role === "assistant" || m.role === "toolResult")
+                    ? [{ type: "text", text: rep.content }]
+                    : rep.content,
+              }
+            : m,
+        );
+    }
+    out.push(...msgs);
+  }
+  return out;
+}
+
+/** What the `context` event hands to extensions: pi 1.x hides system messages from them. */
+export function contextEventMessages(messages: Msg[]): Msg[] {
+  return messages.some((m) => m.role === "system") ? messages.filter((m) => m.role !== "system") : messages;
+}

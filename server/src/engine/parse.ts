@@ -1,0 +1,66 @@
+/**
+ * Stage 1 of the engine: text -> lines -> JSON values.
+ *
+ * Hot path: one `JSON.parse` per line and nothing else. Exact character ranges are found later,
+ * only for the lines a finding points at (see positions.ts).
+ */
+import type { SourceLine } from "./types.js";
+
+export interface ParsedText {
+  lines: SourceLine[];
+  /** Whether a UTF-8 byte order mark was stripped from the start. */
+  bom: boolean;
+  /** The last line has content but no line ending. */
+  unterminatedLastLine: boolean;
+}
+
+export function splitLines(text: string): ParsedText {
+  let bom = false;
+  if (text.charCodeAt(0) === 0xfeff) {
+    text = text.slice(1);
+    bom = true;
+  }
+  const lines: SourceLine[] = [];
+  let offset = 0;
+  let line = 0;
+  while (offset <= text.length) {
+    const nl = text.indexOf("\n", offset);
+    if (nl < 0) {
+      if (offset < text.length) lines.push({ line, offset, text: text.slice(offset), eol: "" });
+      break;
+    }
+    const crlf = nl > offset && text.charCodeAt(nl - 1) === 13;
+    lines.push({ line, offset, text: text.slice(offset, crlf ? nl - 1 : nl), eol: crlf ? "\r\n" : "\n" });
+    offset = nl + 1;
+    line++;
+  }
+  const last = lines[lines.length - 1];
+  return { lines, bom, unterminatedLastLine: !!last && last.eol === "" && last.text.trim() !== "" };
+}
+
+/** Parses one line. Blank lines get neither value nor error. */
+export function parseLine(l: SourceLine): void {
+  const t = l.text;
+  if (t.trim() === "") return;
+  try {
+    l.value = JSON.parse(t);
+  } catch (e) {
+    l.parseError = (e as Error).message;
+  }
+}
+
+export function parseText(text: string): ParsedText {
+  const parsed = splitLines(text);
+  for (const l of parsed.lines) parseLine(l);
+  return parsed;
+}
+
+export function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export function describeJsonType(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return typeof v === "string" ? "a string" : typeof v === "number" ? "a number" : typeof v === "boolean" ? "a boolean" : typeof v;
+}

@@ -1,0 +1,236 @@
+/**
+ * Phase 3 of pi-condense's `pruneMessages`: chain ranges, positional (seed
+ * toolcall-id-collisions.md, section A; AC 1-5a; research notes section 2.6).
+ *
+ * Each `context-prune-chain` entry resolves to an index range by role-gated timestamps: exactly
+ * one user message at `startUserTimestamp`, exactly one assistant at `finalAssistantTimestamp`,
+ * and start < end; otherwise it drops nothing and inserts no synthetic. Inside a range only
+ * assistant, toolResult and per-batch summary messages drop; the synthetic chain message goes in
+ * right after the start; the end is kept (thinking stripped). Ids never drive a drop.
+ */
+import type { Msg } from "../types.js";
+import { toolCallsOf } from "../types.js";
+import { bareId, type ChainEntry, CUSTOM_TYPE_SUMMARY, normalizeRefs, occKey, textOf } from "./indexer-state.js";
+
+export type UnresolvedReason =
+  | "null-final"
+  | "missing-start"
+  | "ambiguous-start"
+  | "missing-end"
+  | "ambiguous-end"
+  | "end-before-start"
+  | "nested"
+  | "duplicate-start";
+
+export interface ResolvedChain {
+  chain: ChainEntry;
+  startIndex: number;
+  endIndex: number;
+  /** Bare ids of the calls and results inside (start, end). */
+  idsInRange: string[];
+  /** Messages this chain removes (in its range, or per-batch summaries it covers). */
+  dropped: Msg[];
+  synthetic?: Msg;
+  mismatch?: { recorded: number; actual: number; missing: string[]; extra: string[] };
+}
+
+export interface UnresolvedChain {
+  chain: ChainEntry;
+  reason: UnresolvedReason;
+  detail: string;
+  /** The other chain for nested / duplicate-start. */
+  other?: ChainEntry;
+}
+
+export interface ChainReport {
+  messages: Msg[];
+  resolved: ResolvedChain[];
+  unresolved: UnresolvedChain[];
+  /** Message -> block id of the chain that dropped it. */
+  droppedBy: Map<Msg, string>;
+}
+
+export function isPerBatchSummary(m: Msg): boolean {
+  return m.role === "custom" && m.customType === CUSTOM_TYPE_SUMMARY;
+}
+
+export function resolveRange(
+  chain: ChainEntry,
+  messages: Msg[],
+): { startIndex: number; endIndex: number } | { reason: UnresolvedReason; detail: string } {
+  const d = chain.data;
+  if (d.finalAssistantTimestamp === null)
+    return { reason: "null-final", detail: "`finalAssistantTimestamp` is null (the chain was interrupted)" };
+  let startIndex = -1,
+    startMatches = 0,
+    endIndex = -1,
+    endMatches = 0;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    if (m.role === "user" && m.timestamp === d.startUserTimestamp) {
+      startMatches++;
+      if (startIndex < 0) startIndex = i;
+    } else if (m.role === "assistant" && m.timestamp === d.finalAssistantTimestamp) {
+      endMatches++;
+      if (endIndex < 0) endIndex = i;
+    }
+  }
+  if (startMatches === 0) return { reason: "missing-start", detail: `no user message has timestamp ${d.startUserTimestamp}` };
+  if (startMatches > 1) return { reason: "ambiguous-start", detail: `${startMatches} user messages have timestamp ${d.startUserTimestamp}` };
+  if (endMatches === 0) return { reason: "missing-end", detail: `no assistant message has timestamp ${d.finalAssistantTimestamp}` };
+  if (endMatches > 1) return { reason: "ambiguous-end", detail: `${endMatches} assistant messages have timestamp ${d.finalAssistantTimestamp}` };
+  if (!(startIndex < endIndex)) return { reason: "end-before-start", detail: "the final assistant comes before the start user message" };
+  return { startIndex, endIndex };
+}
+
+function withoutThinking(m: Msg): Msg {
+  return { ...m, content: (m.content as any[]).filter((c) => !(c && c.type === "thinking")), thinkingStripped: true };
+}
+
+/** Substitutes `{bN}` placeholders one level deep with other blocks' summaries. */
+function substituteBlockRefs(text: string, lookup: (id: string) => string | undefined, selfBlockId: string): string {
+  return text.replace(/\{(b\d+)\}/g, (whole, id: string) => {
+    if (id === selfBlockId) return whole;
+    return lookup(id) ?? whole;
+  });
+}
+
+export function buildSyntheticChainMessage(
+  chain: ChainEntry,
+  summary: string,
+  lookup: ((id: string) => string | undefined) | undefined,
+  protectedOutputs: { tool: string; text: string }[],
+): Msg {
+  const d = chain.data;
+  const body = lookup ? substituteBlockRefs(summary, lookup, d.blockId) : summary;
+  const prot = protectedOutputs.map((p) => `\n\n<protected-output tool="${p.tool}">\n${p.text}\n</protected-output>`).join("");
+  return {
+    role: "user",
+    content: [{ type: "text", text: `<compressed-chain id="${d.blockId}" tools="${d.toolRefs.join(",")}">\n${body}${prot}\n</compressed-chain>` }],
+    timestamp: d.compressedAt,
+    origin: { kind: "synthetic", synthetic: "chain-summary", blockId: d.blockId, forLine: chain.entry.line },
+  };
+}
+
+export function applyChainRanges(
+  messages: Msg[],
+  chains: ChainEntry[],
+  summaryText: (c: ChainEntry) => string,
+  stripFinalThinking: boolean,
+  lookup?: (blockId: string) => string | undefined,
+): ChainReport {
+  const report: ChainReport = { messages, resolved: [], unresolved: [], droppedBy: new Map() };
+  if (chains.length === 0) return report;
+
+  const existingSynthetic = new Set<string>();
+  for (const m of messages) {
+    if (m.role !== "user") continue;
+    const text = Array.isArray(m.content) ? m.content[0]?.text ?? "" : "";
+    const match = /^<compressed-chain id="([^"]+)"/.exec(typeof text === "string" ? text : "");
+    if (match) existingSynthetic.add(match[1]);
+  }
+
+  const resolved: { chain: ChainEntry; startIndex: number; endIndex: number }[] = [];
+  for (const chain of chains) {
+    const r = resolveRange(chain, messages);
+    if ("reason" in r) report.unresolved.push({ chain, reason: r.reason, detail: r.detail });
+    else resolved.push({ chain, ...r });
+  }
+  const accepted: typeof resolved = [];
+  const claimed = new Map<number, ChainEntry>();
+  for (const c of resolved) {
+    const outer = resolved.find((o) => o !== c && c.startIndex > o.startIndex && c.startIndex < o.endIndex);
+    const dup = claimed.get(c.startIndex);
+    if (outer || dup) {
+      report.unresolved.push({
+        chain: c.chain,
+        reason: outer ? "nested" : "duplicate-start",
+        detail: outer
+          ? `its range starts inside the range of ${outer.chain.data.blockId}`
+          : `its range starts at the same message as ${dup!.data.blockId}, which takes the slot`,
+        other: outer ? outer.chain : dup,
+      });
+      continue;
+    }
+    claimed.set(c.startIndex, c.chain);
+    accepted.push(c);
+  }
+  if (accepted.length === 0) return report;
+
+  const dropBlock = new Map<number, string>();
+  const stripAt = new Set<number>();
+  const insertAfter = new Map<number, { synthetic: Msg; blockId: string }>();
+  const droppedBare = new Map<string, string>();
+  const droppedOcc = new Map<string, string>();
+  const byBlock = new Map<string, ResolvedChain>();
+
+  for (const { chain, startIndex, endIndex } of accepted) {
+    const d = chain.data;
+    const protectedIds = new Set(d.protectedToolCallIds ?? []);
+    const protectedOutputs: { tool: string; text: string }[] = [];
+    const idsInRange: string[] = [];
+    for (let i = startIndex + 1; i < endIndex; i++) {
+      const m = messages[i];
+      dropBlock.set(i, d.blockId);
+      if (m.role === "toolResult" && typeof m.toolCallId === "string") {
+        idsInRange.push(m.toolCallId);
+        droppedBare.set(m.toolCallId, d.blockId);
+        droppedOcc.set(occKey(m.toolCallId, typeof m.timestamp === "number" ? m.timestamp : undefined), d.blockId);
+        if (protectedIds.has(m.toolCallId)) protectedOutputs.push({ tool: String(m.toolName), text: textOf(m.content) });
+      } else if (m.role === "assistant") {
+        for (const c of toolCallsOf(m)) {
+          idsInRange.push(c.id);
+          droppedBare.set(c.id, d.blockId);
+        }
+      }
+    }
+    const recorded = new Set(d.droppedToolCallIds.map(bareId));
+    const actual = new Set(idsInRange);
+    const rc: ResolvedChain = { chain, startIndex, endIndex, idsInRange, dropped: [] };
+    if (recorded.size !== actual.size || [...recorded].some((id) => !actual.has(id)))
+      rc.mismatch = {
+        recorded: recorded.size,
+        actual: actual.size,
+        missing: [...recorded].filter((id) => !actual.has(id)),
+        extra: [...actual].filter((id) => !recorded.has(id)),
+      };
+    if (stripFinalThinking) stripAt.add(endIndex);
+    const synthetic = buildSyntheticChainMessage(chain, summaryText(chain), lookup, protectedOutputs);
+    rc.synthetic = existingSynthetic.has(d.blockId) ? undefined : synthetic;
+    insertAfter.set(startIndex, { synthetic, blockId: d.blockId });
+    byBlock.set(d.blockId, rc);
+    report.resolved.push(rc);
+  }
+
+  const coveringBlock = (m: Msg): string | undefined => {
+    for (const r of normalizeRefs(m.details)) {
+      const b = r.resultTimestamp !== undefined ? droppedOcc.get(occKey(r.toolCallId, r.resultTimestamp)) : droppedBare.get(bareId(r.toolCallId));
+      if (b) return b;
+    }
+    return undefined;
+  };
+
+  const out: Msg[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    const summary = isPerBatchSummary(m);
+    const droppable = m.role === "assistant" || m.role === "toolResult" || summary;
+    const inBlock = dropBlock.get(i);
+    if (inBlock && droppable) {
+      report.droppedBy.set(m, inBlock);
+      byBlock.get(inBlock)!.dropped.push(m);
+      continue;
+    }
+    const cover = summary ? coveringBlock(m) : undefined;
+    if (cover) {
+      report.droppedBy.set(m, cover);
+      byBlock.get(cover)!.dropped.push(m);
+      continue;
+    }
+    out.push(m.role === "assistant" && stripAt.has(i) && Array.isArray(m.content) ? withoutThinking(m) : m);
+    const ins = insertAfter.get(i);
+    if (ins && !existingSynthetic.has(ins.blockId)) out.push(ins.synthetic);
+  }
+  report.messages = out;
+  return report;
+}

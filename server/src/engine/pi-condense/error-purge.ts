@@ -1,0 +1,65 @@
+/**
+ * Phase 2 of pi-condense's `pruneMessages`: after a cooldown, large arguments of tool calls whose
+ * result was an error are shrunk (research notes section 2.4; gh-19 keeps argument types).
+ * Like pi-condense, errored calls are matched by bare id.
+ */
+import type { Msg } from "../types.js";
+import type { PiCondenseConfig } from "./config.js";
+
+const PURGE_STRING_MIN_CHARS = 200;
+
+function shrinkStrings(value: unknown): [unknown, boolean] {
+  if (typeof value === "string")
+    return value.length > PURGE_STRING_MIN_CHARS ? [`<purged-errored-args size="${value.length}"/>`, true] : [value, false];
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const [next, changed] = shrinkStrings(v);
+      if (changed) (out ??= value.slice())[i] = next;
+    });
+    return out ? [out, true] : [value, false];
+  }
+  if (value !== null && typeof value === "object") {
+    let out: Record<string, unknown> | undefined;
+    for (const k of Object.keys(value)) {
+      const [next, changed] = shrinkStrings((value as any)[k]);
+      if (changed) (out ??= { ...(value as any) })[k] = next;
+    }
+    return out ? [out, true] : [value, false];
+  }
+  return [value, false];
+}
+
+export function purgeErroredArgs(messages: Msg[], config: PiCondenseConfig["purgeErrors"]): Msg[] {
+  const erroredAtTurn = new Map<string, number>();
+  let turns = 0;
+  for (const m of messages) {
+    if (m.role === "assistant") turns++;
+    else if (m.role === "toolResult" && m.isError === true && typeof m.toolCallId === "string") erroredAtTurn.set(m.toolCallId, turns);
+  }
+  if (erroredAtTurn.size === 0) return messages;
+  let any = false;
+  const out = messages.map((m) => {
+    if (m.role !== "assistant" || !Array.isArray(m.content)) return m;
+    let changed = false;
+    const content = m.content.map((b: any) => {
+      if (!b || b.type !== "toolCall") return b;
+      const errorTurn = erroredAtTurn.get(b.id);
+      if (errorTurn === undefined || turns - errorTurn < config.cooldownTurns) return b;
+      const body = JSON.stringify(b.arguments) ?? "";
+      if (body.length < config.minArgChars) return b;
+      if (config.mode === "stub-object") {
+        changed = true;
+        return { ...b, arguments: { _purged: `<purged-errored-args size="${body.length}"/>` } };
+      }
+      const [shrunk, did] = shrinkStrings(b.arguments);
+      if (!did) return b;
+      changed = true;
+      return { ...b, arguments: shrunk };
+    });
+    if (!changed) return m;
+    any = true;
+    return { ...m, content, purgedArgs: true };
+  });
+  return any ? out : messages;
+}

@@ -1,0 +1,55 @@
+/**
+ * Phase 4 of pi-condense's `pruneMessages`: the orphan sweep (seed section C, with the later
+ * barrier rule of gh-11, research notes section 2.8). One forward pass: an assistant replaces the
+ * open-call set; a tool result consumes its id once; any other message is a barrier that clears
+ * the set. A result whose id is not open is swept.
+ *
+ * Clean input returns the identical array (reference equality), as the spec pins (AC 14).
+ */
+import type { Msg } from "../types.js";
+import { toolCallsOf } from "../types.js";
+
+export interface SweptResult {
+  msg: Msg;
+  /** Why it is an orphan. */
+  reason: "never-opened" | "already-consumed" | "after-barrier";
+  /** The message that cleared the open set, for `after-barrier`. */
+  barrier?: Msg;
+}
+
+export function sweepOrphanToolResults(messages: Msg[]): { messages: Msg[]; swept: SweptResult[] } {
+  let open = new Set<string>();
+  let consumed = new Set<string>();
+  let barrier: Msg | undefined;
+  let barrierCleared = new Set<string>();
+  const swept: SweptResult[] = [];
+  for (const m of messages) {
+    if (m.role === "assistant") {
+      open = new Set(toolCallsOf(m).map((c) => c.id));
+      consumed = new Set();
+      barrier = undefined;
+      barrierCleared = new Set();
+    } else if (m.role === "toolResult") {
+      const id = m.toolCallId as string;
+      if (open.has(id)) {
+        open.delete(id);
+        consumed.add(id);
+      } else {
+        swept.push({
+          msg: m,
+          reason: consumed.has(id) ? "already-consumed" : barrierCleared.has(id) ? "after-barrier" : "never-opened",
+          barrier: barrierCleared.has(id) ? barrier : undefined,
+        });
+      }
+    } else {
+      if (open.size > 0) {
+        barrier = m;
+        for (const id of open) barrierCleared.add(id);
+      }
+      open = new Set();
+    }
+  }
+  if (swept.length === 0) return { messages, swept };
+  const drop = new Set(swept.map((s) => s.msg));
+  return { messages: messages.filter((m) => !drop.has(m)), swept };
+}

@@ -1,0 +1,120 @@
+/**
+ * Serialisable views of an analysis, with 1-based lines and columns as editors show them:
+ * the `check` and `render` contracts of the CLI (and the data the webview receives).
+ */
+import type { Analysis } from "./analyze.js";
+import { findingRange } from "./positions.js";
+import type { Finding, Msg, SourceLine } from "./types.js";
+
+export interface FindingJson {
+  code: string;
+  severity: Finding["severity"];
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+  toolCallId?: string;
+  related?: { line: number; message: string }[];
+}
+
+export function findingJson(lines: SourceLine[], f: Finding): FindingJson {
+  const r = findingRange(lines, f);
+  const out: FindingJson = {
+    code: f.code,
+    severity: f.severity,
+    line: f.line + 1,
+    column: r.start + 1,
+    endLine: f.line + 1,
+    endColumn: r.end + 1,
+    message: f.message,
+  };
+  if (f.toolCallId !== undefined) out.toolCallId = f.toolCallId;
+  if (f.related?.length) out.related = f.related.map((x) => ({ line: x.line + 1, message: x.message }));
+  return out;
+}
+
+export interface CheckFileJson {
+  path: string;
+  format: string;
+  entries: number;
+  findings: FindingJson[];
+}
+
+export function checkJson(path: string, a: Analysis): CheckFileJson {
+  return {
+    path,
+    format: a.session.format,
+    entries: a.session.entries.length,
+    findings: a.findings.map((f) => findingJson(a.session.lines, f)),
+  };
+}
+
+export interface RenderMsgJson {
+  line: number | null;
+  role: string;
+  entryId?: string;
+  synthetic?: string;
+  blockId?: string;
+  toolCallIds?: string[];
+  toolCallId?: string;
+  timestamp?: number;
+}
+
+function msgJson(m: Msg): RenderMsgJson {
+  const out: RenderMsgJson = { line: m.origin.kind === "entry" ? m.origin.line + 1 : null, role: m.agentRole ?? m.role };
+  if (m.origin.kind === "entry") out.entryId = m.origin.entryId;
+  else {
+    out.synthetic = m.origin.synthetic;
+    if (m.origin.blockId) out.blockId = m.origin.blockId;
+  }
+  if (m.role === "assistant" && Array.isArray(m.content)) {
+    const ids = m.content.filter((b: any) => b && b.type === "toolCall").map((b: any) => String(b.id));
+    if (ids.length) out.toolCallIds = ids;
+  }
+  if (m.role === "toolResult") out.toolCallId = String(m.toolCallId);
+  if (typeof m.timestamp === "number") out.timestamp = m.timestamp;
+  return out;
+}
+
+export interface RenderJson {
+  path: string;
+  format: string;
+  pruner: string;
+  leaf: string | null;
+  before: RenderMsgJson[];
+  after: RenderMsgJson[];
+  dropped: { line: number; by: string; role: string }[];
+  chains: { blockId: string; line: number; resolved: boolean; startLine?: number | null; endLine?: number | null; reason?: string }[];
+}
+
+export function renderJson(path: string, a: Analysis): RenderJson {
+  return {
+    path,
+    format: a.session.format,
+    pruner: a.pruner,
+    leaf: a.session.leafId,
+    before: a.before.map(msgJson),
+    after: a.after.map(msgJson),
+    dropped: a.dropped
+      .filter((d) => d.msg.origin.kind === "entry")
+      .map((d) => ({ line: (d.msg.origin as any).line + 1, by: d.by, role: d.msg.role })),
+    chains: [
+      ...a.prune.chains.resolved.map((r) => ({
+        blockId: r.chain.data.blockId,
+        line: r.chain.entry.line + 1,
+        resolved: true,
+        startLine: lineNo(a.prune.chains, r.startIndex, a),
+        endLine: lineNo(a.prune.chains, r.endIndex, a),
+      })),
+      ...a.prune.chains.unresolved.map((u) => ({ blockId: u.chain.data.blockId, line: u.chain.entry.line + 1, resolved: false, reason: u.reason })),
+    ],
+  };
+}
+
+function lineNo(_c: unknown, index: number, a: Analysis): number | null {
+  // Ranges index the array the chain phase saw; its messages are `before` after phases 1-2,
+  // which keep positions, so the origin of before[index] is the boundary message.
+  const m = a.before[index];
+  return m && m.origin.kind === "entry" ? m.origin.line + 1 : null;
+}

@@ -1,0 +1,56 @@
+/**
+ * Rule 5, commit boundary (commit-boundary.json): prune only when every unit is complete. A unit
+ * is the closure of call/result and parallel-batch membership (an assistant and the results of
+ * its calls). `pending-call` on an assistant at the end of the branch whose calls have no result
+ * yet (a pruner must defer); `partial-message` on an assistant that stopped with `aborted` or
+ * `error` (the truncated last line is reported by the session reader).
+ */
+import type { Finding, Msg } from "../types.js";
+import { lineOf, toolCallsOf } from "../types.js";
+import type { OccurrenceIndex } from "./occurrence-identity.js";
+
+export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex): Finding[] {
+  const out: Finding[] = [];
+  for (const m of before) {
+    if (m.role === "assistant" && (m.stopReason === "aborted" || m.stopReason === "error")) {
+      const line = lineOf(m);
+      if (line === null) continue;
+      const calls = toolCallsOf(m).length;
+      out.push({
+        code: "partial-message",
+        severity: "information",
+        line,
+        path: ["message", "stopReason"],
+        message: `Assistant turn ended with stopReason \`${m.stopReason}\`${calls ? ` holding ${calls} tool call(s)` : ""}: a partial unit. pi-ai leaves this message out of the request; a pruner must not treat it as complete.`,
+      });
+    }
+  }
+  // The last unit: calls of the final assistant with no result and nothing after but results.
+  let lastAssistant = -1;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const r = before[i].role;
+    if (r === "assistant") {
+      lastAssistant = i;
+      break;
+    }
+    if (r !== "toolResult") break;
+  }
+  if (lastAssistant >= 0) {
+    const a = before[lastAssistant];
+    if (a.stopReason !== "aborted" && a.stopReason !== "error") {
+      const missing = occ.occurrences.filter((o) => o.assistant === a && !o.result);
+      if (missing.length > 0 && lineOf(a) !== null) {
+        const total = toolCallsOf(a).length;
+        out.push({
+          code: "pending-call",
+          severity: "information",
+          line: lineOf(a)!,
+          path: missing[0].callPath,
+          toolCallId: missing[0].id,
+          message: `${missing.length} of ${total} tool call(s) of the last turn have no result yet (${missing.map((o) => `\`${o.id}\``).join(", ")}): the context is not at a commit boundary, so a pruner must defer.`,
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+/**
+ * Rule 2, occurrence identity (seed toolcall-id-collisions.md, section B; AC 6-11 as they apply
+ * to reading a file). Provider tool-call ids are unique only within one response, so each call
+ * occurrence is keyed `id@resultTimestamp` and paired with the results of its own turn
+ * (positionally: the results between this assistant and the next one, first result per id wins).
+ *
+ * Findings: `colliding-id` (an id used by calls in more than one turn, on every occurrence after
+ * the first), `duplicate-call-id` (the same id twice in one assistant message).
+ */
+import { occKey } from "../pi-condense/indexer-state.js";
+import type { Finding, JsonPath, Msg } from "../types.js";
+import { lineOf } from "../types.js";
+
+export interface Occurrence {
+  id: string;
+  /** 1-based assistant turn on the branch. */
+  turn: number;
+  toolName?: string;
+  assistant: Msg;
+  callLine: number | null;
+  callPath?: JsonPath;
+  result?: Msg;
+  resultLine: number | null;
+  resultPath?: JsonPath;
+  /** `id@resultTimestamp` (bare id when the result has no timestamp or is missing). */
+  key: string;
+}
+
+/** A tool result on the branch that pairs with no call of its own turn. */
+export interface UnpairedResult {
+  id: string;
+  msg: Msg;
+  line: number | null;
+  path?: JsonPath;
+  /** Turn of the assistant before it (0 before any). */
+  turn: number;
+}
+
+export interface OccurrenceIndex {
+  occurrences: Occurrence[];
+  unpaired: UnpairedResult[];
+  byId: Map<string, Occurrence[]>;
+  /** Result message -> its occurrence. */
+  byResult: Map<Msg, Occurrence>;
+}
+
+export function resultPathOf(m: Msg): JsonPath {
+  return (m.resultPath as JsonPath) ?? ["message", "toolCallId"];
+}
+
+export function indexOccurrences(messages: Msg[]): OccurrenceIndex {
+  const occurrences: Occurrence[] = [];
+  const unpaired: UnpairedResult[] = [];
+  let turn = 0;
+  let current: Occurrence[] = [];
+  for (const m of messages) {
+    if (m.role === "assistant") {
+      turn++;
+      current = [];
+      const content: any[] = Array.isArray(m.content) ? m.content : [];
+      content.forEach((b, i) => {
+        if (!b || b.type !== "toolCall" || typeof b.id !== "string") return;
+        const o: Occurrence = {
+          id: b.id,
+          turn,
+          toolName: b.name,
+          assistant: m,
+          callLine: typeof b.line === "number" ? b.line : lineOf(m),
+          callPath: (b.path as JsonPath) ?? ["message", "content", i, "id"],
+          resultLine: null,
+          key: b.id,
+        };
+        occurrences.push(o);
+        current.push(o);
+      });
+    } else if (m.role === "toolResult") {
+      const id = String(m.toolCallId);
+      const o = current.find((c) => c.id === id && !c.result);
+      if (o) {
+        o.result = m;
+        o.resultLine = lineOf(m);
+        o.resultPath = resultPathOf(m);
+        o.key = occKey(id, typeof m.timestamp === "number" ? m.timestamp : undefined);
+      } else unpaired.push({ id, msg: m, line: lineOf(m), path: resultPathOf(m), turn });
+    }
+  }
+  const byId = new Map<string, Occurrence[]>();
+  const byResult = new Map<Msg, Occurrence>();
+  for (const o of occurrences) {
+    const list = byId.get(o.id) ?? [];
+    list.push(o);
+    byId.set(o.id, list);
+    if (o.result) byResult.set(o.result, o);
+  }
+  return { occurrences, unpaired, byId, byResult };
+}
+
+export function occurrenceFindings(idx: OccurrenceIndex): Finding[] {
+  const findings: Finding[] = [];
+  for (const [id, list] of idx.byId) {
+    // duplicate-call-id: the same id twice in one assistant message
+    const perAssistant = new Map<Msg, Occurrence[]>();
+    for (const o of list) perAssistant.set(o.assistant, [...(perAssistant.get(o.assistant) ?? []), o]);
+    for (const group of perAssistant.values()) {
+      for (const o of group.slice(1)) {
+        if (o.callLine === null) continue;
+        findings.push({
+          code: "duplicate-call-id",
+          severity: "error",
+          line: o.callLine,
+          path: o.callPath,
+          toolCallId: id,
+          message: `Tool-call id \`${id}\` appears ${group.length} times in one assistant message: its results cannot be told apart, and providers reject duplicate ids in one response.`,
+          related: group.filter((g) => g !== o && g.callLine !== null).map((g) => ({ line: g.callLine!, path: g.callPath, message: "same id in the same message" })),
+        });
+      }
+    }
+    const turns = new Set(list.map((o) => o.turn));
+    if (turns.size < 2) continue;
+    const firstTurn = list[0].turn;
+    for (const o of list) {
+      if (o.turn === firstTurn || o.callLine === null) continue;
+      findings.push({
+        code: "colliding-id",
+        severity: "warning",
+        line: o.callLine,
+        path: o.callPath,
+        toolCallId: id,
+        message: `Tool-call id \`${id}\` is reused: ${list.length} calls in ${turns.size} turns use it (this is turn ${o.turn}; first in turn ${firstTurn}). Anything that keys on the bare id (an id-set pruner, a dedup cache) confuses these occurrences; this one is \`${o.key}\`.`,
+        related: list
+          .filter((x) => x !== o && x.callLine !== null)
+          .map((x) => ({ line: x.callLine!, path: x.callPath, message: `\`${x.key}\`, turn ${x.turn}` })),
+      });
+    }
+  }
+  return findings;
+}

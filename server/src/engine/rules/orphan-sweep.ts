@@ -1,0 +1,37 @@
+/**
+ * Rule 3, the orphan sweep (seed section C with the gh-11 barrier rule), as findings:
+ * `orphan-result` on each tool result the sweep removes, pointing at the call of that id if any.
+ */
+import type { SweptResult } from "../pi-condense/orphan-sweep.js";
+import type { Finding } from "../types.js";
+import { lineOf } from "../types.js";
+import { type OccurrenceIndex, resultPathOf } from "./occurrence-identity.js";
+
+export function orphanFindings(swept: SweptResult[], occ: OccurrenceIndex): Finding[] {
+  const out: Finding[] = [];
+  for (const s of swept) {
+    const line = lineOf(s.msg);
+    if (line === null) continue;
+    const id = String(s.msg.toolCallId);
+    const calls = (occ.byId.get(id) ?? []).filter((o) => o.callLine !== null);
+    const why =
+      s.reason === "already-consumed"
+        ? "a second result for a call already answered in this turn"
+        : s.reason === "after-barrier"
+          ? `its call's turn was closed by a ${s.barrier?.role ?? "non-tool"} message${s.barrier && lineOf(s.barrier) !== null ? ` on line ${lineOf(s.barrier)! + 1}` : ""} in between (pi-ai has already sent a synthetic result there)`
+          : calls.length > 0
+            ? "no call with this id is open in its turn (the id was used by an earlier turn)"
+            : "no call with this id exists on the branch";
+    out.push({
+      code: "orphan-result",
+      severity: "error",
+      line,
+      path: resultPathOf(s.msg),
+      toolCallId: id,
+      unnecessary: true,
+      message: `Orphan tool result \`${id}\`: ${why}. Sent as is, the provider rejects the request; the orphan sweep removes it from the rendered context.`,
+      related: calls.map((o) => ({ line: o.callLine!, path: o.callPath, message: `call \`${o.id}\`, turn ${o.turn}` })),
+    });
+  }
+  return out;
+}

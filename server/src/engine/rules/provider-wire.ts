@@ -1,0 +1,88 @@
+/**
+ * Rule 6, what the provider sees: pi's `convertToLlm` and pi-ai's `transformMessages` orphan
+ * repair applied to the pruned context (research notes sections 1.10 and 1.11, pi-ai 1.6).
+ *
+ * - Every non-assistant, non-toolResult agent message goes out as a user message (bash
+ *   executions excluded with `!!` and unknown roles are dropped).
+ * - A call left without a result before the next user or assistant message gets pi-ai's
+ *   synthetic error result ("No result provided"); pi-ai 1.6 also flushes at the end.
+ * - An assistant with stopReason `error` or `aborted` is skipped entirely, but its results are
+ *   still sent: they reach the provider with no call.
+ *
+ * Nothing here looks at a provider's error text: the rules are structural.
+ */
+import type { Msg, ToolCallBlock } from "../types.js";
+import { toolCallsOf } from "../types.js";
+
+const PASS_THROUGH = new Set(["user", "assistant", "toolResult", "system"]);
+const AS_USER = new Set(["custom", "branchSummary", "compactionSummary", "bashExecution"]);
+
+export interface WireReport {
+  messages: Msg[];
+  /** Messages the conversion or pi-ai leaves out, with why. */
+  dropped: { msg: Msg; by: string }[];
+  /** Synthetic results pi-ai inserts, for which call; `atEnd` when flushed at the end of input. */
+  synthetic: { msg: Msg; call: ToolCallBlock; assistant: Msg; atEnd: boolean }[];
+  /** Results that answer a call of a skipped (error/aborted) assistant. */
+  errorTurnResults: { msg: Msg; assistant: Msg }[];
+}
+
+export function isSkippedByPiAi(m: Msg): boolean {
+  return m.role === "assistant" && (m.stopReason === "error" || m.stopReason === "aborted");
+}
+
+export function toWire(messages: Msg[]): WireReport {
+  const report: WireReport = { messages: [], dropped: [], synthetic: [], errorTurnResults: [] };
+  const converted: Msg[] = [];
+  for (const m of messages) {
+    if (PASS_THROUGH.has(m.role)) converted.push(m);
+    else if (AS_USER.has(m.role)) {
+      if (m.role === "bashExecution" && m.excludeFromContext === true) report.dropped.push({ msg: m, by: "convertToLlm:excluded" });
+      else converted.push({ ...m, role: "user", agentRole: m.role });
+    } else report.dropped.push({ msg: m, by: "convertToLlm:unknown-role" });
+  }
+  let pending: { call: ToolCallBlock; assistant: Msg }[] = [];
+  let answered = new Set<string>();
+  let skippedCalls = new Map<string, Msg>();
+  const flush = (atEnd: boolean) => {
+    for (const p of pending) {
+      if (answered.has(p.call.id)) continue;
+      const synthetic: Msg = {
+        role: "toolResult",
+        toolCallId: p.call.id,
+        toolName: p.call.name,
+        content: [{ type: "text", text: "No result provided" }],
+        isError: true,
+        origin: { kind: "synthetic", synthetic: "synthetic-tool-result", forLine: p.assistant.origin.kind === "entry" ? p.assistant.origin.line : undefined },
+      };
+      report.messages.push(synthetic);
+      report.synthetic.push({ msg: synthetic, call: p.call, assistant: p.assistant, atEnd });
+    }
+    pending = [];
+    answered = new Set();
+  };
+  for (const m of converted) {
+    if (m.role === "assistant") {
+      flush(false);
+      if (isSkippedByPiAi(m)) {
+        report.dropped.push({ msg: m, by: `pi-ai:${m.stopReason}-turn` });
+        skippedCalls = new Map(toolCallsOf(m).map((c) => [c.id, m]));
+        continue;
+      }
+      skippedCalls = new Map();
+      pending = toolCallsOf(m).map((call) => ({ call, assistant: m }));
+      report.messages.push(m);
+    } else if (m.role === "toolResult") {
+      answered.add(m.toolCallId as string);
+      const skipped = skippedCalls.get(m.toolCallId as string);
+      if (skipped && !pending.some((p) => p.call.id === m.toolCallId)) report.errorTurnResults.push({ msg: m, assistant: skipped });
+      report.messages.push(m);
+    } else if (m.role === "user") {
+      flush(false);
+      skippedCalls = new Map();
+      report.messages.push(m);
+    } else report.messages.push(m);
+  }
+  flush(true);
+  return report;
+}
