@@ -1,0 +1,169 @@
+/**
+ * The before/after view model (protocol.ts `RenderView`) computed from an analysis. The webview
+ * only draws this; it re-implements nothing of the engine.
+ */
+import { estimateTokenCount } from "tokenx";
+import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../protocol.js";
+import type { Analysis } from "./analyze.js";
+import { textOf } from "./pi-condense/indexer-state.js";
+import type { Finding, Msg } from "./types.js";
+
+const PREVIEW_CHARS = 240;
+
+/** Code actions offered per finding code; the language server implements each kind. */
+export function fixesForFinding(f: Finding): ViewFix[] {
+  const line = f.line + 1;
+  switch (f.code) {
+    case "orphan-result":
+    case "error-turn-results":
+      return [
+        { title: "Remove this orphan tool result", kind: "remove-orphan", line, toolCallId: f.toolCallId },
+        { title: "Fix all orphan tool results in the file", kind: "fix-all-orphans", line },
+      ];
+    case "colliding-id":
+      return [{ title: `Make \`${f.toolCallId}\` unique in this turn`, kind: "make-id-unique", line, toolCallId: f.toolCallId }];
+    default:
+      return [];
+  }
+}
+
+/** Text of a message as the model reads it (for previews and token estimates). */
+export function messageText(m: Msg): string {
+  switch (m.role) {
+    case "assistant": {
+      const parts: string[] = [];
+      for (const b of Array.isArray(m.content) ? m.content : []) {
+        if (!b || typeof b !== "object") continue;
+        if (b.type === "text") parts.push(String(b.text ?? ""));
+        else if (b.type === "thinking") parts.push(String(b.thinking ?? ""));
+        else if (b.type === "toolCall") parts.push(`${b.name ?? "tool"}(${JSON.stringify(b.arguments ?? {})})`);
+      }
+      return parts.join("\n");
+    }
+    case "branchSummary":
+    case "compactionSummary":
+      return String(m.summary ?? "");
+    case "bashExecution":
+      return `$ ${m.command ?? ""}\n${m.output ?? ""}`;
+    default:
+      return textOf(m.content);
+  }
+}
+
+export function estimateTokens(text: string): number {
+  return text.length === 0 ? 0 : estimateTokenCount(text);
+}
+
+function preview(text: string): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length > PREVIEW_CHARS ? one.slice(0, PREVIEW_CHARS - 1) + "…" : one;
+}
+
+export function buildRenderView(a: Analysis, uri: string, version: number | null): RenderView {
+  const findingsByLine = new Map<number, ViewFinding[]>();
+  const counts: Record<string, number> = {};
+  for (const f of a.findings) {
+    counts[f.code] = (counts[f.code] ?? 0) + 1;
+    const vf: ViewFinding = { code: f.code, severity: f.severity, message: f.message, line: f.line + 1, fixes: fixesForFinding(f) };
+    const list = findingsByLine.get(f.line) ?? [];
+    list.push(vf);
+    findingsByLine.set(f.line, list);
+  }
+  const dropped = new Map(a.dropped.map((d) => [d.msg, d.by]));
+  const inBlock = new Map<Msg, string>();
+  for (const r of a.prune.chains.resolved) for (let i = r.startIndex; i <= r.endIndex; i++) if (a.before[i]) inBlock.set(a.before[i], r.chain.data.blockId);
+
+  const keys = new Map<Msg, string>();
+  const keyOf = (m: Msg, col: string, i: number) => {
+    if (m.origin.kind === "entry") {
+      const k = `L${m.origin.line + 1}${m.toolCallId !== undefined ? `:${m.toolCallId}` : ""}`;
+      return k;
+    }
+    return `${col}${i}:${m.origin.synthetic}`;
+  };
+  const view = (m: Msg, col: "b" | "a", i: number): ViewMessage => {
+    const text = messageText(m);
+    const line = m.origin.kind === "entry" ? m.origin.line + 1 : null;
+    const vm: ViewMessage = {
+      key: keys.get(m) ?? keyOf(m, col, i),
+      role: m.agentRole ?? m.role,
+      line,
+      preview: preview(text),
+      tokens: estimateTokens(text),
+      findings: line !== null && (col === "b" || m.origin.kind === "entry") ? findingsByLine.get(line - 1) ?? [] : [],
+    };
+    if (m.origin.kind === "entry") vm.entryId = m.origin.entryId;
+    else {
+      vm.synthetic = m.origin.synthetic;
+      if (m.origin.blockId) vm.blockId = m.origin.blockId;
+    }
+    if (m.toolName) vm.toolName = String(m.toolName);
+    if (m.role === "assistant") {
+      const calls = (Array.isArray(m.content) ? m.content : []).filter((b: any) => b?.type === "toolCall");
+      if (calls.length) {
+        vm.toolCallIds = calls.map((b: any) => String(b.id));
+        vm.toolName = calls.map((b: any) => String(b.name ?? "tool")).join(", ");
+      }
+    }
+    if (m.role === "toolResult") vm.toolCallId = String(m.toolCallId);
+    if (col === "b") {
+      const by = dropped.get(m);
+      if (by) vm.droppedBy = by;
+      const block = inBlock.get(m);
+      if (block) vm.blockId = block;
+    }
+    if (m.stubbed) vm.changed = "stubbed";
+    else if (m.purgedArgs) vm.changed = "purged";
+    else if (m.thinkingStripped) vm.changed = "thinking-stripped";
+    return vm;
+  };
+  const before = a.before.map((m, i) => {
+    const v = view(m, "b", i);
+    keys.set(m, v.key);
+    return v;
+  });
+  // Messages in "after" that are copies of a before-message (stubbed, stripped) keep its key.
+  const after = a.after.map((m, i) => view(m, "a", i));
+  const dedupe = new Set<string>();
+  for (const v of after) {
+    if (dedupe.has(v.key)) v.key = `${v.key}#${dedupe.size}`;
+    dedupe.add(v.key);
+  }
+
+  const ranges: ViewRange[] = [
+    ...a.prune.chains.resolved.map((r) => ({
+      blockId: r.chain.data.blockId,
+      kind: "chain" as const,
+      line: r.chain.entry.line + 1,
+      resolved: true,
+      startKey: keys.get(a.before[r.startIndex]),
+      endKey: keys.get(a.before[r.endIndex]),
+      dropped: r.dropped.length,
+    })),
+    ...a.prune.chains.unresolved.map((u) => ({
+      blockId: u.chain.data.blockId,
+      kind: "chain" as const,
+      line: u.chain.entry.line + 1,
+      resolved: false,
+      reason: u.reason,
+      dropped: 0,
+    })),
+  ];
+  const sum = (xs: ViewMessage[]) => xs.reduce((n, x) => n + x.tokens, 0);
+  return {
+    uri,
+    version,
+    format: a.session.format,
+    pruner: a.pruner,
+    leaf: a.session.leafId,
+    before,
+    after,
+    ranges,
+    totals: {
+      before: { messages: before.length, tokens: sum(before) },
+      after: { messages: after.length, tokens: sum(after) },
+      tokenizer: "tokenx estimate",
+    },
+    findingCounts: counts,
+  };
+}

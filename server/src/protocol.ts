@@ -1,0 +1,124 @@
+/**
+ * Every message between the extension, the language server and the inspector webview, typed in
+ * one place. Types only: both the Node side and the browser bundle import this file.
+ *
+ * Lines are 1-based here (what people see); the engine is 0-based inside.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Language server custom requests/notifications (extension <-> server)
+
+/** `transcriptInspector/render`: the before/after view model of one document. */
+export const RENDER_REQUEST = "transcriptInspector/render";
+export interface RenderParams {
+  uri: string;
+}
+
+/** `transcriptInspector/didChangeRender` (server -> client): a document's render changed. */
+export const RENDER_CHANGED_NOTIFICATION = "transcriptInspector/didChangeRender";
+export interface RenderChangedParams {
+  uri: string;
+  version: number | null;
+}
+
+/** `transcriptInspector/status` (server -> client): counts for the status bar. */
+export const STATUS_NOTIFICATION = "transcriptInspector/status";
+export interface StatusParams {
+  uri: string;
+  format: string;
+  pruner: string;
+  errors: number;
+  warnings: number;
+  messagesBefore: number;
+  messagesAfter: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The view model the server computes (the webview renders it, re-implementing nothing)
+
+export type ViewRole = "user" | "assistant" | "toolResult" | "custom" | "system" | "branchSummary" | "compactionSummary" | "bashExecution" | string;
+
+export interface ViewFinding {
+  code: string;
+  severity: "error" | "warning" | "information" | "hint";
+  message: string;
+  line: number;
+  /** Code-action kinds the server offers for it (the webview shows them as buttons). */
+  fixes: ViewFix[];
+}
+
+export interface ViewFix {
+  title: string;
+  /** Opaque to the webview: handed back to the extension, which asks the server to apply it. */
+  kind: "remove-orphan" | "fix-all-orphans" | "make-id-unique";
+  line: number;
+  toolCallId?: string;
+}
+
+export interface ViewMessage {
+  /** Stable key within one render. */
+  key: string;
+  role: ViewRole;
+  /** 1-based file line; null for synthetic messages. */
+  line: number | null;
+  entryId?: string;
+  synthetic?: "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result";
+  toolName?: string;
+  toolCallIds?: string[];
+  toolCallId?: string;
+  /** Plain text preview (never HTML: the webview renders it as text). */
+  preview: string;
+  /** Estimated tokens of the message as sent. */
+  tokens: number;
+  /** Block id of the chain/acp range the message is inside (before) or stands for (after). */
+  blockId?: string;
+  /** Why the message is not in "after" (before column only): `chain:b7`, `orphan-sweep`, ... */
+  droppedBy?: string;
+  /** The result was replaced by a stub (phase 1) or its arguments purged (phase 2). */
+  changed?: "stubbed" | "purged" | "thinking-stripped";
+  findings: ViewFinding[];
+}
+
+export interface ViewRange {
+  blockId: string;
+  kind: "chain" | "acp";
+  /** 1-based file line of the entry that defines it. */
+  line: number;
+  resolved: boolean;
+  reason?: string;
+  /** Keys of the before-messages at the range's start and end (inclusive), when resolved. */
+  startKey?: string;
+  endKey?: string;
+  dropped: number;
+}
+
+export interface RenderView {
+  uri: string;
+  version: number | null;
+  format: string;
+  pruner: "pi-condense" | "acp-kernel" | "none";
+  leaf: string | null;
+  before: ViewMessage[];
+  after: ViewMessage[];
+  ranges: ViewRange[];
+  totals: {
+    before: { messages: number; tokens: number };
+    after: { messages: number; tokens: number };
+    /** Always an estimate: labelled as such in the UI. */
+    tokenizer: string;
+  };
+  findingCounts: Record<string, number>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extension <-> webview messages (postMessage)
+
+export type HostToWebview =
+  | { type: "render"; view: RenderView }
+  | { type: "revealLine"; line: number }
+  | { type: "error"; message: string };
+
+export type WebviewToHost =
+  | { type: "ready" }
+  | { type: "openLine"; line: number }
+  | { type: "applyFix"; fix: ViewFix };
