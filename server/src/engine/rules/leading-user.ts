@@ -17,7 +17,7 @@ export function leadingUserFindings(before: Msg[], wire: Msg[]): Finding[] {
       code: "leading-non-user",
       severity: "error",
       line,
-      message: `The rendered context opens with a \`${first.role}\` message, not a user message. Strict providers reject a conversation that does not start with the user.`,
+      message: `The rendered context opens with a message of role \`${first.role}\`, not a user message. Strict providers reject a conversation that does not start with the user.`,
     },
   ];
 }

@@ -1,0 +1,25 @@
+/** The bundled sample session (the README's front door) shows every finding code of the engine. */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { analyze } from "../../server/src/engine/analyze.js";
+import { FINDING_CODES } from "../../server/src/engine/codes.js";
+import { assertNoOrphanToolResults } from "../helpers/invariants.js";
+
+const ACP_ONLY = new Set(["first-user-pinned", "acp-dangling-ref", "acp-sidecar-invalid"]);
+
+describe("samples/sample-session.jsonl", () => {
+  const a = analyze(readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8"));
+  it("has a finding of every pi-condense-side code", () => {
+    const seen = new Set(a.findings.map((f) => f.code));
+    const missing = Object.keys(FINDING_CODES).filter((c) => !ACP_ONLY.has(c) && !seen.has(c));
+    assert.deepEqual(missing, []);
+  });
+  it("renders with chain b5 and b7 resolved and b9 unresolved; the wire has no orphans but the error turn's", () => {
+    assert.deepEqual(a.prune.chains.resolved.map((r) => r.chain.data.blockId), ["b5", "b7"]);
+    assert.deepEqual(a.prune.chains.unresolved.map((r) => r.chain.data.blockId), ["b9"]);
+    const withoutErrorTurn = a.after.filter((m) => !(m.role === "toolResult" && m.toolCallId === "deploy_1"));
+    assertNoOrphanToolResults(withoutErrorTurn);
+  });
+});
