@@ -7,8 +7,9 @@
  * Exit status: 0 when no finding is an error, 1 when any is, 2 for bad usage or an unreadable
  * file (one line on stderr, never a stack trace).
  */
-import { readFileSync } from "node:fs";
-import { analyze } from "./engine/analyze.js";
+import { existsSync, readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { analyze, type AnalyzeOptions } from "./engine/analyze.js";
 import { checkJson, findingJson, renderJson } from "./engine/report.js";
 
 const USAGE = "usage: transcript-inspector check [--format text|json] FILE... | render [--format json|text] FILE";
@@ -41,6 +42,17 @@ function readOrFail(path: string): string {
   }
 }
 
+/** billion-context-pi keeps acp-kernel's state beside the session as `<session>.jsonl.acp.json`. */
+export function optionsFor(path: string): AnalyzeOptions {
+  const sidecar = `${path}.acp.json`;
+  if (!existsSync(sidecar)) return {};
+  try {
+    return { acpSidecar: { text: readFileSync(sidecar, "utf8"), name: basename(sidecar) } };
+  } catch {
+    return { acpSidecar: { text: "", name: basename(sidecar) } };
+  }
+}
+
 export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): number {
   const { command, format, files } = parseArgs(argv);
   if (command === "check") {
@@ -50,7 +62,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
     const texts = files.map((f) => [f, readOrFail(f)] as const);
     let anyError = false;
     const results = texts.map(([path, text]) => {
-      const a = analyze(text);
+      const a = analyze(text, optionsFor(path));
       if (a.findings.some((f) => f.severity === "error")) anyError = true;
       return { path, a };
     });
@@ -67,7 +79,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
     const fmt = format ?? "json";
     if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be json or text, not ${fmt}`);
     if (files.length !== 1) throw new UsageError("render takes exactly one FILE");
-    const a = analyze(readOrFail(files[0]));
+    const a = analyze(readOrFail(files[0]), optionsFor(files[0]));
     const r = renderJson(files[0], a);
     if (fmt === "json") out(JSON.stringify(r) + "\n");
     else {

@@ -2,6 +2,8 @@
  * The engine's front door: parse -> model -> render (prune, sweep, wire) -> findings.
  * The CLI, the language server and the tests all call `analyze`.
  */
+import { type AcpRender, acpFindings, renderAcp } from "./acp-kernel/render.js";
+import { readSidecar } from "./acp-kernel/sidecar.js";
 import { contextEventMessages } from "./formats/pi.js";
 import { type PiCondenseConfig, withDefaults, type DeepPartial } from "./pi-condense/config.js";
 import { IndexerState } from "./pi-condense/indexer-state.js";
@@ -20,6 +22,11 @@ export type PrunerName = "pi-condense" | "acp-kernel" | "none";
 
 export interface AnalyzeOptions {
   piCondense?: DeepPartial<PiCondenseConfig>;
+  /**
+   * billion-context-pi's sidecar beside the session (`<session>.jsonl.acp.json`), when it
+   * exists: "after" is then rendered the acp-kernel way.
+   */
+  acpSidecar?: { text: string; name: string };
   /** Codes to leave out (for example `colliding-id` when switched off). */
   disabledCodes?: string[];
 }
@@ -36,6 +43,8 @@ export interface Analysis {
   /** Messages of `before` that are not in `after`, and why. */
   dropped: { msg: Msg; by: string }[];
   prune: PruneResult;
+  /** The acp-kernel render, when the pruner is acp-kernel. */
+  acp?: AcpRender;
   wire: WireReport;
   occurrences: OccurrenceIndex;
   indexer: IndexerState;
@@ -50,9 +59,24 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const config = withDefaults(options.piCondense);
   const before = contextEventMessages(buildContext(session));
   const indexer = IndexerState.rebuild(session.branch);
-  const prune: PruneResult = config.enabled
-    ? pruneMessages(before, indexer, config)
-    : { messages: before, pruned: false, chains: { messages: before, resolved: [], unresolved: [], droppedBy: new Map() }, swept: [] };
+  const findings: Finding[] = [...session.findings];
+  const headerLine = session.header?.line ?? 0;
+  let acp: AcpRender | undefined;
+  if (options.acpSidecar && session.format === "pi") {
+    const read = readSidecar(options.acpSidecar.text);
+    if (read.ok) {
+      acp = renderAcp(before, read.state);
+      findings.push(...acpFindings(acp, read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
+    } else
+      findings.push({
+        code: "acp-sidecar-invalid",
+        severity: "warning",
+        line: headerLine,
+        message: `The acp-kernel sidecar ${options.acpSidecar.name} is not valid state: ${read.error}. The session is analysed without it.`,
+      });
+  }
+  const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: { messages, resolved: [], unresolved: [], droppedBy: new Map() }, swept: [] });
+  const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled ? pruneMessages(before, indexer, config) : noPrune(before);
   const wire = toWire(prune.messages);
   const occurrences = indexOccurrences(before);
 
@@ -62,14 +86,13 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const droppedMsgs = new Set<Msg>();
   for (const m of before) {
     const block = prune.chains.droppedBy.get(m);
-    const by = block ? `chain:${block}` : sweptSet.has(m) ? "orphan-sweep" : wireDropped.get(m);
+    const by = block ? `chain:${block}` : acp?.droppedBy.get(m) ?? (sweptSet.has(m) ? "orphan-sweep" : wireDropped.get(m));
     if (by) {
       dropped.push({ msg: m, by });
       droppedMsgs.add(m);
     }
   }
 
-  const findings: Finding[] = [...session.findings];
   findings.push(...occurrenceFindings(occurrences));
   findings.push(...chainFindings(prune.chains, occurrences, new Set([...prune.chains.droppedBy.keys()])));
   findings.push(...orphanFindings(prune.swept, occurrences));
@@ -79,6 +102,6 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const disabled = new Set(options.disabledCodes ?? []);
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
-  const pruner: PrunerName = !config.enabled ? "none" : "pi-condense";
-  return { session, pruner, before, pruned: prune.messages, after: wire.messages, dropped, prune, wire, occurrences, indexer, findings: kept };
+  const pruner: PrunerName = acp ? "acp-kernel" : !config.enabled ? "none" : "pi-condense";
+  return { session, pruner, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
 }

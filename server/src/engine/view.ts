@@ -149,6 +149,26 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
       dropped: 0,
     })),
   ];
+  if (a.acp) {
+    const byBlock = new Map<string, Msg[]>();
+    for (const [m, blocks] of a.acp.coveredBy) for (const b of blocks) byBlock.set(b, [...(byBlock.get(b) ?? []), m]);
+    for (const [blockId, msgs] of byBlock) {
+      const idx = msgs.map((m) => a.before.indexOf(m)).sort((x, y) => x - y);
+      ranges.push({
+        blockId,
+        kind: "acp",
+        line: (a.session.header?.line ?? 0) + 1,
+        resolved: true,
+        startKey: keys.get(a.before[idx[0]]),
+        endKey: keys.get(a.before[idx[idx.length - 1]]),
+        dropped: msgs.filter((m) => dropped.has(m)).length,
+      });
+    }
+    for (const [m, blocks] of a.acp.coveredBy) {
+      const v = before[a.before.indexOf(m)];
+      if (v && !v.blockId) v.blockId = blocks[0];
+    }
+  }
   const sum = (xs: ViewMessage[]) => xs.reduce((n, x) => n + x.tokens, 0);
   return {
     uri,
