@@ -122,3 +122,27 @@ export type WebviewToHost =
   | { type: "ready" }
   | { type: "openLine"; line: number }
   | { type: "applyFix"; fix: ViewFix };
+
+// ---------------------------------------------------------------------------------------------
+// Applying a webview fix through the server (extension -> server)
+
+/**
+ * `transcriptInspector/fixEdit`: the WorkspaceEdit (LSP shape) that applies a `ViewFix` to a
+ * document, or null when the fix is no longer safe or applicable. The extension applies it with
+ * `workspace.applyEdit`, so it lands in the editor's undo history.
+ */
+export const FIX_EDIT_REQUEST = "transcriptInspector/fixEdit";
+export interface FixEditParams {
+  uri: string;
+  fix: ViewFix;
+}
+export interface FixEditTextEdit {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  newText: string;
+}
+export type FixEditResult = { changes: Record<string, FixEditTextEdit[]> } | null;
+
+/** Command that reveals a 1-based line: arguments `[line]` or `[line, uri]`. */
+export const REVEAL_LINE_COMMAND = "transcriptInspector.revealLine";
+/** Settings section read with workspace/configuration. */
+export const SETTINGS_SECTION = "transcriptInspector";

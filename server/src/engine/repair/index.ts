@@ -1,0 +1,3 @@
+/** Lossless repairs (pure): see repairs.ts and edits.ts. */
+export * from "./edits.js";
+export * from "./repairs.js";

@@ -1,0 +1,260 @@
+/**
+ * Lossless repairs as minimal text edits: remove an orphan tool result (re-parenting the
+ * removed entry's children), fix every orphan to a fixed point, make a colliding id unique.
+ * Each function returns null (or no edits) where the edit would be unsafe; nothing outside the
+ * edited lines changes, line endings are kept. Pure: no vscode or LSP import.
+ */
+import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
+import { isObject } from "../parse.js";
+import { locate, stringValueRanges } from "../positions.js";
+import type { Entry, Finding, JsonPath, SourceLine } from "../types.js";
+import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
+
+export type { RepairEdit } from "./edits.js";
+export { applyRepairEdits } from "./edits.js";
+
+export const ORPHAN_CODES = new Set(["orphan-result", "error-turn-results"]);
+
+export interface Repair {
+  title: string;
+  edits: RepairEdit[];
+  /** Lines whose bytes the repair touches (the removed line and re-parented children). */
+  touched: number[];
+}
+
+function findingAt(a: Analysis, codes: Set<string>, line: number, toolCallId?: string): Finding | undefined {
+  return a.findings.find((f) => codes.has(f.code) && f.line === line && (toolCallId === undefined || f.toolCallId === toolCallId));
+}
+
+/** The exact string value at `path` on the line, or null when it is not there as a string. */
+function stringAt(line: SourceLine, path: JsonPath, expected: string): { start: number; end: number } | null {
+  const r = locate(line, path);
+  const slice = line.text.slice(r.start, r.end);
+  try {
+    return JSON.parse(slice) === expected ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+function leafAfterRemoving(a: Analysis, removed: Entry): Entry | undefined {
+  const rest = a.session.entries.filter((e) => e !== removed);
+  if (a.session.format === "claude-code") {
+    const main = rest.filter((e) => e.raw.isSidechain !== true);
+    const pool = main.length > 0 ? main : rest;
+    return pool[pool.length - 1];
+  }
+  return rest[rest.length - 1];
+}
+
+/**
+ * Remove the orphan tool result on `line` (a finding `orphan-result` or `error-turn-results`
+ * must be there). Children of the removed entry get its parent; returns null when unsafe.
+ */
+export function removeOrphanRepair(a: Analysis, line: number, toolCallId?: string, bom = false): Repair | null {
+  const f = findingAt(a, ORPHAN_CODES, line, toolCallId);
+  if (!f || f.toolCallId === undefined) return null;
+  const id = f.toolCallId;
+  const { session } = a;
+  const lines = session.lines;
+  const src = lines[line];
+  const v = src?.value;
+  if (!isObject(v)) return null;
+  const title = `Remove orphan tool result \`${id}\``;
+
+  if (session.format === "codex") {
+    const p = isObject(v.payload) && v.type === "response_item" ? v.payload : !("payload" in v) ? v : undefined;
+    if (!p || (p.type !== "function_call_output" && p.type !== "custom_tool_call_output") || String(p.call_id ?? "") !== id) return null;
+    return { title, edits: withBomShift([deleteLineEdit(lines, line)], bom), touched: [line] };
+  }
+
+  const entry = session.entries.find((e) => e.line === line);
+  if (!entry) return null;
+  let parentKey: string;
+  if (session.format === "pi") {
+    if (v.type !== "message" || !isObject(v.message) || v.message.role !== "toolResult" || v.message.toolCallId !== id) return null;
+    parentKey = "parentId";
+    if (entry.syntheticId) {
+      // v1: the tree is the file order, but compaction indexes count lines: removing one shifts them.
+      if (session.entries.some((e) => e.type === "compaction")) return null;
+      return { title, edits: withBomShift([deleteLineEdit(lines, line)], bom), touched: [line] };
+    }
+  } else if (session.format === "claude-code") {
+    if (v.type !== "user" || !isObject(v.message) || !Array.isArray(v.message.content)) return null;
+    const c = v.message.content;
+    // Only when the line holds just this one result block; otherwise removing the line loses others.
+    if (c.length !== 1 || !isObject(c[0]) || c[0].type !== "tool_result" || c[0].tool_use_id !== id) return null;
+    parentKey = "parentUuid";
+  } else return null;
+
+  // The id must name exactly this entry.
+  if (session.entries.some((e) => e !== entry && e.id === entry.id)) return null;
+  // The parent the children move to must exist (null is fine: they become roots, as the removed entry was).
+  if (entry.parentId !== null && !session.byId.has(entry.parentId)) return null;
+  // The active branch must not jump: when the removed entry is the last one, the new last must be its parent.
+  if (session.leafId === entry.id) {
+    const next = leafAfterRemoving(a, entry);
+    if (!next || next.id !== entry.parentId) return null;
+  }
+  const edits: RepairEdit[] = [deleteLineEdit(lines, line)];
+  const touched = [line];
+  const needle = JSON.stringify(entry.id);
+  for (const l of lines) {
+    if (l.line === line || !l.text.includes(entry.id)) continue;
+    const refs = stringValueRanges(l, entry.id);
+    if (refs.length === 0) {
+      if (l.text.includes(needle)) return null; // escaped oddly: do not guess
+      continue;
+    }
+    const child = session.entries.find((e) => e.line === l.line);
+    // Any reference other than one parent link (labels, compactions, summaries, leafUuid) is unsafe.
+    if (!child || child.parentId !== entry.id || refs.length !== 1) return null;
+    const r = stringAt(l, [parentKey], entry.id);
+    if (!r || r.start !== refs[0].start) return null;
+    edits.push({ startLine: l.line, startCol: r.start, endLine: l.line, endCol: r.end, newText: JSON.stringify(entry.parentId) });
+    touched.push(l.line);
+  }
+  return { title, edits: withBomShift(edits, bom), touched };
+}
+
+/** Every orphan removal that is safe, for one round (their touched lines do not overlap). */
+function oneRound(a: Analysis, bom: boolean): { edits: RepairEdit[]; deleted: number[]; count: number } {
+  const taken = new Set<number>();
+  const edits: RepairEdit[] = [];
+  const deleted: number[] = [];
+  let count = 0;
+  const seen = new Set<number>();
+  for (const f of a.findings) {
+    if (!ORPHAN_CODES.has(f.code) || seen.has(f.line)) continue;
+    seen.add(f.line);
+    const r = removeOrphanRepair(a, f.line, f.toolCallId, bom);
+    if (!r || r.touched.some((t) => taken.has(t))) continue;
+    // A removal whose parent is removed in the same round would re-parent to a vanishing line.
+    const entry = a.session.entries.find((e) => e.line === f.line);
+    const parentLine = entry?.parentId ? a.session.byId.get(entry.parentId)?.line : undefined;
+    if (parentLine !== undefined && deleted.includes(parentLine)) continue;
+    if (deleted.some((d) => a.session.entries.find((e) => e.line === d)?.parentId === entry?.id)) continue;
+    for (const t of r.touched) taken.add(t);
+    edits.push(...r.edits);
+    deleted.push(f.line);
+    count++;
+  }
+  return { edits, deleted, count };
+}
+
+export interface FixAllResult {
+  /** Minimal edits against the original text. */
+  edits: RepairEdit[];
+  /** The text after the edits. */
+  text: string;
+  removed: number;
+  rounds: number;
+}
+
+/**
+ * Remove every orphan that can be removed safely, re-analysing after each round until none is
+ * left (a removal can expose or settle others). The edits are against the original text.
+ */
+export function fixAllOrphans(text: string, options: AnalyzeOptions = {}, maxRounds = 50): FixAllResult {
+  const bom = text.charCodeAt(0) === 0xfeff;
+  let cur = text;
+  // Original line index of each current line.
+  let map = splitKeep(text).map((_, i) => i);
+  let removed = 0;
+  let rounds = 0;
+  for (; rounds < maxRounds; rounds++) {
+    const a = analyze(cur, options);
+    const r = oneRound(a, bom);
+    if (r.count === 0) break;
+    cur = applyRepairEdits(cur, r.edits);
+    const del = new Set(r.deleted);
+    map = map.filter((_, i) => !del.has(i));
+    removed += r.count;
+  }
+  if (removed === 0) return { edits: [], text, removed: 0, rounds };
+  return { edits: diffByLineMap(text, cur, map), text: cur, removed, rounds };
+}
+
+/** Lines with their endings. */
+function splitKeep(text: string): { text: string; eol: string }[] {
+  const out: { text: string; eol: string }[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const nl = text.indexOf("\n", at);
+    if (nl < 0) {
+      out.push({ text: text.slice(at), eol: "" });
+      break;
+    }
+    const cr = nl > at && text.charCodeAt(nl - 1) === 13;
+    out.push({ text: text.slice(at, cr ? nl - 1 : nl), eol: cr ? "\r\n" : "\n" });
+    at = nl + 1;
+  }
+  return out;
+}
+
+/** Edits from `orig` to `next`, where next's lines are orig's lines `map` (some changed in place). */
+function diffByLineMap(orig: string, next: string, map: number[]): RepairEdit[] {
+  const o = splitKeep(orig);
+  const n = splitKeep(next);
+  const kept = new Map<number, number>();
+  map.forEach((oi, ni) => kept.set(oi, ni));
+  const edits: RepairEdit[] = [];
+  const lastLine = o.length - 1;
+  for (let i = 0; i < o.length; i++) {
+    if (kept.has(i)) {
+      const a = o[i].text;
+      const b = n[kept.get(i)!].text;
+      if (a === b) continue;
+      let p = 0;
+      while (p < a.length && p < b.length && a[p] === b[p]) p++;
+      let s = 0;
+      while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+      edits.push({ startLine: i, startCol: p, endLine: i, endCol: a.length - s, newText: b.slice(p, b.length - s) });
+      continue;
+    }
+    let j = i;
+    while (j + 1 < o.length && !kept.has(j + 1)) j++;
+    if (o[j].eol !== "" || j !== lastLine) edits.push({ startLine: i, startCol: 0, endLine: j + 1, endCol: 0, newText: "" });
+    else if (i > 0) edits.push({ startLine: i - 1, startCol: o[i - 1].text.length, endLine: j, endCol: o[j].text.length, newText: "" });
+    else edits.push({ startLine: 0, startCol: 0, endLine: j, endCol: o[j].text.length, newText: "" });
+    i = j;
+  }
+  return edits;
+}
+
+/**
+ * Rename the LATER occurrence (the `colliding-id` finding's call on `line`) and its paired result
+ * to an id unused in the file. Never touches an earlier occurrence. Null when unsafe.
+ */
+export function makeIdUniqueRepair(a: Analysis, text: string, line: number, toolCallId?: string, bom = false): Repair | null {
+  const f = a.findings.find((x) => x.code === "colliding-id" && x.line === line && (toolCallId === undefined || x.toolCallId === toolCallId));
+  if (!f || f.toolCallId === undefined) return null;
+  const id = f.toolCallId;
+  const list = a.occurrences.byId.get(id) ?? [];
+  const o = list.find((x) => x.callLine === line && JSON.stringify(x.callPath) === JSON.stringify(f.path));
+  if (!o || o.callLine === null || !o.callPath) return null;
+  if (o.turn === list[0].turn) return null; // never the first occurrence
+  // Two calls with this id in one assistant: their results cannot be told apart.
+  if (list.filter((x) => x.assistant === o.assistant).length > 1) return null;
+  // A chain that dropped this turn names the id; renaming would drift its record.
+  if (a.dropped.some((d) => d.msg === o.assistant || (o.result && d.msg === o.result))) return null;
+  // Results of this turn with the id that did not pair (second results) would be left behind.
+  if (a.occurrences.unpaired.some((u) => u.id === id && u.turn === o.turn)) return null;
+  // Records of pi-condense that key on this occurrence (id@timestamp) would be orphaned.
+  if (o.key !== id && text.includes(JSON.stringify(o.key).slice(1, -1))) return null;
+  const lines = a.session.lines;
+  let candidate = `${id}__t${o.turn}`;
+  for (let n = 2; text.includes(candidate); n++) candidate = `${id}__t${o.turn}_${n}`;
+  const callRange = stringAt(lines[o.callLine], o.callPath, id);
+  if (!callRange) return null;
+  const edits: RepairEdit[] = [{ startLine: o.callLine, startCol: callRange.start, endLine: o.callLine, endCol: callRange.end, newText: JSON.stringify(candidate) }];
+  const touched = [o.callLine];
+  if (o.result && o.resultLine !== null && o.resultPath) {
+    const rr = stringAt(lines[o.resultLine], o.resultPath, id);
+    if (!rr) return null;
+    if (o.resultLine === o.callLine && rr.start === callRange.start) return null;
+    edits.push({ startLine: o.resultLine, startCol: rr.start, endLine: o.resultLine, endCol: rr.end, newText: JSON.stringify(candidate) });
+    touched.push(o.resultLine);
+  }
+  return { title: `Rename this \`${id}\` (turn ${o.turn}) and its result to \`${candidate}\``, edits: withBomShift(edits, bom), touched };
+}

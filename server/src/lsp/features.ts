@@ -1,0 +1,283 @@
+/** Diagnostics, hover, navigation, symbols and code lenses computed from a DocModel. */
+import {
+  type CodeLens,
+  type Diagnostic,
+  DiagnosticSeverity,
+  DiagnosticTag,
+  type DocumentHighlight,
+  DocumentHighlightKind,
+  type DocumentSymbol,
+  type Hover,
+  type Location,
+  MarkupKind,
+  type Range,
+  SymbolKind,
+} from "vscode-languageserver/node";
+import { DOCS_BASE } from "../engine/codes.js";
+import { findingRange } from "../engine/positions.js";
+import type { Finding, JsonPath, Msg, Severity } from "../engine/types.js";
+import { lineOf } from "../engine/types.js";
+import { messageText } from "../engine/view.js";
+import { REVEAL_LINE_COMMAND } from "../protocol.js";
+import { commandLink, escapeMarkdown } from "./markdown.js";
+import type { DocModel, IdSite } from "./model.js";
+import type { Settings } from "./settings.js";
+
+export const SOURCE = "transcript-inspector";
+
+const SEV: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+function lineRange(m: DocModel, line: number, path?: JsonPath): Range {
+  const r = path ? m.range(line, path) : m.range(line, []);
+  return { start: { line, character: r.start }, end: { line, character: r.end } };
+}
+
+export function fullLineRange(m: DocModel, line: number): Range {
+  const l = m.a.session.lines[line];
+  return { start: { line, character: 0 }, end: { line, character: l ? l.text.length : 0 } };
+}
+
+export function toDiagnostic(m: DocModel, uri: string, f: Finding, settings: Settings): Diagnostic | null {
+  const over = settings.severityOverrides[f.code];
+  if (over === "off") return null;
+  const sev = over ?? f.severity;
+  const r = findingRange(m.a.session.lines, f);
+  const d: Diagnostic = {
+    range: { start: { line: f.line, character: r.start }, end: { line: f.line, character: r.end } },
+    severity: SEV[sev],
+    code: f.code,
+    codeDescription: { href: DOCS_BASE + f.code },
+    source: SOURCE,
+    message: f.message,
+  };
+  if (f.related?.length)
+    d.relatedInformation = f.related.map((x) => ({ location: { uri, range: lineRange(m, x.line, x.path) }, message: x.message }));
+  if (f.unnecessary) d.tags = [DiagnosticTag.Unnecessary];
+  if (f.toolCallId !== undefined) d.data = { toolCallId: f.toolCallId };
+  return d;
+}
+
+export function diagnostics(m: DocModel, uri: string, settings: Settings): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const f of m.a.findings) {
+    const d = toDiagnostic(m, uri, f, settings);
+    if (d) out.push(d);
+  }
+  return out;
+}
+
+const lineLink = (uri: string, line: number) => commandLink(`line ${line + 1}`, REVEAL_LINE_COMMAND, [line + 1, uri]);
+
+function roleLine(m: DocModel, msg: Msg | undefined): string {
+  const line = msg ? lineOf(msg) : null;
+  return line === null ? "" : `line ${line + 1}`;
+}
+
+export function hover(m: DocModel, uri: string, line: number, character: number): Hover | null {
+  const site = m.siteAt(line, character);
+  if (site) {
+    const sites = m.sitesOf(site.id);
+    const rows = sites.map((s) => {
+      const o = s.occ;
+      const turn = o ? o.turn : s.unpaired!.turn;
+      const tool = o?.toolName ?? (s.unpaired?.msg.toolName as string | undefined) ?? (o?.result?.toolName as string | undefined) ?? "";
+      const key = o ? o.key : s.id;
+      const here = s === site ? " **(here)**" : "";
+      return `| ${lineLink(uri, s.line)}${here} | ${s.kind === "call" ? "call" : s.unpaired ? "result (unpaired)" : "result"} | ${turn} | ${escapeMarkdown(tool)} | ${escapeMarkdown(key)} | ${escapeMarkdown(m.fateOfSite(s))} |`;
+    });
+    const value = [
+      `**Tool-call id** ${escapeMarkdown(site.id)}: ${sites.length} occurrence${sites.length === 1 ? "" : "s"} in this file`,
+      "",
+      "| line | kind | turn | tool | occurrence key | fate after rendering |",
+      "|---|---|---|---|---|---|",
+      ...rows,
+    ].join("\n");
+    const r = m.range(line, site.path);
+    return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: r.start }, end: { line, character: r.end } } };
+  }
+  const chain = m.chains.get(line);
+  if (chain) return { contents: { kind: MarkupKind.Markdown, value: chainMarkdown(m, uri, line) }, range: fullLineRange(m, line) };
+  return null;
+}
+
+export function chainSummary(m: DocModel, line: number): { title: string; start?: number; end?: number } | null {
+  const c = m.chains.get(line);
+  if (!c) return null;
+  if (c.resolved) {
+    const r = c.resolved;
+    const s = lineOf(m.a.before[r.startIndex]);
+    const e = lineOf(m.a.before[r.endIndex]);
+    const calls = r.dropped.filter((x) => x.role === "assistant").length;
+    const results = r.dropped.filter((x) => x.role === "toolResult").length;
+    const other = r.dropped.length - calls - results;
+    const parts = [`${calls} assistant`, `${results} tool result${results === 1 ? "" : "s"}`];
+    if (other) parts.push(`${other} summar${other === 1 ? "y" : "ies"}`);
+    return {
+      title: `${c.blockId} drops ${r.dropped.length} message${r.dropped.length === 1 ? "" : "s"}: ${parts.join(", ")}${s !== null && e !== null ? ` (lines ${s + 1}–${e + 1})` : ""}`,
+      start: s ?? undefined,
+      end: e ?? undefined,
+    };
+  }
+  const u = c.unresolved!;
+  return { title: `${c.blockId} unresolved: ${u.reason} (${u.detail}); drops nothing` };
+}
+
+function chainMarkdown(m: DocModel, uri: string, line: number): string {
+  const c = m.chains.get(line)!;
+  if (c.unresolved) {
+    const u = c.unresolved;
+    return [
+      `**Chain ${escapeMarkdown(c.blockId)}**: unresolved (${escapeMarkdown(u.reason)})`,
+      "",
+      escapeMarkdown(u.detail) + ". It drops nothing and inserts no summary.",
+      ...(u.other ? ["", `Other chain: ${escapeMarkdown(u.other.data.blockId)} on ${lineLink(uri, u.other.entry.line)}`] : []),
+    ].join("\n");
+  }
+  const r = c.resolved!;
+  const s = lineOf(m.a.before[r.startIndex]);
+  const e = lineOf(m.a.before[r.endIndex]);
+  const rows = r.dropped.map((d) => {
+    const l = lineOf(d);
+    const what = d.role === "toolResult" ? `result ${escapeMarkdown(d.toolCallId)}` : d.role === "assistant" ? `assistant${toolNames(d)}` : escapeMarkdown(d.customType ?? d.role);
+    return `- ${l === null ? "synthetic" : lineLink(uri, l)}: ${what}`;
+  });
+  const out = [
+    `**Chain ${escapeMarkdown(c.blockId)}**: resolved, from ${s === null ? "?" : lineLink(uri, s)} (start user) to ${e === null ? "?" : lineLink(uri, e)} (final assistant, kept)`,
+    "",
+    `Drops ${r.dropped.length} message${r.dropped.length === 1 ? "" : "s"}:`,
+    ...rows.slice(0, 50),
+  ];
+  if (rows.length > 50) out.push(`- … ${rows.length - 50} more`);
+  if (r.mismatch) out.push("", `droppedToolCallIds lists ${r.mismatch.recorded} id(s); the range holds ${r.mismatch.actual}.`);
+  return out.join("\n");
+}
+
+function toolNames(d: Msg): string {
+  const calls = (Array.isArray(d.content) ? d.content : []).filter((b: any) => b?.type === "toolCall");
+  return calls.length ? ` (${calls.map((b: any) => escapeMarkdown(`${b.name ?? "tool"} ${b.id}`)).join(", ")})` : "";
+}
+
+function siteLocation(m: DocModel, uri: string, s: IdSite): Location {
+  return { uri, range: lineRange(m, s.line, s.path) };
+}
+
+export function definition(m: DocModel, uri: string, line: number, character: number): Location[] | null {
+  const site = m.siteAt(line, character);
+  if (site) {
+    if (site.kind === "result") {
+      if (site.occ && site.occ.callLine !== null && site.occ.callPath) return [{ uri, range: lineRange(m, site.occ.callLine, site.occ.callPath) }];
+      // An unpaired result: the calls of that id before it.
+      const calls = m.sitesOf(site.id).filter((s) => s.kind === "call" && s.line <= line);
+      return calls.length ? calls.map((s) => siteLocation(m, uri, s)) : null;
+    }
+    return null;
+  }
+  const at = m.nodeAt(line, character);
+  if (!at) return null;
+  const { node, path } = at;
+  const format = m.a.session.format;
+  const parentKey = format === "claude-code" ? "parentUuid" : "parentId";
+  if (path.length === 1 && path[0] === parentKey && node.type === "string") {
+    const target = m.a.session.byId.get(node.value);
+    return target ? [{ uri, range: fullLineRange(m, target.line) }] : null;
+  }
+  const chain = m.chains.get(line);
+  if (chain && path.length === 2 && path[0] === "data" && (path[1] === "startUserTimestamp" || path[1] === "finalAssistantTimestamp") && node.type === "number") {
+    const role = path[1] === "startUserTimestamp" ? "user" : "assistant";
+    const hits = m.a.before.filter((x) => x.role === role && x.timestamp === node.value && lineOf(x) !== null);
+    return hits.length ? hits.map((x) => ({ uri, range: fullLineRange(m, lineOf(x)!) })) : null;
+  }
+  return null;
+}
+
+export function references(m: DocModel, uri: string, line: number, character: number, includeDeclaration = true): Location[] | null {
+  const site = m.siteAt(line, character);
+  if (!site) return null;
+  return m
+    .sitesOf(site.id)
+    .filter((s) => includeDeclaration || s.kind !== "call")
+    .map((s) => siteLocation(m, uri, s));
+}
+
+export function highlights(m: DocModel, line: number, character: number): DocumentHighlight[] | null {
+  const site = m.siteAt(line, character);
+  if (!site) return null;
+  return m.sitesOf(site.id).map((s) => ({ range: lineRange(m, s.line, s.path), kind: s.kind === "call" ? DocumentHighlightKind.Write : DocumentHighlightKind.Read }));
+}
+
+function preview(msg: Msg): string {
+  const t = messageText(msg).replace(/\s+/g, " ").trim();
+  return t.length > 60 ? t.slice(0, 59) + "…" : t;
+}
+
+export function symbols(m: DocModel): DocumentSymbol[] {
+  const out: DocumentSymbol[] = [];
+  let turn: { sym: DocumentSymbol; lines: number[] } | undefined;
+  let n = 0;
+  const close = () => {
+    if (!turn) return;
+    const lo = Math.min(...turn.lines);
+    const hi = Math.max(...turn.lines);
+    turn.sym.range = { start: { line: lo, character: 0 }, end: fullLineRange(m, hi).end };
+    out.push(turn.sym);
+    turn = undefined;
+  };
+  const seen = new Set<string>();
+  for (const msg of m.a.before) {
+    const line = lineOf(msg);
+    if (line === null) continue;
+    const k = `${line}|${msg.role}|${msg.toolCallId ?? ""}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const r = fullLineRange(m, line);
+    if (msg.role === "user" || !turn) {
+      close();
+      n++;
+      const isUser = msg.role === "user";
+      turn = {
+        sym: { name: isUser ? `Turn ${n}: ${preview(msg) || "user"}` : `Turn ${n}`, detail: `line ${line + 1}`, kind: SymbolKind.Event, range: r, selectionRange: r, children: [] },
+        lines: [line],
+      };
+      if (isUser) continue;
+    }
+    turn.lines.push(line);
+    const name =
+      msg.role === "assistant"
+        ? `assistant${toolNames(msg).replace(/\\/g, "")}` || "assistant"
+        : msg.role === "toolResult"
+          ? `result ${msg.toolCallId} (${msg.toolName ?? "tool"})`
+          : `${msg.role}${msg.customType ? ` ${msg.customType}` : ""}`;
+    turn.sym.children!.push({
+      name: name || msg.role,
+      detail: `line ${line + 1}${m.fateOfMsg(msg) ? `, ${m.fateOfMsg(msg)}` : ""}`,
+      kind: msg.role === "assistant" ? SymbolKind.Method : msg.role === "toolResult" ? SymbolKind.Function : SymbolKind.Object,
+      range: r,
+      selectionRange: r,
+    });
+  }
+  close();
+  for (const c of m.chains.values()) {
+    const sum = chainSummary(m, c.line)!;
+    const entry = fullLineRange(m, c.line);
+    if (sum.start !== undefined && sum.end !== undefined) {
+      const range = { start: { line: Math.min(sum.start, c.line), character: 0 }, end: fullLineRange(m, Math.max(sum.end, c.line)).end };
+      out.push({ name: `Chain ${c.blockId}`, detail: sum.title, kind: SymbolKind.Namespace, range, selectionRange: entry });
+    } else out.push({ name: `Chain ${c.blockId} (unresolved)`, detail: sum.title, kind: SymbolKind.Namespace, range: entry, selectionRange: entry });
+  }
+  return out;
+}
+
+export function codeLenses(m: DocModel, uri: string): CodeLens[] {
+  const out: CodeLens[] = [];
+  for (const c of m.chains.values()) {
+    const sum = chainSummary(m, c.line)!;
+    const target = sum.start ?? c.line;
+    out.push({ range: fullLineRange(m, c.line), command: { title: sum.title, command: REVEAL_LINE_COMMAND, arguments: [target + 1, uri] } });
+  }
+  return out.sort((a, b) => a.range.start.line - b.range.start.line);
+}

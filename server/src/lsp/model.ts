@@ -1,0 +1,128 @@
+/**
+ * What the editor features need from one analysis, computed once per document version: where
+ * tool-call ids sit (calls and results), each occurrence's fate after rendering, chain entries.
+ */
+import { parseTree, findNodeAtOffset, getNodePath, type Node } from "jsonc-parser";
+import type { Analysis } from "../engine/analyze.js";
+import { locate, type ColumnRange } from "../engine/positions.js";
+import type { Occurrence, UnpairedResult } from "../engine/rules/occurrence-identity.js";
+import type { ResolvedChain, UnresolvedChain } from "../engine/pi-condense/chain-ranges.js";
+import type { JsonPath, Msg } from "../engine/types.js";
+import { lineOf } from "../engine/types.js";
+
+export interface IdSite {
+  id: string;
+  kind: "call" | "result";
+  line: number;
+  path: JsonPath;
+  occ?: Occurrence;
+  unpaired?: UnpairedResult;
+}
+
+export interface ChainInfo {
+  line: number;
+  blockId: string;
+  resolved?: ResolvedChain;
+  unresolved?: UnresolvedChain;
+}
+
+const msgKey = (line: number, role: string, id?: string) => `${line}|${role}|${id ?? ""}`;
+
+export class DocModel {
+  readonly sitesByLine = new Map<number, IdSite[]>();
+  readonly sitesById = new Map<string, IdSite[]>();
+  readonly chains = new Map<number, ChainInfo>();
+  private readonly fates = new Map<string, string>();
+  private readonly rangeCache = new Map<string, ColumnRange>();
+
+  constructor(readonly a: Analysis) {
+    const add = (s: IdSite) => {
+      const l = this.sitesByLine.get(s.line) ?? [];
+      l.push(s);
+      this.sitesByLine.set(s.line, l);
+      const i = this.sitesById.get(s.id) ?? [];
+      i.push(s);
+      this.sitesById.set(s.id, i);
+    };
+    type Ordered = { line: number; s: IdSite };
+    const all: Ordered[] = [];
+    for (const o of a.occurrences.occurrences) {
+      if (o.callLine !== null && o.callPath) all.push({ line: o.callLine, s: { id: o.id, kind: "call", line: o.callLine, path: o.callPath, occ: o } });
+      if (o.resultLine !== null && o.resultPath) all.push({ line: o.resultLine, s: { id: o.id, kind: "result", line: o.resultLine, path: o.resultPath, occ: o } });
+    }
+    for (const u of a.occurrences.unpaired) if (u.line !== null && u.path) all.push({ line: u.line, s: { id: u.id, kind: "result", line: u.line, path: u.path, unpaired: u } });
+    all.sort((x, y) => x.line - y.line);
+    for (const x of all) add(x.s);
+
+    for (const [m, block] of a.prune.chains.droppedBy) this.setFate(m, `dropped by chain ${block}`);
+    for (const s of a.prune.swept) this.setFate(s.msg, "swept as orphan");
+    for (const d of a.wire.dropped) if (d.by.startsWith("pi-ai:")) this.setFate(d.msg, "error turn (pi-ai skips)");
+    for (const r of a.wire.errorTurnResults) this.setFate(r.msg, "error turn (pi-ai skips)");
+
+    for (const r of a.prune.chains.resolved) this.chains.set(r.chain.entry.line, { line: r.chain.entry.line, blockId: r.chain.data.blockId, resolved: r });
+    for (const u of a.prune.chains.unresolved) this.chains.set(u.chain.entry.line, { line: u.chain.entry.line, blockId: u.chain.data.blockId, unresolved: u });
+  }
+
+  private setFate(m: Msg, fate: string) {
+    const line = lineOf(m);
+    if (line === null) return;
+    const k = msgKey(line, m.role, m.role === "toolResult" ? String(m.toolCallId) : undefined);
+    if (!this.fates.has(k)) this.fates.set(k, fate);
+  }
+
+  fateOfMsg(m: Msg | undefined): string | undefined {
+    if (!m) return undefined;
+    const line = lineOf(m);
+    if (line === null) return undefined;
+    return this.fates.get(msgKey(line, m.role, m.role === "toolResult" ? String(m.toolCallId) : undefined));
+  }
+
+  /** Fate of an occurrence after rendering. */
+  fateOfSite(s: IdSite): string {
+    if (s.unpaired) return this.fateOfMsg(s.unpaired.msg) ?? "unpaired result (live)";
+    const o = s.occ!;
+    const call = this.fateOfMsg(o.assistant);
+    if (call) return call;
+    if (!o.result) return "no result";
+    return this.fateOfMsg(o.result) ?? "live";
+  }
+
+  range(line: number, path: JsonPath): ColumnRange {
+    const k = `${line}:${JSON.stringify(path)}`;
+    let r = this.rangeCache.get(k);
+    if (!r) {
+      r = locate(this.a.session.lines[line], path);
+      this.rangeCache.set(k, r);
+    }
+    return r;
+  }
+
+  /** The id site under (line, character), if any. */
+  siteAt(line: number, character: number): IdSite | undefined {
+    for (const s of this.sitesByLine.get(line) ?? []) {
+      const r = this.range(line, s.path);
+      if (character >= r.start && character <= r.end && r.end > r.start) return s;
+    }
+    return undefined;
+  }
+
+  /** Every site of an id in file order (calls and results). */
+  sitesOf(id: string): IdSite[] {
+    return this.sitesById.get(id) ?? [];
+  }
+
+  /** The JSON node and its path under (line, character). */
+  nodeAt(line: number, character: number): { node: Node; path: JsonPath } | undefined {
+    const l = this.a.session.lines[line];
+    if (!l || l.value === undefined) return undefined;
+    const tree = parseTree(l.text);
+    if (!tree) return undefined;
+    const node = findNodeAtOffset(tree, character, true);
+    if (!node) return undefined;
+    return { node, path: getNodePath(node) };
+  }
+
+  lineOfMsg(m: Msg | undefined): number | null {
+    return m ? lineOf(m) : null;
+  }
+}

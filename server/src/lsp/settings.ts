@@ -1,0 +1,32 @@
+/** Settings under `transcriptInspector.*`, read with workspace/configuration. */
+import type { AnalyzeOptions } from "../engine/analyze.js";
+import type { DeepPartial, PiCondenseConfig } from "../engine/pi-condense/config.js";
+
+export type SeverityOverride = "error" | "warning" | "information" | "hint" | "off";
+
+export interface Settings {
+  severityOverrides: Record<string, SeverityOverride>;
+  collidingId: { enabled: boolean };
+  piCondense: DeepPartial<PiCondenseConfig>;
+}
+
+export const DEFAULT_SETTINGS: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {} };
+
+const SEVERITIES = new Set(["error", "warning", "information", "hint", "off"]);
+
+/** Normalises whatever the client sent (missing parts, wrong types) to Settings. */
+export function normalizeSettings(raw: any): Settings {
+  const out: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {} };
+  if (!raw || typeof raw !== "object") return out;
+  const so = raw.severityOverrides;
+  if (so && typeof so === "object")
+    for (const [k, v] of Object.entries(so)) if (typeof v === "string" && SEVERITIES.has(v)) out.severityOverrides[k] = v as SeverityOverride;
+  const ci = raw.collidingId ?? (typeof raw["collidingId.enabled"] === "boolean" ? { enabled: raw["collidingId.enabled"] } : undefined);
+  if (ci && typeof ci === "object" && typeof ci.enabled === "boolean") out.collidingId.enabled = ci.enabled;
+  if (raw.piCondense && typeof raw.piCondense === "object") out.piCondense = raw.piCondense;
+  return out;
+}
+
+export function analyzeOptions(s: Settings): AnalyzeOptions {
+  return { piCondense: s.piCondense, disabledCodes: s.collidingId.enabled ? [] : ["colliding-id"] };
+}

@@ -1,0 +1,198 @@
+/**
+ * The Transcript Inspector language server. `node dist/server.js --stdio` (any LSP editor) or
+ * over IPC (the VS Code extension). Documents the engine reads as a session (pi, Claude Code,
+ * Codex) get diagnostics, hovers, navigation, symbols, code lenses and repairs; other JSONL
+ * files stay silent.
+ */
+import {
+  type CodeActionParams,
+  createConnection,
+  type Diagnostic,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { buildRenderView } from "./engine/view.js";
+import {
+  FIX_EDIT_REQUEST,
+  type FixEditParams,
+  type FixEditResult,
+  RENDER_CHANGED_NOTIFICATION,
+  RENDER_REQUEST,
+  type RenderParams,
+  type RenderView,
+  SETTINGS_SECTION,
+  STATUS_NOTIFICATION,
+  type StatusParams,
+} from "./protocol.js";
+import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
+import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
+import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
+import { type DocState, Store } from "./lsp/store.js";
+
+const DEBOUNCE_MS = 150;
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const store = new Store();
+const settingsCache = new Map<string, Promise<Settings>>();
+const timers = new Map<string, NodeJS.Timeout>();
+/** uri -> whether diagnostics were published non-empty (to clear them when a file stops being a session). */
+const published = new Map<string, boolean>();
+let hasConfiguration = false;
+let versionedEdits = false;
+
+connection.onInitialize((params) => {
+  const caps = params.capabilities;
+  hasConfiguration = !!caps.workspace?.configuration;
+  versionedEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      documentHighlightProvider: true,
+      documentSymbolProvider: { label: "Transcript" },
+      codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: ["quickfix", FIX_ALL_KIND], resolveProvider: false },
+    },
+    serverInfo: { name: "transcript-inspector", version: "0.1.0" },
+  };
+});
+
+connection.onInitialized(() => {
+  if (hasConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);
+});
+
+function settingsFor(uri: string): Promise<Settings> {
+  if (!hasConfiguration) return Promise.resolve(globalSettings);
+  let s = settingsCache.get(uri);
+  if (!s) {
+    s = connection.workspace
+      .getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION })
+      .then(normalizeSettings, () => DEFAULT_SETTINGS);
+    settingsCache.set(uri, s);
+  }
+  return s;
+}
+let globalSettings: Settings = DEFAULT_SETTINGS;
+
+connection.onDidChangeConfiguration((change) => {
+  settingsCache.clear();
+  if (!hasConfiguration) globalSettings = normalizeSettings(change.settings?.[SETTINGS_SECTION]);
+  store.clear();
+  for (const d of documents.all()) void publish(d.uri);
+});
+
+/** Current state of a document: synced text when open, otherwise the file on disk. */
+async function stateOf(uri: string): Promise<DocState | null> {
+  const settings = await settingsFor(uri);
+  const doc = documents.get(uri);
+  if (doc) return store.get(uri, doc.version, doc.getText(), settings);
+  const text = store.readDisk(uri);
+  return text === null ? null : store.get(uri, null, text, settings);
+}
+
+async function publish(uri: string): Promise<void> {
+  const settings = await settingsFor(uri);
+  let st: DocState | null;
+  try {
+    st = await stateOf(uri);
+  } catch (e) {
+    connection.console.error(`analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
+    return;
+  }
+  if (!st) return;
+  const version = st.version ?? undefined;
+  if (!st.analysis) {
+    if (published.get(uri)) connection.sendDiagnostics({ uri, version, diagnostics: [] });
+    published.set(uri, false);
+    connection.sendNotification(STATUS_NOTIFICATION, { uri, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
+    return;
+  }
+  const diags: Diagnostic[] = diagnostics(st.model, uri, settings);
+  connection.sendDiagnostics({ uri, version, diagnostics: diags });
+  published.set(uri, true);
+  const a = st.analysis;
+  connection.sendNotification(STATUS_NOTIFICATION, {
+    uri,
+    format: a.session.format,
+    pruner: a.pruner,
+    errors: diags.filter((d) => d.severity === 1).length,
+    warnings: diags.filter((d) => d.severity === 2).length,
+    messagesBefore: a.before.length,
+    messagesAfter: a.after.length,
+  } satisfies StatusParams);
+  connection.sendNotification(RENDER_CHANGED_NOTIFICATION, { uri, version: st.version });
+}
+
+/** Version each document was opened at: its first content event is the open itself. */
+const openedAt = new Map<string, number>();
+documents.onDidOpen((e) => {
+  openedAt.set(e.document.uri, e.document.version);
+  clearTimeout(timers.get(e.document.uri));
+  void publish(e.document.uri);
+});
+documents.onDidChangeContent((e) => {
+  const uri = e.document.uri;
+  if (openedAt.get(uri) === e.document.version) return; // the open itself, published above
+  clearTimeout(timers.get(uri));
+  timers.set(
+    uri,
+    setTimeout(() => {
+      timers.delete(uri);
+      void publish(uri);
+    }, DEBOUNCE_MS),
+  );
+});
+documents.onDidClose((e) => {
+  const uri = e.document.uri;
+  clearTimeout(timers.get(uri));
+  timers.delete(uri);
+  store.drop(uri);
+  settingsCache.delete(uri);
+  if (published.get(uri)) connection.sendDiagnostics({ uri, diagnostics: [] });
+  published.delete(uri);
+  openedAt.delete(uri);
+});
+
+/** Runs a feature on the document's model, or returns `empty` when it is not a session. */
+async function withModel<T>(uri: string, empty: T, f: (st: DocState) => T): Promise<T> {
+  try {
+    const st = await stateOf(uri);
+    if (!st || !st.analysis) return empty;
+    return f(st);
+  } catch (e) {
+    connection.console.error(`request on ${uri} failed: ${(e as Error).stack ?? e}`);
+    return empty;
+  }
+}
+
+connection.onHover((p) => withModel(p.textDocument.uri, null, (st) => hover(st.model, st.uri, p.position.line, p.position.character)));
+connection.onDefinition((p) => withModel(p.textDocument.uri, null, (st) => definition(st.model, st.uri, p.position.line, p.position.character)));
+connection.onReferences((p) =>
+  withModel(p.textDocument.uri, null, (st) => references(st.model, st.uri, p.position.line, p.position.character, p.context.includeDeclaration)),
+);
+connection.onDocumentHighlight((p) => withModel(p.textDocument.uri, null, (st) => highlights(st.model, p.position.line, p.position.character)));
+connection.onDocumentSymbol((p) => withModel(p.textDocument.uri, [], (st) => symbols(st.model)));
+connection.onCodeLens((p) => withModel(p.textDocument.uri, [], (st) => codeLenses(st.model, st.uri)));
+connection.onCodeAction((p: CodeActionParams) =>
+  withModel(p.textDocument.uri, [], (st) => codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits)),
+);
+
+connection.onRequest(RENDER_REQUEST, async (p: RenderParams): Promise<RenderView | null> =>
+  withModel(p.uri, null, (st) => buildRenderView(st.analysis!, st.uri, st.version)),
+);
+
+connection.onRequest(FIX_EDIT_REQUEST, async (p: FixEditParams): Promise<FixEditResult> =>
+  withModel<FixEditResult>(p.uri, null, (st) => {
+    const edits = fixEdit(st, p.fix);
+    return edits ? { changes: { [st.uri]: toTextEdits(edits) } } : null;
+  }),
+);
+
+documents.listen(connection);
+connection.listen();
