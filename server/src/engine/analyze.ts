@@ -27,6 +27,8 @@ export interface AnalyzeOptions {
    * exists: "after" is then rendered the acp-kernel way.
    */
   acpSidecar?: { text: string; name: string };
+  /** The previous analysis of the same document: unchanged lines are not parsed again. */
+  previous?: Analysis;
   /** Codes to leave out (for example `colliding-id` when switched off). */
   disabledCodes?: string[];
 }
@@ -52,7 +54,7 @@ export interface Analysis {
 }
 
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
-  return analyzeSession(readSession(text), options);
+  return analyzeSession(readSession(text, options.previous?.session), options);
 }
 
 export function analyzeSession(session: Session, options: AnalyzeOptions = {}): Analysis {

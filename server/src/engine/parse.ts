@@ -49,9 +49,23 @@ export function parseLine(l: SourceLine): void {
   }
 }
 
-export function parseText(text: string): ParsedText {
+export function parseText(text: string, previous?: ParsedText): ParsedText {
   const parsed = splitLines(text);
-  for (const l of parsed.lines) parseLine(l);
+  if (!previous) {
+    for (const l of parsed.lines) parseLine(l);
+    return parsed;
+  }
+  // Incremental: a line whose text is unchanged (wherever it moved) reuses its parse. An edit
+  // or an append re-parses only the lines it touched.
+  const memo = new Map<string, SourceLine>();
+  for (const l of previous.lines) if (l.text.length > 0) memo.set(l.text, l);
+  for (const l of parsed.lines) {
+    const old = memo.get(l.text);
+    if (old) {
+      l.value = old.value;
+      l.parseError = old.parseError;
+    } else parseLine(l);
+  }
   return parsed;
 }
 

@@ -11,8 +11,9 @@ import { buildPiContext, type FormatRead, readPi } from "./formats/pi.js";
 import { describeJsonType, isObject, parseText, type ParsedText } from "./parse.js";
 import type { Entry, Finding, Msg, Session, SessionFormat } from "./types.js";
 
-export function readSession(text: string): Session {
-  return sessionFromLines(parseText(text));
+/** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
+export function readSession(text: string, previous?: Session): Session {
+  return sessionFromLines(parseText(text, previous ? { lines: previous.lines, bom: false, unterminatedLastLine: false } : undefined));
 }
 
 export function sessionFromLines(parsed: ParsedText): Session {

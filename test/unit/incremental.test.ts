@@ -1,0 +1,33 @@
+/** Incremental re-analysis: unchanged lines reuse their parse; results equal a full analysis. */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../../server/src/engine/analyze.js";
+import { corpusText } from "../helpers/corpus.js";
+import { sessionText } from "../helpers/session-builder.js";
+
+const summary = (a: ReturnType<typeof analyze>) => a.findings.map((f) => `${f.line}:${f.code}:${f.message}`);
+
+describe("incremental re-analysis", () => {
+  it("an append re-parses only the new line and finds what a full analysis finds", () => {
+    const base = corpusText("pi/pi-mono-large-session-v1.jsonl");
+    const first = analyze(base);
+    const appended = base + JSON.stringify({ type: "message", timestamp: "2025-11-21T00:00:00.000Z", message: { role: "toolResult", toolCallId: "ghost", toolName: "bash", content: [], isError: false, timestamp: 1 } }) + "\n";
+    const inc = analyze(appended, { previous: first });
+    const full = analyze(appended);
+    assert.deepEqual(summary(inc), summary(full));
+    assert.ok(summary(inc).some((s) => s.includes("orphan-result")));
+    const n = first.session.lines.length;
+    for (let i = 0; i < n; i++) assert.equal(inc.session.lines[i].value, first.session.lines[i].value, `line ${i} reused`);
+    assert.notEqual(inc.session.lines[n].value, undefined);
+  });
+  it("an edit in the middle changes only that line's parse", () => {
+    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }]);
+    const first = analyze(t);
+    const edited = t.replace('"toolCallId":"a_1"', '"toolCallId":"b_2"');
+    const inc = analyze(edited, { previous: first });
+    assert.deepEqual(summary(inc), summary(analyze(edited)));
+    assert.deepEqual(inc.findings.map((f) => f.code).filter((c) => c === "orphan-result"), ["orphan-result"]);
+    assert.equal(inc.session.lines[1].value, first.session.lines[1].value);
+    assert.notEqual(inc.session.lines[3].value, first.session.lines[3].value);
+  });
+});
