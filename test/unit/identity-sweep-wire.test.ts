@@ -44,6 +44,35 @@ describe("occurrence identity (AC 6-11 as they apply to a file)", () => {
     assert.equal(results[1].content[0].text, "output of bash_23", "the live occurrence stays verbatim");
     assertNoOrphanToolResults(a.pruned);
   });
+  it("AC 6 / AC 10: two summarized batches both containing bash_23 rebuild to two records, each stub with its own tN", () => {
+    const specs: Spec[] = [
+      { user: 1 }, { assistant: 2, calls: ["bash_23"] }, { result: 3, id: "bash_23" },
+      { user: 4 }, { assistant: 5, calls: ["bash_23"] }, { result: 6, id: "bash_23" },
+      index([rec("bash_23", 3), rec("bash_23", 6)]),
+      summary("bash_23", 3, "t1"),
+      summary("bash_23", 6, "t2"),
+      { user: 7 },
+    ];
+    const a = render(specs);
+    assert.deepEqual([...a.indexer.index.keys()], ["bash_23@3", "bash_23@6"]);
+    const stubs = a.pruned.filter((m) => m.role === "toolResult").map((m) => /ref `(t\d+)`/.exec(m.content[0].text)?.[1]);
+    assert.deepEqual(stubs, ["t1", "t2"]);
+  });
+  it("AC 9: a dedup alias is keyed by occurrence and does not alias another batch sharing the id", () => {
+    const specs: Spec[] = [
+      { user: 1 }, { assistant: 2, calls: ["bash_23"] }, { result: 3, id: "bash_23" },
+      { user: 4 }, { assistant: 5, calls: ["bash_23"] }, { result: 6, id: "bash_23" },
+      { user: 7 }, { assistant: 8, calls: ["read_4"] }, { result: 9, id: "read_4" },
+      index([rec("bash_23", 3)]),
+      summary("bash_23", 3, "t1"),
+      { custom: "context-prune-dedup-alias", data: { newToolCallId: "read_4", originalToolCallId: "bash_23", newResultTimestamp: 9, originalResultTimestamp: 3 } },
+    ];
+    const a = render(specs);
+    const texts = a.pruned.filter((m) => m.role === "toolResult").map((m) => m.content[0].text);
+    assert.match(texts[0], /ref `t1`/);
+    assert.equal(texts[1], "output of bash_23", "the other bash_23 occurrence is not aliased");
+    assert.match(texts[2], /ref `t1`/, "the deduped occurrence resolves to the original's ref");
+  });
   it("a pure-legacy bare-id record still stubs (the accepted exception)", () => {
     const specs: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["read_7"] }, { result: 3, id: "read_7" }, index([rec("read_7")]), { user: 4 }];
     const a = render(specs);
