@@ -3,23 +3,26 @@
  *
  *   transcript-inspector check [--format text|json] FILE...
  *   transcript-inspector render [--format json|text] FILE
+ *   transcript-inspector fix [--dry-run] FILE...   remove every orphan tool result, losslessly
  *
  * Exit status: 0 when no finding is an error, 1 when any is, 2 for bad usage or an unreadable
  * file (one line on stderr, never a stack trace).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { analyze, type AnalyzeOptions } from "./engine/analyze.js";
+import { fixAllOrphans } from "./engine/repair/index.js";
 import { checkJson, findingJson, renderJson } from "./engine/report.js";
 
-const USAGE = "usage: transcript-inspector check [--format text|json] FILE... | render [--format json|text] FILE";
+const USAGE = "usage: transcript-inspector check [--format text|json] FILE... | render [--format json|text] FILE | fix [--dry-run] FILE...";
 
 class UsageError extends Error {}
 
-function parseArgs(argv: string[]): { command: string; format: string | undefined; files: string[] } {
+function parseArgs(argv: string[]): { command: string; format: string | undefined; files: string[]; dryRun: boolean } {
   const [command, ...rest] = argv;
   if (!command || command === "--help" || command === "-h") throw new UsageError(USAGE);
   let format: string | undefined;
+  let dryRun = false;
   const files: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
@@ -27,10 +30,11 @@ function parseArgs(argv: string[]): { command: string; format: string | undefine
       format = rest[++i];
       if (!format) throw new UsageError("--format needs a value");
     } else if (a.startsWith("--format=")) format = a.slice(9);
+    else if (a === "--dry-run" && command === "fix") dryRun = true;
     else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
     else files.push(a);
   }
-  return { command, format, files };
+  return { command, format, files, dryRun };
 }
 
 function readOrFail(path: string): string {
@@ -54,7 +58,7 @@ export function optionsFor(path: string): AnalyzeOptions {
 }
 
 export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): number {
-  const { command, format, files } = parseArgs(argv);
+  const { command, format, files, dryRun } = parseArgs(argv);
   if (command === "check") {
     const fmt = format ?? "text";
     if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be text or json, not ${fmt}`);
@@ -88,6 +92,23 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
       for (const d of r.dropped) out(`  line ${d.line} ${d.role} dropped by ${d.by}\n`);
     }
     return a.findings.some((f) => f.severity === "error") ? 1 : 0;
+  }
+  if (command === "fix") {
+    if (files.length === 0) throw new UsageError("fix needs at least one FILE");
+    let anyError = false;
+    for (const path of files) {
+      const text = readOrFail(path);
+      const r = fixAllOrphans(text, optionsFor(path));
+      if (r.removed > 0 && !dryRun) {
+        const tmp = `${path}.ti-fix-${process.pid}`;
+        writeFileSync(tmp, r.text);
+        renameSync(tmp, path);
+      }
+      const left = analyze(r.text, optionsFor(path)).findings.filter((f) => f.severity === "error");
+      if (left.length) anyError = true;
+      out(`${path}: ${dryRun ? "would remove" : "removed"} ${r.removed} orphan tool result(s)${left.length ? `; ${left.length} error finding(s) need another fix` : ""}\n`);
+    }
+    return anyError ? 1 : 0;
   }
   throw new UsageError(`unknown command ${command}\n${USAGE}`);
 }

@@ -93,3 +93,31 @@ describe("render", () => {
     for (const m of out.after) assert.equal(typeof m.role, "string");
   });
 });
+
+describe("fix", () => {
+  for (const eol of ["\n", "\r\n"]) {
+    it(`removes orphans losslessly and idempotently (${eol === "\n" ? "LF" : "CRLF"})`, async () => {
+      const { readFileSync } = await import("node:fs");
+      const text = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "zz_9" }, { user: 5 }, { assistant: 6 }], { eol });
+      const p = file(`fix-${eol.length}.jsonl`, text);
+      const dry = cli("fix", "--dry-run", p);
+      assert.match(dry.stdout, /would remove 1 orphan/);
+      assert.equal(readFileSync(p, "utf8"), text, "dry run writes nothing");
+      const r = cli("fix", p);
+      assert.equal(r.status, 0, r.stdout);
+      const fixed = readFileSync(p, "utf8");
+      const before = text.split(eol);
+      const after = fixed.split(eol);
+      assert.equal(after.length, before.length - 1);
+      assert.deepEqual(after.slice(0, 4), before.slice(0, 4), "lines before the orphan untouched");
+      // the orphan's child (e5) is re-parented to the orphan's parent (e3); only that value changes
+      assert.equal(after[4], before[5].replace('"parentId":"e4"', '"parentId":"e3"'));
+      assert.deepEqual(after.slice(5), before.slice(6));
+      assert.ok(!fixed.replace(/\r\n/g, "").includes("\n") || eol === "\n", "line ends kept");
+      const check = JSON.parse(cli("check", "--format", "json", p).stdout);
+      assert.deepEqual(check.files[0].findings, [], "the repaired file re-analyses clean");
+      cli("fix", p);
+      assert.equal(readFileSync(p, "utf8"), fixed, "idempotent");
+    });
+  }
+});
