@@ -4,6 +4,7 @@
  * current version, computed lazily and cached.
  */
 import { readFileSync, statSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Analysis, analyze } from "../engine/analyze.js";
 import { detectFormat } from "../engine/formats/detect.js";
@@ -31,19 +32,24 @@ export interface DocState extends ActionDoc {
 
 export class Store {
   private readonly cache = new Map<string, DocState>();
+  private readonly sidecars = new Map<string, { text: string; name: string; stamp: string }>();
   private readonly disk = new Map<string, { mtimeMs: number; size: number; text: string }>();
 
   /** State for `uri` at `version` with `text`, reusing the cached analysis when nothing changed. */
   get(uri: string, version: number | null, text: string, settings: Settings): DocState {
-    const key = JSON.stringify(settings);
+    const sidecar = this.sidecarOf(uri);
+    const key = JSON.stringify(settings) + (sidecar ? `|${sidecar.stamp}` : "");
     const c = this.cache.get(uri);
     if (c && c.version === version && c.settingsKey === key && c.text === text) return c;
     const format = sniffFormat(text);
     const options = analyzeOptions(settings);
+    if (sidecar) options.acpSidecar = { text: sidecar.text, name: sidecar.name };
     let analysis: Analysis | null = null;
     let model: DocModel | undefined;
     if (SESSION_FORMATS.has(format)) {
-      analysis = analyze(text, options);
+      // Incremental: unchanged lines reuse the previous version's parse.
+      const previous = c && c.settingsKey === key && c.analysis ? c.analysis : undefined;
+      analysis = analyze(text, { ...options, previous });
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
     }
@@ -63,6 +69,30 @@ export class Store {
       const text = readFileSync(path, "utf8");
       this.disk.set(uri, { mtimeMs: st.mtimeMs, size: st.size, text });
       return text;
+    } catch {
+      return null;
+    }
+  }
+
+  /** billion-context-pi's acp-kernel sidecar beside a session file (`<session>.jsonl.acp.json`). */
+  private sidecarOf(uri: string): { text: string; name: string; stamp: string } | null {
+    if (!uri.startsWith("file:")) return null;
+    try {
+      const path = fileURLToPath(uri) + ".acp.json";
+      const st = statSync(path, { throwIfNoEntry: false });
+      if (!st) return null;
+      const stamp = `${st.mtimeMs}:${st.size}`;
+      const c = this.sidecars.get(path);
+      if (c && c.stamp === stamp) return c;
+      let text = "";
+      try {
+        text = readFileSync(path, "utf8");
+      } catch {
+        /* unreadable: analysed as invalid state */
+      }
+      const v = { text, name: basename(path), stamp };
+      this.sidecars.set(path, v);
+      return v;
     } catch {
       return null;
     }
