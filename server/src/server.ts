@@ -96,7 +96,10 @@ async function stateOf(uri: string): Promise<DocState | null> {
   return text === null ? null : store.get(uri, null, text, settings);
 }
 
-async function publish(uri: string): Promise<void> {
+/** The state last published per uri (a disk-read file is published once per change on disk). */
+const lastPublished = new Map<string, DocState>();
+
+async function publish(uri: string, notifyRender = true): Promise<void> {
   const settings = await settingsFor(uri);
   let st: DocState | null;
   try {
@@ -106,6 +109,8 @@ async function publish(uri: string): Promise<void> {
     return;
   }
   if (!st) return;
+  if (!notifyRender && lastPublished.get(uri) === st) return;
+  lastPublished.set(uri, st);
   const version = st.version ?? undefined;
   if (!st.analysis) {
     if (published.get(uri)) connection.sendDiagnostics({ uri, version, diagnostics: [] });
@@ -126,7 +131,7 @@ async function publish(uri: string): Promise<void> {
     messagesBefore: a.before.length,
     messagesAfter: a.after.length,
   } satisfies StatusParams);
-  connection.sendNotification(RENDER_CHANGED_NOTIFICATION, { uri, version: st.version });
+  if (notifyRender) connection.sendNotification(RENDER_CHANGED_NOTIFICATION, { uri, version: st.version });
 }
 
 /** Version each document was opened at: its first content event is the open itself. */
@@ -157,6 +162,7 @@ documents.onDidClose((e) => {
   if (published.get(uri)) connection.sendDiagnostics({ uri, diagnostics: [] });
   published.delete(uri);
   openedAt.delete(uri);
+  lastPublished.delete(uri);
 });
 
 /** Runs a feature on the document's model, or returns `empty` when it is not a session. */
@@ -183,9 +189,13 @@ connection.onCodeAction((p: CodeActionParams) =>
   withModel(p.textDocument.uri, [], (st) => codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits)),
 );
 
-connection.onRequest(RENDER_REQUEST, async (p: RenderParams): Promise<RenderView | null> =>
-  withModel(p.uri, null, (st) => buildRenderView(st.analysis!, st.uri, st.version)),
-);
+connection.onRequest(RENDER_REQUEST, async (p: RenderParams): Promise<RenderView | null> => {
+  const view = await withModel(p.uri, null, (st) => buildRenderView(st.analysis!, st.uri, st.version));
+  // A file the client does not sync (over 50 MB, or never opened): its findings go to the
+  // problems list too, read from disk.
+  if (view && !documents.get(p.uri)) void publish(p.uri, false);
+  return view;
+});
 
 connection.onRequest(FIX_EDIT_REQUEST, async (p: FixEditParams): Promise<FixEditResult> =>
   withModel<FixEditResult>(p.uri, null, (st) => {
