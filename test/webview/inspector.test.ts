@@ -1,0 +1,338 @@
+/**
+ * Issue 6: the inspector webview, built (dist/webview/main.js + main.css), in headless Chromium
+ * under the extension panel's strict CSP, with a stand-in host API. Views come from real
+ * analyses (a corpus session and constructed sessions).
+ */
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import type { RenderView } from "../../server/src/protocol.js";
+import { corpusText } from "../helpers/corpus.js";
+import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
+import { type Harness, type OpenPage, openPage, posted, render, send, startHarness, viewOf } from "./harness.js";
+
+const SCREENSHOTS = join(__dirname, "screenshots");
+
+let h: Harness;
+
+/** Every page opened in a test is closed afterwards and must have had no page errors/CSP errors. */
+async function withPage(fn: (p: OpenPage) => Promise<void>): Promise<void> {
+  const p = await openPage(h);
+  try {
+    await fn(p);
+    const violations = await p.page.evaluate(() => (window as any).__cspViolations as unknown[]);
+    assert.deepEqual(p.errors, [], "page errors");
+    assert.deepEqual(violations, [], "CSP violations");
+    assert.deepEqual(
+      p.consoleErrors.filter((e) => /Content Security Policy|Refused to/i.test(e)),
+      [],
+      "CSP console errors",
+    );
+  } finally {
+    await p.page.close();
+  }
+}
+
+const rowsShown = (page: Page) => page.$eval(".toolbar .count", (e) => Number((e as HTMLElement).dataset.shown));
+/** Line of the first message whose row is (partly) inside the scroller's viewport. */
+const firstVisible = (page: Page) =>
+  page.evaluate(() => {
+    const top = document.querySelector(".scroller")!.getBoundingClientRect().top;
+    const rows = [...document.querySelectorAll<HTMLElement>(".row")].filter((r) => r.getBoundingClientRect().bottom > top + 2).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    return rows[0]?.querySelector<HTMLElement>(".msg[data-line]")?.dataset.line ?? null;
+  });
+const msgSel = (side: "before" | "after", line: number) => `.msg[data-side="${side}"][data-line="${line}"]`;
+
+const seed = () => viewOf(sessionText(seedRegressionSpecs()));
+const orphanSpecs: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "zz_9" }];
+
+describe("inspector webview (built page, headless Chromium, strict CSP)", () => {
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+describe("inspector: seed regression session (chains b5 and b7)", () => {
+  it("posts ready, then draws labelled bands for b5 and b7 across both columns", async () => {
+    const view = seed();
+    assert.deepEqual(
+      view.ranges.filter((r) => r.resolved).map((r) => r.blockId),
+      ["b5", "b7"],
+    );
+    await withPage(async ({ page }) => {
+      const first = await posted(page);
+      assert.deepEqual(first[0], { type: "ready" });
+      await render(page, view);
+      for (const id of ["b5", "b7"]) {
+        const labels = await page.$$eval(`.row[data-band="${id}"] .band-label`, (els) => els.map((e) => e.textContent));
+        assert.deepEqual(labels, [id], `one label for band ${id}`);
+        const range = view.ranges.find((r) => r.blockId === id)!;
+        const inBand = view.before.filter((m) => m.blockId === id).map((m) => m.line);
+        const drawn = await page.$$eval(`.row[data-band="${id}"] .msg[data-side="before"]`, (els) => els.map((e) => Number((e as HTMLElement).dataset.line)));
+        assert.deepEqual(drawn, inBand, `before messages inside ${id}`);
+        // the band's first row is the range start, and the synthetic summary is inside the band (after column)
+        const startLine = view.before.find((m) => m.key === range.startKey)!.line;
+        const firstRowLine = await page.$eval(`.row[data-band="${id}"].band-start .msg[data-side="before"]`, (e) => Number((e as HTMLElement).dataset.line));
+        assert.equal(firstRowLine, startLine);
+        const summary = await page.$eval(`.row[data-band="${id}"] .msg[data-side="after"].synthetic`, (e) => e.textContent ?? "");
+        assert.match(summary, /synthetic · chain summary/);
+        assert.match(summary, new RegExp(`compressed-chain id="${id}"`));
+        // the tint is a real color (theme variable resolved), and the label is visible
+        const bg = await page.$eval(`.row[data-band="${id}"]`, (e) => getComputedStyle(e).backgroundColor);
+        assert.notEqual(bg, "rgba(0, 0, 0, 0)");
+        // the chip in the ranges bar
+        assert.match(await page.$eval(`.chip[data-range="${id}"]`, (e) => e.textContent ?? ""), new RegExp(`${id} · ${range.dropped} dropped`));
+      }
+    });
+  });
+
+  it("strikes dropped messages through with their reason (chain:b5, chain:b7)", async () => {
+    const view = seed();
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const dropped = view.before.filter((m) => m.droppedBy);
+      assert.ok(dropped.length >= 4);
+      for (const m of dropped) {
+        const cell = page.locator(msgSel("before", m.line!));
+        assert.equal(await cell.getAttribute("class").then((c) => c?.includes("dropped")), true);
+        assert.equal(await cell.locator(".tag-dropped").getAttribute("data-dropped-by"), m.droppedBy);
+        assert.match((await cell.locator(".tag-dropped").textContent()) ?? "", new RegExp(`dropped · ${m.droppedBy}`));
+        const deco = await cell.locator(".preview").evaluate((e) => getComputedStyle(e).textDecorationLine);
+        assert.equal(deco, "line-through");
+      }
+      assert.deepEqual([...new Set(dropped.map((m) => m.droppedBy))].sort(), ["chain:b5", "chain:b7"]);
+      // kept messages are not struck
+      const kept = view.before.find((m) => !m.droppedBy)!;
+      const deco = await page.locator(msgSel("before", kept.line!)).locator(".preview").evaluate((e) => getComputedStyle(e).textDecorationLine);
+      assert.equal(deco, "none");
+      // changed (thinking-stripped) copies are marked in the after column
+      const changed = view.after.filter((m) => m.changed);
+      for (const m of changed) assert.equal(await page.locator(msgSel("after", m.line!)).locator(".tag-changed").getAttribute("data-changed"), m.changed);
+      // findings flagged with code and severity
+      const flagged = view.before.find((m) => m.findings.length)!;
+      const codes = await page.locator(msgSel("before", flagged.line!)).locator(".finding").evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.code}/${(e as HTMLElement).dataset.severity}`));
+      assert.deepEqual(
+        codes,
+        flagged.findings.map((f) => `${f.code}/${f.severity}`),
+      );
+    });
+  });
+
+  it("shows totals equal to view.totals, the saving and the estimate label", async () => {
+    const view = seed();
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const read = (which: string) =>
+        page.$eval(`.total[data-total="${which}"]`, (e) => ({
+          messages: Number((e.querySelector("[data-messages]") as HTMLElement).dataset.messages),
+          tokens: Number((e.querySelector("[data-tokens]") as HTMLElement).dataset.tokens),
+          text: e.textContent ?? "",
+        }));
+      const b = await read("before");
+      const a = await read("after");
+      assert.equal(b.messages, view.totals.before.messages);
+      assert.equal(b.tokens, view.totals.before.tokens);
+      assert.equal(a.messages, view.totals.after.messages);
+      assert.equal(a.tokens, view.totals.after.tokens);
+      assert.match(b.text.replace(/,/g, ""), new RegExp(`${view.totals.before.messages} messages · ${view.totals.before.tokens} tokens`));
+      assert.match(a.text.replace(/,/g, ""), new RegExp(`${view.totals.after.messages} messages · ${view.totals.after.tokens} tokens`));
+      const saving = await page.$eval('.total[data-total="saving"]', (e) => ({ tokens: Number((e as HTMLElement).dataset.tokens), pct: Number((e as HTMLElement).dataset.percent) }));
+      const saved = view.totals.before.tokens - view.totals.after.tokens;
+      assert.equal(saving.tokens, saved);
+      assert.equal(saving.pct, Math.round((saved / view.totals.before.tokens) * 1000) / 10);
+      assert.match(await page.$eval(".totals .estimate", (e) => e.textContent ?? ""), new RegExp(`estimate · ${view.totals.tokenizer}`));
+    });
+  });
+});
+
+describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
+  let view: RenderView;
+  before(() => {
+    view = viewOf(corpusText("pi/pi-mono-large-session-v1.jsonl"), "file:///corpus/pi-mono-large-session-v1.jsonl");
+  });
+
+  it("renders virtualized rows and totals from the real analysis", async () => {
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const total = await page.$eval(".toolbar .count", (e) => Number((e as HTMLElement).dataset.total));
+      assert.ok(total >= Math.max(view.before.length, view.after.length), `${total} rows`);
+      const inDom = await page.$$eval(".row", (els) => els.length);
+      assert.ok(inDom > 5 && inDom < 120, `virtualized: ${inDom} rows in the DOM of ${total}`);
+      assert.equal(await page.$eval('.total[data-total="before"] [data-tokens]', (e) => Number((e as HTMLElement).dataset.tokens)), view.totals.before.tokens);
+      assert.equal(await page.$eval('.total[data-total="after"] [data-messages]', (e) => Number((e as HTMLElement).dataset.messages)), view.totals.after.messages);
+      // finding counts from the view
+      for (const [code, n] of Object.entries(view.findingCounts)) assert.match(await page.$eval(`.fcount[data-code="${code}"]`, (e) => e.textContent ?? ""), new RegExp(`${code}\\s*${n}`));
+    });
+  });
+
+  it("role filter, tool filter, only-with-findings and search reduce the rows", async () => {
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const all = await rowsShown(page);
+      // role: only toolResult
+      await page.locator('vscode-checkbox[data-role-filter="toolResult"]').click();
+      await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) < n, all);
+      const toolRows = await rowsShown(page);
+      const expectedTool = view.before.filter((m) => m.role === "toolResult").length;
+      assert.ok(toolRows >= expectedTool && toolRows < all, `${toolRows} toolResult rows (${expectedTool} before-messages)`);
+      const roles = await page.$$eval(".row", (rows) => rows.map((r) => [...r.querySelectorAll<HTMLElement>(".msg")].map((m) => m.dataset.role)));
+      for (const rs of roles) assert.ok(rs.includes("toolResult"), `row with roles ${rs}`);
+      await page.locator('vscode-checkbox[data-role-filter="toolResult"]').click();
+      await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) === n, all);
+
+      // search
+      const needle = view.before.find((m) => m.role === "toolResult" && m.toolCallId)!.toolCallId!;
+      await page.locator("vscode-textfield.search input").fill(needle);
+      await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) < n, all);
+      const found = await rowsShown(page);
+      assert.ok(found >= 1 && found <= 4, `${found} rows for ${needle}`);
+      const texts = await page.$$eval(".row", (rows) => rows.map((r) => r.textContent ?? ""));
+      for (const t of texts) assert.ok(t.includes(needle));
+      await page.locator("vscode-textfield.search input").fill("");
+      await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) === n, all);
+
+      // only with findings
+      await page.locator("vscode-checkbox.only-findings").click();
+      await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) < n, all);
+      const withFindings = view.before.filter((m) => m.findings.length).length;
+      assert.ok((await rowsShown(page)) >= withFindings);
+      assert.ok(await page.$$eval(".row", (rows) => rows.every((r) => r.querySelector(".finding"))));
+      await page.locator("vscode-checkbox.only-findings").click();
+
+      // tool filter (the select's value, set the way a user choice sets it)
+      await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) === n, all);
+      await page.$eval("vscode-single-select.tool-filter", (el: any) => {
+        el.value = "edit";
+        el.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) < n, all);
+      const tools = await page.$$eval(".row", (rows) => rows.map((r) => [...r.querySelectorAll(".head .tool")].map((t) => t.textContent ?? "").join(",")));
+      for (const t of tools) assert.match(t, /\bedit\b/);
+    });
+  });
+
+  it("clicking a message posts openLine with its line; revealLine scrolls to and highlights it", async () => {
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const first = page.locator(".msg[data-side='before'][data-line]").nth(2);
+      const line = Number(await first.getAttribute("data-line"));
+      await first.click();
+      const msgs = await posted(page);
+      assert.deepEqual(msgs.at(-1), { type: "openLine", line });
+
+      // reveal a line far down the list (not in the DOM yet: virtualized)
+      const target = view.before[Math.floor(view.before.length * 0.8)];
+      assert.equal(await page.locator(msgSel("before", target.line!)).count(), 0);
+      await send(page, { type: "revealLine", line: target.line! });
+      const cell = page.locator(msgSel("before", target.line!));
+      await cell.waitFor();
+      await page.waitForFunction((sel) => document.querySelector(sel)?.classList.contains("highlight"), msgSel("before", target.line!));
+      const box = await cell.boundingBox();
+      const scroller = await page.locator(".scroller").boundingBox();
+      assert.ok(box && scroller && box.y >= scroller.y - 1 && box.y + 10 <= scroller.y + scroller.height, "revealed row is in view");
+      // only that message is highlighted
+      assert.equal(await page.locator(".msg.highlight[data-side='before']").count(), 1);
+    });
+  });
+
+  it("state (filters, search, scroll, last view) survives a reload via setState/getState", async () => {
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      await page.locator("vscode-textfield.search input").fill("bash");
+      await page.locator('vscode-checkbox[data-role-filter="assistant"]').click();
+      await page.waitForFunction(() => document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown !== document.querySelector<HTMLElement>(".toolbar .count")!.dataset.total);
+      await page.locator(".scroller").evaluate((e) => {
+        e.scrollTop = 900;
+      });
+      await page.waitForFunction(() => {
+        const s = JSON.parse(sessionStorage.getItem("__vscodeState") ?? "null");
+        return s && s.scrollTop === 900 && s.filters.search === "bash";
+      });
+      const shownBefore = await rowsShown(page);
+      await page.waitForTimeout(300);
+      const visibleBefore = await firstVisible(page);
+      assert.ok(visibleBefore);
+      await page.reload();
+      // no render message after the reload: the last view comes back from getState
+      await page.waitForSelector(".totals");
+      assert.equal(await rowsShown(page), shownBefore);
+      assert.equal(await page.locator("vscode-textfield.search").evaluate((e: any) => e.value), "bash");
+      assert.equal(await page.locator('vscode-checkbox[data-role-filter="assistant"]').evaluate((e: any) => e.checked), true);
+      // the same rows are in view (the virtualizer may re-anchor the offset by a few pixels as it measures)
+      await page.waitForFunction(() => document.querySelector(".scroller")!.scrollTop > 600);
+      await page.waitForTimeout(300);
+      assert.equal(await firstVisible(page), visibleBefore);
+      assert.deepEqual((await posted(page))[0], { type: "ready" });
+      assert.equal(await page.$eval('.total[data-total="before"] [data-tokens]', (e) => Number((e as HTMLElement).dataset.tokens)), view.totals.before.tokens);
+      await page.evaluate(() => sessionStorage.clear());
+    });
+  });
+});
+
+describe("inspector: fixes", () => {
+  it("a fix button on a flagged orphan result posts applyFix with the server's fix", async () => {
+    const view = viewOf(sessionText(orphanSpecs));
+    const orphan = view.before.find((m) => m.findings.some((f) => f.code === "orphan-result"))!;
+    assert.ok(orphan, "the view flags the orphan");
+    const fixes = orphan.findings.find((f) => f.code === "orphan-result")!.fixes;
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const cell = page.locator(msgSel("before", orphan.line!));
+      assert.equal(await cell.locator('.finding[data-code="orphan-result"]').getAttribute("data-severity"), "error");
+      assert.match((await cell.locator(".finding").textContent()) ?? "", /orphan-result/);
+      const n = (await posted(page)).length;
+      await cell.locator('vscode-button[data-fix-kind="remove-orphan"]').click();
+      let msgs = await posted(page);
+      assert.equal(msgs.length, n + 1, "one message: the fix, not also openLine");
+      assert.deepEqual(msgs.at(-1), { type: "applyFix", fix: fixes.find((f) => f.kind === "remove-orphan") });
+      await cell.locator('vscode-button[data-fix-kind="fix-all-orphans"]').click();
+      msgs = await posted(page);
+      assert.deepEqual(msgs.at(-1), { type: "applyFix", fix: fixes.find((f) => f.kind === "fix-all-orphans") });
+    });
+  });
+});
+
+describe("inspector: large sessions stay responsive", () => {
+  it("12,000 messages render with a bounded DOM and filter quickly", async () => {
+    const specs: Spec[] = [];
+    for (let i = 0; i < 3000; i++) specs.push({ user: i * 10 }, { assistant: i * 10 + 1, calls: [`bash_${i}`] }, { result: i * 10 + 2, id: `bash_${i}` }, { assistant: i * 10 + 3, text: `done ${i}` });
+    const view = viewOf(sessionText(specs));
+    assert.ok(view.before.length >= 12000);
+    await withPage(async ({ page }) => {
+      const t0 = Date.now();
+      await render(page, view);
+      await page.waitForSelector(".row");
+      const renderMs = Date.now() - t0;
+      assert.ok((await page.$$eval(".row", (e) => e.length)) < 120);
+      const t1 = Date.now();
+      await page.locator("vscode-textfield.search input").fill("bash_2999");
+      await page.waitForFunction(() => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) <= 3);
+      const filterMs = Date.now() - t1;
+      assert.ok(renderMs < 8000 && filterMs < 4000, `render ${renderMs} ms, filter ${filterMs} ms`);
+      await page.evaluate(() => sessionStorage.clear());
+    });
+  });
+});
+
+describe("inspector: screenshot", () => {
+  it("saves test/webview/screenshots/inspector.png (Dark+)", async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const specs: Spec[] = [...seedRegressionSpecs(), { result: 3170, id: "zz_9" }];
+    const view = viewOf(sessionText(specs), "file:///work/sessions/seed-regression.jsonl");
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      await send(page, { type: "revealLine", line: 11 });
+      await page.waitForSelector(".msg.highlight");
+      await page.evaluate(() => document.fonts.ready);
+      const codiconLoaded = await page.evaluate(() => document.fonts.check('16px "codicon"'));
+      assert.ok(codiconLoaded, "codicon font loaded under font-src");
+      await page.screenshot({ path: join(SCREENSHOTS, "inspector.png") });
+      await page.evaluate(() => sessionStorage.clear());
+    });
+  });
+});
+});
