@@ -168,9 +168,56 @@ describe("makeIdUniqueRepair", () => {
     const r = makeIdUniqueRepair(analyze(t2), t2, 5, "b_1")!;
     assert.match(r.edits[0].newText, /"b_1__t2_2"/);
   });
-  it("offers nothing when a pi-condense record keys on that occurrence", () => {
-    const t2 = t + JSON.stringify(entryOf({ custom: "context-prune-index", data: { toolCalls: [{ toolCallId: "b_1", resultTimestamp: 6, toolName: "b", args: {}, resultText: "", isError: false }] } }, "e9", "e7")) + "\n";
+  it("renames pi-condense records of that occurrence (toolCallId + resultTimestamp, id@ts keys), not of the earlier one", () => {
+    const index = JSON.stringify(entryOf({ custom: "context-prune-index", data: { toolCalls: [
+      { toolCallId: "b_1", resultTimestamp: 3, toolName: "b", args: {}, resultText: "", isError: false },
+      { toolCallId: "b_1", resultTimestamp: 6, toolName: "b", args: {}, resultText: "", isError: false },
+    ] } }, "e7", "e6"));
+    const keys = JSON.stringify(entryOf({ custom: "x-keys", data: { keys: ["b_1@3", "b_1@6"] } }, "e8", "e7"));
+    const t2 = t + index + "\n" + keys + "\n";
+    const a = analyze(t2);
+    const r = makeIdUniqueRepair(a, t2, 5, "b_1")!;
+    assert.ok(r);
+    const next = L(applyRepairEdits(t2, r.edits));
+    assert.equal(next[7], index.replace('"toolCallId":"b_1","resultTimestamp":6', '"toolCallId":"b_1__t2","resultTimestamp":6'));
+    assert.equal(next[8], keys.replace('"b_1@6"', '"b_1__t2@6"'));
+    L(t2).forEach((l, i) => i < 5 && assert.equal(next[i], l));
+  });
+  it("offers nothing when a bare reference cannot tell the occurrences apart", () => {
+    const legacy = JSON.stringify(entryOf({ customMessage: "context-prune-summary", details: { toolCallIds: ["b_1"] } }, "e7", "e6"));
+    const t2 = t + legacy + "\n";
     assert.equal(makeIdUniqueRepair(analyze(t2), t2, 5, "b_1"), null);
+  });
+  it("a chain's bare id list is left alone (it names the earlier occurrence)", () => {
+    const chain = JSON.stringify(entryOf({ chain: { blockId: "b1", start: 1, final: 2, dropped: ["b_1"] } }, "e7", "e6"));
+    const t2 = t + chain + "\n";
+    const a = analyze(t2);
+    const r = makeIdUniqueRepair(a, t2, 5, "b_1")!;
+    assert.ok(r);
+    assert.deepEqual(r.touched, [5, 6]);
+  });
+});
+
+describe("makeIdUniqueRepair on Claude Code", () => {
+  it("renames the later tool_use, its tool_result and the progress line of that turn", () => {
+    const cc = (o: Record<string, unknown>) => JSON.stringify({ sessionId: "s", isSidechain: false, timestamp: "2026-01-01T00:00:00Z", ...o });
+    const lines = [
+      cc({ type: "user", uuid: "u1", parentUuid: null, message: { role: "user", content: "go" } }),
+      cc({ type: "assistant", uuid: "a1", parentUuid: "u1", message: { id: "m1", role: "assistant", content: [{ type: "tool_use", id: "t1", name: "Bash", input: {} }], stop_reason: "tool_use" } }),
+      cc({ type: "user", uuid: "r1", parentUuid: "a1", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "ok" }] } }),
+      cc({ type: "user", uuid: "u2", parentUuid: "r1", message: { role: "user", content: "again" } }),
+      cc({ type: "assistant", uuid: "a2", parentUuid: "u2", message: { id: "m2", role: "assistant", content: [{ type: "tool_use", id: "t1", name: "Bash", input: {} }], stop_reason: "tool_use" } }),
+      cc({ type: "progress", uuid: "p1", parentUuid: "a2", toolUseID: "t1", data: { type: "bash_progress" } }),
+      cc({ type: "user", uuid: "r2", parentUuid: "p1", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "ok" }] } }),
+    ];
+    const t2 = lines.join("\n") + "\n";
+    const a = analyze(t2);
+    assert.deepEqual(a.findings.filter((f) => f.code === "colliding-id").map((f) => f.line), [4]);
+    const r = makeIdUniqueRepair(a, t2, 4, "t1")!;
+    assert.ok(r);
+    const next = L(applyRepairEdits(t2, r.edits));
+    lines.forEach((l, i) => assert.equal(next[i], i >= 4 ? l.replace(/"t1"/, '"t1__t2"') : l));
+    assert.deepEqual(analyze(next.join("\n")).findings.filter((f) => f.code === "colliding-id"), []);
   });
 });
 

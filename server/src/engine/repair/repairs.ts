@@ -5,7 +5,9 @@
  * edited lines changes, line endings are kept. Pure: no vscode or LSP import.
  */
 import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
+import { getNodePath, type Node as JsonNode, parseTree } from "jsonc-parser";
 import { isObject } from "../parse.js";
+import type { Occurrence } from "../rules/occurrence-identity.js";
 import { locate, stringValueRanges } from "../positions.js";
 import type { Entry, Finding, JsonPath, SourceLine } from "../types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
@@ -240,11 +242,11 @@ export function makeIdUniqueRepair(a: Analysis, text: string, line: number, tool
   if (a.dropped.some((d) => d.msg === o.assistant || (o.result && d.msg === o.result))) return null;
   // Results of this turn with the id that did not pair (second results) would be left behind.
   if (a.occurrences.unpaired.some((u) => u.id === id && u.turn === o.turn)) return null;
-  // Records of pi-condense that key on this occurrence (id@timestamp) would be orphaned.
-  if (o.key !== id && text.includes(JSON.stringify(o.key).slice(1, -1))) return null;
   const lines = a.session.lines;
   let candidate = `${id}__t${o.turn}`;
   for (let n = 2; text.includes(candidate); n++) candidate = `${id}__t${o.turn}_${n}`;
+  const refs = referenceEdits(a, o, candidate);
+  if (!refs) return null;
   const callRange = stringAt(lines[o.callLine], o.callPath, id);
   if (!callRange) return null;
   const edits: RepairEdit[] = [{ startLine: o.callLine, startCol: callRange.start, endLine: o.callLine, endCol: callRange.end, newText: JSON.stringify(candidate) }];
@@ -256,5 +258,79 @@ export function makeIdUniqueRepair(a: Analysis, text: string, line: number, tool
     edits.push({ startLine: o.resultLine, startCol: rr.start, endLine: o.resultLine, endCol: rr.end, newText: JSON.stringify(candidate) });
     touched.push(o.resultLine);
   }
+  for (const r of refs) {
+    if (touched.includes(r.startLine)) return null;
+    edits.push(r);
+  }
+  for (const r of refs) if (!touched.includes(r.startLine)) touched.push(r.startLine);
   return { title: `Rename this \`${id}\` (turn ${o.turn}) and its result to \`${candidate}\``, edits: withBomShift(edits, bom), touched };
+}
+
+const CHAIN_ID_LISTS = new Set(["droppedToolCallIds", "protectedToolCallIds"]);
+
+/**
+ * Edits for every other reference to this occurrence in the file, or null when a reference is
+ * ambiguous (names the bare id with nothing that tells the occurrences apart):
+ * - `id@resultTimestamp` strings and `{toolCallId, resultTimestamp}` records (pi-condense) with
+ *   this occurrence's timestamp are renamed; those of other occurrences are left alone;
+ * - bare ids in a chain's droppedToolCallIds/protectedToolCallIds stay (this occurrence is in no
+ *   chain's range, so the chain means another one);
+ * - Claude Code / Codex lines inside this turn (progress and event lines carrying the id) are
+ *   renamed; any other bare reference makes the rename unsafe.
+ */
+function referenceEdits(a: Analysis, o: Occurrence, candidate: string): RepairEdit[] | null {
+  const id = o.id;
+  const ts = typeof o.result?.timestamp === "number" ? o.result.timestamp : undefined;
+  const own = new Set<number>();
+  for (const x of a.occurrences.byId.get(id) ?? []) {
+    if (x.callLine !== null) own.add(x.callLine);
+    if (x.resultLine !== null) own.add(x.resultLine);
+  }
+  for (const u of a.occurrences.unpaired) if (u.id === id && u.line !== null) own.add(u.line);
+  // The turn's span in the file: from the call to the next assistant message of the context.
+  const idx = a.before.indexOf(o.assistant);
+  let spanEnd = a.session.lines.length;
+  for (let i = idx + 1; i >= 1 && i < a.before.length; i++) {
+    const m = a.before[i];
+    if (m.role === "assistant" && m.origin.kind === "entry") {
+      spanEnd = m.origin.line;
+      break;
+    }
+  }
+  const linear = a.session.format === "claude-code" || a.session.format === "codex";
+  const keyPrefix = id + "@";
+  const out: RepairEdit[] = [];
+  for (const l of a.session.lines) {
+    if (own.has(l.line) || l.value === undefined || !l.text.includes(JSON.stringify(id).slice(1, -1))) continue;
+    const tree = parseTree(l.text);
+    if (!tree) continue;
+    const hits: { node: JsonNode; path: JsonPath }[] = [];
+    const walk = (n: JsonNode) => {
+      if (n.type === "string" && (n.value === id || (typeof n.value === "string" && n.value.startsWith(keyPrefix) && /^\d+$/.test(n.value.slice(keyPrefix.length)))))
+        if (!(n.parent?.type === "property" && n.parent.children?.[0] === n)) hits.push({ node: n, path: getNodePath(n) });
+      for (const c of n.children ?? []) walk(c);
+    };
+    walk(tree);
+    for (const { node, path } of hits) {
+      const rename = (newText: string) => out.push({ startLine: l.line, startCol: node.offset, endLine: l.line, endCol: node.offset + node.length, newText });
+      if (node.value !== id) {
+        if (ts !== undefined && node.value === `${id}@${ts}`) rename(JSON.stringify(`${candidate}@${ts}`));
+        continue;
+      }
+      const holder = node.parent?.type === "property" ? node.parent.parent : undefined;
+      const sibling = holder?.children?.find((p) => p.children?.[0]?.value === "resultTimestamp")?.children?.[1];
+      if (sibling && sibling.type === "number") {
+        if (ts !== undefined && sibling.value === ts) rename(JSON.stringify(candidate));
+        continue;
+      }
+      const v = l.value as any;
+      if (v?.customType === "context-prune-chain" && path.length === 3 && path[0] === "data" && CHAIN_ID_LISTS.has(String(path[1]))) continue;
+      if (linear && o.callLine !== null && l.line > o.callLine && l.line < spanEnd) {
+        rename(JSON.stringify(candidate));
+        continue;
+      }
+      return null;
+    }
+  }
+  return out;
 }
