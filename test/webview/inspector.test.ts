@@ -324,13 +324,25 @@ describe("inspector: screenshot", () => {
     const specs: Spec[] = [...seedRegressionSpecs(), { result: 3170, id: "zz_9" }];
     const view = viewOf(sessionText(specs), "file:///work/sessions/seed-regression.jsonl");
     await withPage(async ({ page }) => {
+      await page.setViewportSize({ width: 1400, height: 1080 });
       await render(page, view);
-      await send(page, { type: "revealLine", line: 11 });
+      await page.locator(msgSel("before", 11)).click({ position: { x: 200, y: 8 } });
       await page.waitForSelector(".msg.highlight");
+      await page.mouse.move(0, 0);
       await page.evaluate(() => document.fonts.ready);
       const codiconLoaded = await page.evaluate(() => document.fonts.check('16px "codicon"'));
       assert.ok(codiconLoaded, "codicon font loaded under font-src");
       await page.screenshot({ path: join(SCREENSHOTS, "inspector.png") });
+      await page.evaluate(() => sessionStorage.clear());
+    });
+  });
+
+  it("saves test/webview/screenshots/inspector-corpus.png (a real pi session)", async () => {
+    const view = viewOf(corpusText("pi/pi-mono-large-session-v1.jsonl"), "file:///corpus/pi-mono-large-session-v1.jsonl");
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: join(SCREENSHOTS, "inspector-corpus.png") });
       await page.evaluate(() => sessionStorage.clear());
     });
   });

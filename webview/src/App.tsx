@@ -37,6 +37,14 @@ const SYNTHETIC_LABEL: Record<NonNullable<ViewMessage["synthetic"]>, string> = {
   "stub-result": "stub result",
 };
 const BAND_SLOTS = 6;
+const MAX_IDS = 3;
+
+/** "read, read, bash" -> "read ×2, bash" (the full list stays in the tooltip). */
+export function toolSummary(toolName: string): string {
+  const counts = new Map<string, number>();
+  for (const t of toolName.split(",").map((x) => x.trim()).filter(Boolean)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts].map(([t, n]) => (n > 1 ? `${t} ×${n}` : t)).join(", ");
+}
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 /** Bidi controls and other invisible format characters, shown as visible markers (Trojan Source). */
@@ -108,16 +116,23 @@ const MessageCell = memo(function MessageCell({ m, side, highlighted, handlers }
           <SafeText text={m.role} />
         </span>
         {m.toolName ? (
-          <span className="tool" title="tool">
+          <span className="tool" title={m.toolName}>
             <Icon name="tools" />
-            <SafeText text={m.toolName} />
+            <SafeText text={toolSummary(m.toolName)} />
           </span>
         ) : null}
-        {ids.map((id, n) => (
-          <span className="id" key={n} title="tool call id">
-            <SafeText text={id} />
-          </span>
-        ))}
+        <span className="ids">
+          {ids.slice(0, MAX_IDS).map((id, n) => (
+            <span className="id" key={n} title={id}>
+              <SafeText text={id} />
+            </span>
+          ))}
+          {ids.length > MAX_IDS ? (
+            <span className="id more" title={ids.join("\n")}>
+              +{ids.length - MAX_IDS}
+            </span>
+          ) : null}
+        </span>
         <span className="spacer" />
         {m.line !== null ? (
           <span className="line" title={`file line ${m.line}`}>
@@ -223,7 +238,7 @@ function Totals({ view }: { view: RenderView }) {
         </span>{" "}
         tokens
       </div>
-      <div className="total saving" data-total="saving" data-tokens={saved} data-percent={pct}>
+      <div className={`total saving${saved < 0 ? " negative" : ""}`} data-total="saving" data-tokens={saved} data-percent={pct}>
         <span className="label">Saving</span>
         <span className="num">{fmt(saved)}</span> tokens (<span className="num">{pct}%</span>)
       </div>
@@ -335,7 +350,23 @@ export function App({ api }: { api: VsCodeApi }) {
   const anchorKey = useRef<string | undefined>(saved?.anchorKey);
   const scroller = useRef<HTMLDivElement>(null);
 
-  const persist = useCallback(() => api.setState({ filters: filtersRef.current, scrollTop: scrollTop.current, anchorKey: anchorKey.current, view: viewRef.current }), [api]);
+  // setState serializes the whole state (the view included): coalesce writes while scrolling/typing
+  const persistTimer = useRef<number | undefined>(undefined);
+  const persistNow = useCallback(() => {
+    window.clearTimeout(persistTimer.current);
+    persistTimer.current = undefined;
+    api.setState({ filters: filtersRef.current, scrollTop: scrollTop.current, anchorKey: anchorKey.current, view: viewRef.current });
+  }, [api]);
+  const persist = useCallback(() => {
+    if (persistTimer.current === undefined) persistTimer.current = window.setTimeout(persistNow, 150);
+  }, [persistNow]);
+  useEffect(() => {
+    const flush = () => {
+      if (persistTimer.current !== undefined) persistNow();
+    };
+    window.addEventListener("pagehide", flush);
+    return () => window.removeEventListener("pagehide", flush);
+  }, [persistNow]);
   const filtersRef = useRef(filters);
   const viewRef = useRef(view);
   filtersRef.current = filters;
@@ -357,14 +388,14 @@ export function App({ api }: { api: VsCodeApi }) {
         viewRef.current = msg.view;
         setView(msg.view);
         setError(null);
-        persist();
+        persistNow();
       } else if (msg.type === "revealLine" && typeof msg.line === "number") setPendingReveal(msg.line);
       else if (msg.type === "error") setError(String(msg.message));
     };
     window.addEventListener("message", onMessage);
     api.postMessage({ type: "ready" });
     return () => window.removeEventListener("message", onMessage);
-  }, [api, persist]);
+  }, [api, persistNow]);
 
   const rows = useMemo(() => (view ? alignRows(view) : []), [view]);
   const roles = useMemo(() => allRoles(rows), [rows]);
@@ -464,10 +495,10 @@ export function App({ api }: { api: VsCodeApi }) {
       <div className="colheads" aria-hidden="true">
         <div className="gutter" />
         <div className="colhead">
-          <Icon name="history" /> Before <span className="sub">(context as pi builds it)</span>
+          <Icon name="history" /> Before <span className="sub">(context built from the branch)</span>
         </div>
         <div className="colhead">
-          <Icon name="sparkle" /> After <span className="sub">(as rendered and sent)</span>
+          <Icon name="sparkle" /> After <span className="sub">(as rendered for the wire)</span>
         </div>
       </div>
       <div className="scroller" ref={scroller} onScroll={handleScroll} data-testid="rows">
