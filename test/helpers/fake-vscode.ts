@@ -1,0 +1,183 @@
+/**
+ * A minimal stand-in for the `vscode` API and for vscode-languageclient's LanguageClient, enough
+ * to activate extension/src/extension.ts in plain Node and observe what it registers and does.
+ * `installFakes()` hooks Node's module loader; the real editor is exercised by the e2e suite.
+ */
+import Module from "node:module";
+
+export class EventEmitter<T> {
+  private handlers: ((e: T) => void)[] = [];
+  event = (h: (e: T) => void) => {
+    this.handlers.push(h);
+    return { dispose: () => (this.handlers = this.handlers.filter((x) => x !== h)) };
+  };
+  fire(e: T) {
+    for (const h of [...this.handlers]) h(e);
+  }
+  dispose() {
+    this.handlers = [];
+  }
+}
+
+export class Uri {
+  constructor(readonly scheme: string, readonly path: string) {}
+  static parse(s: string) {
+    const m = /^([a-z]+):\/\/(.*)$/.exec(s)!;
+    return new Uri(m[1], m[2].replace(/^[^/]*/, ""));
+  }
+  static file(p: string) {
+    return new Uri("file", p);
+  }
+  static joinPath(u: Uri, ...parts: string[]) {
+    return new Uri(u.scheme, [u.path, ...parts].join("/"));
+  }
+  get fsPath() {
+    return this.path;
+  }
+  toString() {
+    return `${this.scheme}://${this.path}`;
+  }
+}
+
+export class Position {
+  constructor(readonly line: number, readonly character: number) {}
+}
+export class Range {
+  constructor(readonly start: Position, readonly end: Position) {}
+}
+export class Selection extends Range {
+  constructor(readonly anchor: Position, readonly active: Position) {
+    super(anchor, active);
+  }
+}
+
+export interface FakeState {
+  commands: Map<string, (...args: any[]) => any>;
+  statusItems: any[];
+  panels: any[];
+  applied: any[];
+  infos: string[];
+  activeTextEditor: any;
+  visibleTextEditors: any[];
+  activeEditorChanged: EventEmitter<any>;
+  selectionChanged: EventEmitter<any>;
+  clients: FakeLanguageClient[];
+  requestHandler: (method: string, params: any) => any;
+}
+
+export const state: FakeState = {
+  commands: new Map(),
+  statusItems: [],
+  panels: [],
+  applied: [],
+  infos: [],
+  activeTextEditor: undefined,
+  visibleTextEditors: [],
+  activeEditorChanged: new EventEmitter(),
+  selectionChanged: new EventEmitter(),
+  clients: [],
+  requestHandler: () => null,
+};
+
+export function fakeEditor(uri: Uri, lineCount = 100) {
+  return { document: { uri, lineCount }, viewColumn: 1, selection: undefined as any, revealed: undefined as any, revealRange(r: any) { this.revealed = r; } };
+}
+
+const disposable = { dispose() {} };
+
+export const vscode = {
+  EventEmitter,
+  Uri,
+  Position,
+  Range,
+  Selection,
+  StatusBarAlignment: { Left: 1, Right: 2 },
+  TextEditorRevealType: { InCenterIfOutsideViewport: 2 },
+  ViewColumn: { Beside: -2, One: 1 },
+  window: {
+    createOutputChannel: (name: string, opts: any) => ({ name, opts, lines: [] as string[], info(s: string) { this.lines.push(s); }, error(s: string) { this.lines.push(s); }, show() {}, dispose() {} }),
+    createStatusBarItem: (id: string, alignment: number, priority: number) => {
+      const item = { id, alignment, priority, text: "", tooltip: "", command: "", name: "", visible: false, show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} };
+      state.statusItems.push(item);
+      return item;
+    },
+    get activeTextEditor() {
+      return state.activeTextEditor;
+    },
+    get visibleTextEditors() {
+      return state.visibleTextEditors;
+    },
+    onDidChangeActiveTextEditor: (h: any) => state.activeEditorChanged.event(h),
+    onDidChangeTextEditorSelection: (h: any) => state.selectionChanged.event(h),
+    showTextDocument: async (doc: any) => state.visibleTextEditors.find((e) => e.document === doc) ?? fakeEditor(doc.uri),
+    showInformationMessage: async (m: string) => void state.infos.push(m),
+    createWebviewPanel: (viewType: string, title: string, show: any, options: any) => {
+      const received = new EventEmitter<any>();
+      const disposed = new EventEmitter<void>();
+      const panel = {
+        viewType, title, show, options, posted: [] as any[], received, disposed,
+        webview: {
+          html: "",
+          cspSource: "vscode-resource:",
+          asWebviewUri: (u: Uri) => `webview://${u.path}`,
+          onDidReceiveMessage: (h: any) => received.event(h),
+          postMessage: async (m: any) => void panel.posted.push(m),
+        },
+        onDidDispose: (h: any) => disposed.event(h),
+        reveal() {},
+        dispose() { disposed.fire(); },
+      };
+      state.panels.push(panel);
+      return panel;
+    },
+  },
+  workspace: {
+    onDidCloseTextDocument: () => disposable,
+    openTextDocument: async (uri: Uri) => ({ uri, lineCount: 100 }),
+    applyEdit: async (e: any) => {
+      state.applied.push(e);
+      return true;
+    },
+  },
+  commands: {
+    registerCommand: (id: string, f: any) => {
+      state.commands.set(id, f);
+      return disposable;
+    },
+  },
+};
+
+export class FakeLanguageClient {
+  started = false;
+  handlers = new Map<string, (p: any) => void>();
+  protocol2CodeConverter = { asWorkspaceEdit: async (e: any) => ({ converted: e }) };
+  constructor(readonly id: string, readonly name: string, readonly serverOptions: any, readonly clientOptions: any) {
+    state.clients.push(this);
+  }
+  async start() {
+    this.started = true;
+  }
+  async stop() {
+    this.started = false;
+  }
+  onNotification(method: string, h: (p: any) => void) {
+    this.handlers.set(method, h);
+    return disposable;
+  }
+  async sendRequest(method: string, params: any) {
+    return state.requestHandler(method, params);
+  }
+}
+
+let installed = false;
+export function installFakes(): void {
+  if (installed) return;
+  installed = true;
+  const M = Module as any;
+  const load = M._load;
+  M._load = function (request: string, ...rest: any[]) {
+    if (request === "vscode") return vscode;
+    if (request === "vscode-languageclient/node") return { LanguageClient: FakeLanguageClient, TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 } };
+    return load.call(this, request, ...rest);
+  };
+}
