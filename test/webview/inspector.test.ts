@@ -239,6 +239,31 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
     });
   });
 
+  it("a live re-render (the file grew) keeps the scroll position and the highlight", async () => {
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const target = view.before[300];
+      await send(page, { type: "revealLine", line: target.line! });
+      await page.waitForSelector(`${msgSel("before", target.line!)}.highlight`);
+      await page.waitForTimeout(200);
+      const visible = await firstVisible(page);
+      // an agent appended to the file: the server sends a new render with more messages
+      const grown: RenderView = structuredClone(view);
+      grown.version = 2;
+      const extra = { ...structuredClone(view.before.at(-1)!), key: "L99999", line: 99999, preview: "appended" };
+      grown.before.push(extra);
+      grown.after.push(structuredClone(extra));
+      grown.totals.before.messages++;
+      grown.totals.after.messages++;
+      await send(page, { type: "render", view: grown });
+      await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>('.total[data-total="before"] [data-messages]')!.dataset.messages) === n, grown.totals.before.messages);
+      await page.waitForTimeout(200);
+      assert.equal(await firstVisible(page), visible);
+      assert.ok(await page.locator(`${msgSel("before", target.line!)}.highlight`).count());
+      await page.evaluate(() => sessionStorage.clear());
+    });
+  });
+
   it("state (filters, search, scroll, last view) survives a reload via setState/getState", async () => {
     await withPage(async ({ page }) => {
       await render(page, view);
@@ -330,8 +355,11 @@ describe("inspector: screenshot", () => {
       await page.waitForSelector(".msg.highlight");
       await page.mouse.move(0, 0);
       await page.evaluate(() => document.fonts.ready);
-      const codiconLoaded = await page.evaluate(() => document.fonts.check('16px "codicon"'));
-      assert.ok(codiconLoaded, "codicon font loaded under font-src");
+      // the codicon font comes from main.css's relative url() and loads under font-src (no fallback)
+      const faces = await page.evaluate(() => [...(document.fonts as any as Iterable<FontFace>)].filter((f) => f.family.replace(/["']/g, "") === "codicon").map((f) => f.status));
+      assert.deepEqual(faces, ["loaded"], "codicon font loaded under font-src");
+      const glyphFont = await page.$eval(".msg .codicon", (e) => getComputedStyle(e, "::before").fontFamily);
+      assert.match(glyphFont, /codicon/);
       await page.screenshot({ path: join(SCREENSHOTS, "inspector.png") });
       await page.evaluate(() => sessionStorage.clear());
     });
