@@ -212,6 +212,8 @@ describe("language server over stdio", () => {
     assert.equal(turns.length, 4);
     assert.equal(turns[0].range.start.line, 1);
     assert.deepEqual(turns[0].children.map((ch: any) => ch.range.start.line), [2, 3, 4]);
+    assert.deepEqual(turns[0].children.map((ch: any) => ch.name), ["assistant (bash bash_18)", "result bash_18 (bash)", "assistant"]);
+    assert.match(turns[0].children[0].detail, /line 3, dropped by chain b5/);
     for (const t of turns) for (const ch of t.children) assert.ok(ch.range.start.line >= t.range.start.line && ch.range.end.line <= t.range.end.line);
     const chains = syms.filter((s: any) => s.name.startsWith("Chain"));
     assert.deepEqual(chains.map((s: any) => s.name), ["Chain b5", "Chain b7"]);

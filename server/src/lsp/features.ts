@@ -157,9 +157,15 @@ function chainMarkdown(m: DocModel, uri: string, line: number): string {
   return out.join("\n");
 }
 
-function toolNames(d: Msg): string {
+function plainToolNames(d: Msg): string {
   const calls = (Array.isArray(d.content) ? d.content : []).filter((b: any) => b?.type === "toolCall");
-  return calls.length ? ` (${calls.map((b: any) => escapeMarkdown(`${b.name ?? "tool"} ${b.id}`)).join(", ")})` : "";
+  return calls.length ? ` (${calls.map((b: any) => `${b.name ?? "tool"} ${b.id}`).join(", ")})` : "";
+}
+
+/** Tool names and ids of an assistant message, escaped for markdown. */
+function toolNames(d: Msg): string {
+  const plain = plainToolNames(d);
+  return plain ? ` (${escapeMarkdown(plain.slice(2, -1))})` : "";
 }
 
 function siteLocation(m: DocModel, uri: string, s: IdSite): Location {
@@ -248,7 +254,7 @@ export function symbols(m: DocModel): DocumentSymbol[] {
     turn.lines.push(line);
     const name =
       msg.role === "assistant"
-        ? `assistant${toolNames(msg).replace(/\\/g, "")}` || "assistant"
+        ? `assistant${plainToolNames(msg)}`
         : msg.role === "toolResult"
           ? `result ${msg.toolCallId} (${msg.toolName ?? "tool"})`
           : `${msg.role}${msg.customType ? ` ${msg.customType}` : ""}`;
