@@ -106,6 +106,17 @@ describe("language server over stdio", () => {
     }
   });
 
+  it("hover on an id off the active branch says the render does not send it", async () => {
+    const pi = corpusText("pi/inspector-branching.jsonl");
+    const { u } = await openDoc("offbranch.jsonl", pi);
+    const L = lines(pi);
+    const h = await c.request("textDocument/hover", { textDocument: { uri: u }, position: { line: 3, character: L[3].indexOf('"call-1"') + 2 } });
+    assert.match(h.contents.value, /not in the active branch's context/);
+    assert.match(h.contents.value, /\[line 4\].*\[line 5\]/);
+    const none = await c.request("textDocument/hover", { textDocument: { uri: u }, position: { line: 3, character: L[3].indexOf('"read"') + 2 } });
+    assert.equal(none, null, "a tool name is not an id");
+  });
+
   it("a non-session JSONL file gets no diagnostics", async () => {
     const u = uri("data.jsonl");
     const from = c.notifications.length;

@@ -14,7 +14,7 @@ import {
   SymbolKind,
 } from "vscode-languageserver/node";
 import { DOCS_BASE } from "../engine/codes.js";
-import { findingRange } from "../engine/positions.js";
+import { findingRange, stringValueRanges } from "../engine/positions.js";
 import type { Finding, JsonPath, Msg, Severity } from "../engine/types.js";
 import { lineOf } from "../engine/types.js";
 import { messageText } from "../engine/view.js";
@@ -102,7 +102,36 @@ export function hover(m: DocModel, uri: string, line: number, character: number)
   }
   const chain = m.chains.get(line);
   if (chain) return { contents: { kind: MarkupKind.Markdown, value: chainMarkdown(m, uri, line) }, range: fullLineRange(m, line) };
-  return null;
+  return offContextHover(m, uri, line, character);
+}
+
+/** Whether `path` on a line holding `value` is where a tool-call id or a result's id sits. */
+function isIdPath(value: any, path: JsonPath): boolean {
+  const k = path[path.length - 1];
+  if (path.length === 2 && path[0] === "message" && k === "toolCallId") return true;
+  if (path.length === 4 && path[0] === "message" && path[1] === "content" && typeof path[2] === "number") {
+    const b = value?.message?.content?.[path[2]];
+    return (k === "id" && (b?.type === "toolCall" || b?.type === "tool_use")) || (k === "tool_use_id" && b?.type === "tool_result");
+  }
+  return k === "call_id" && (path.length === 1 || (path.length === 2 && path[0] === "payload"));
+}
+
+/**
+ * A tool-call id on a line outside the active branch's context (another branch, or before the
+ * latest compaction): the render never sees it; list where the id appears in the file.
+ */
+function offContextHover(m: DocModel, uri: string, line: number, character: number): Hover | null {
+  const at = m.nodeAt(line, character);
+  if (!at || at.node.type !== "string" || !isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
+  const id = String(at.node.value);
+  const seen: number[] = [];
+  for (const l of m.a.session.lines) if (l.text.includes(JSON.stringify(id).slice(1, -1)) && stringValueRanges(l, id).length) seen.push(l.line);
+  const value = [
+    `**Tool-call id** ${escapeMarkdown(id)}: not in the active branch's context (another branch, or before the latest compaction). The render does not send this line.`,
+    "",
+    `Lines with this id: ${seen.slice(0, 30).map((l) => lineLink(uri, l)).join(", ")}${seen.length > 30 ? ", …" : ""}`,
+  ].join("\n");
+  return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: at.node.offset }, end: { line, character: at.node.offset + at.node.length } } };
 }
 
 export function chainSummary(m: DocModel, line: number): { title: string; start?: number; end?: number } | null {
