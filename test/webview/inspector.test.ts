@@ -223,6 +223,18 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
       await first.click();
       const msgs = await posted(page);
       assert.deepEqual(msgs.at(-1), { type: "openLine", line });
+      // the host's echo (cursor moved to that line) highlights without scrolling the clicked row away
+      const top0 = await page.locator(".scroller").evaluate((e) => e.scrollTop);
+      await send(page, { type: "revealLine", line });
+      await page.waitForSelector(`${msgSel("before", line)}.highlight`);
+      await page.waitForTimeout(150);
+      assert.equal(await page.locator(".scroller").evaluate((e) => e.scrollTop), top0);
+      // keyboard: ArrowDown moves to the next message of the column, Enter opens it
+      await page.keyboard.press("ArrowDown");
+      const next = Number(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.line));
+      assert.ok(next > line, `focus moved from L${line} to L${next}`);
+      await page.keyboard.press("Enter");
+      assert.deepEqual((await posted(page)).at(-1), { type: "openLine", line: next });
 
       // reveal a line far down the list (not in the DOM yet: virtualized)
       const target = view.before[Math.floor(view.before.length * 0.8)];

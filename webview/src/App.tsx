@@ -9,7 +9,7 @@ import VscodeCheckbox from "@vscode-elements/react-elements/dist/components/Vsco
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
 import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
 import VscodeTextfield from "@vscode-elements/react-elements/dist/components/VscodeTextfield.js";
-import { type MouseEvent, type ReactNode, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, type MouseEvent, type ReactNode, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { HostToWebview, RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../../server/src/protocol.js";
 import { type Filters, type Row, alignRows, allRoles, allTools, emptyFilters, filterRows, rowForLine, savingPercent } from "./model.js";
 import type { VsCodeApi } from "./vscode.js";
@@ -452,8 +452,31 @@ export function App({ api }: { api: VsCodeApi }) {
     const row = shown[idx];
     const line = [row.before, row.after].find((m) => m && m.line === pendingReveal)?.line ?? row.before?.line ?? row.after?.line ?? null;
     setHighlightLine(line);
+    // already fully in view (e.g. the echo of a click in the inspector): highlight without jumping
+    const el = scroller.current;
+    const item = virtualizer.getVirtualItems().find((it) => it.index === idx);
+    if (el && item && item.start >= el.scrollTop && item.end <= el.scrollTop + el.clientHeight) return;
     virtualizer.scrollToIndex(idx, { align: "center" });
   }, [pendingReveal, shown, virtualizer]);
+
+  // keyboard: ArrowUp/ArrowDown move between messages of the same column
+  const onKeyDown = useCallback(
+    (e: ReactKeyboardEvent<HTMLDivElement>) => {
+      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      const cell = (e.target as HTMLElement).closest<HTMLElement>(".msg");
+      const rowEl = cell?.closest<HTMLElement>(".row");
+      if (!cell || !rowEl) return;
+      e.preventDefault();
+      const side = cell.dataset.side as "before" | "after";
+      const step = e.key === "ArrowDown" ? 1 : -1;
+      let i = Number(rowEl.dataset.index) + step;
+      while (i >= 0 && i < shown.length && !shown[i][side]) i += step;
+      if (i < 0 || i >= shown.length) return;
+      virtualizer.scrollToIndex(i, { align: "auto" });
+      requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`.row[data-index="${i}"] .msg[data-side="${side}"]`)?.focus());
+    },
+    [shown, virtualizer],
+  );
 
   const handlers = useMemo<Handlers>(
     () => ({
@@ -501,7 +524,7 @@ export function App({ api }: { api: VsCodeApi }) {
           <Icon name="sparkle" /> After <span className="sub">(as rendered for the wire)</span>
         </div>
       </div>
-      <div className="scroller" ref={scroller} onScroll={handleScroll} data-testid="rows">
+      <div className="scroller" ref={scroller} onScroll={handleScroll} onKeyDown={onKeyDown} data-testid="rows">
         {shown.length === 0 ? <div className="placeholder">No messages match the filters.</div> : null}
         <div className="sizer" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((it) => {
