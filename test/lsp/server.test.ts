@@ -115,6 +115,8 @@ describe("language server over stdio", () => {
     assert.match(h.contents.value, /\[line 4\].*\[line 5\]/);
     const none = await c.request("textDocument/hover", { textDocument: { uri: u }, position: { line: 3, character: L[3].indexOf('"read"') + 2 } });
     assert.equal(none, null, "a tool name is not an id");
+    const kept = await c.request("textDocument/definition", { textDocument: { uri: u }, position: { line: 5, character: L[5].indexOf('"firstKeptEntryId":"e3"') + 21 } });
+    assert.equal(kept[0].range.start.line, 3, "firstKeptEntryId -> the kept entry");
   });
 
   it("a non-session JSONL file gets no diagnostics", async () => {

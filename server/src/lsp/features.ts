@@ -201,6 +201,9 @@ function siteLocation(m: DocModel, uri: string, s: IdSite): Location {
   return { uri, range: lineRange(m, s.line, s.path) };
 }
 
+/** Top-level fields whose string value names another entry (pi and Claude Code). */
+const ENTRY_REF_KEYS = new Set(["parentId", "parentUuid", "logicalParentUuid", "leafUuid", "firstKeptEntryId", "targetId", "fromId"]);
+
 export function definition(m: DocModel, uri: string, line: number, character: number): Location[] | null {
   const site = m.siteAt(line, character);
   if (site) {
@@ -215,9 +218,7 @@ export function definition(m: DocModel, uri: string, line: number, character: nu
   const at = m.nodeAt(line, character);
   if (!at) return null;
   const { node, path } = at;
-  const format = m.a.session.format;
-  const parentKey = format === "claude-code" ? "parentUuid" : "parentId";
-  if (path.length === 1 && path[0] === parentKey && node.type === "string") {
+  if (path.length === 1 && ENTRY_REF_KEYS.has(String(path[0])) && node.type === "string") {
     const target = m.a.session.byId.get(node.value);
     return target ? [{ uri, range: fullLineRange(m, target.line) }] : null;
   }
