@@ -310,6 +310,24 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
   });
 });
 
+describe("inspector: unresolved ranges", () => {
+  it("lists an unresolved chain range with its block id, line and reason", async () => {
+    const specs: Spec[] = [...seedRegressionSpecs(), { chain: { blockId: "b9", start: 123456, final: 123999, dropped: ["nope_1"] } }];
+    const view = viewOf(sessionText(specs));
+    const un = view.ranges.filter((r) => !r.resolved);
+    assert.equal(un.length, 1, JSON.stringify(view.ranges));
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const item = page.locator('.unresolved-item[data-range="b9"]');
+      const text = (await item.textContent()) ?? "";
+      assert.ok(text.includes("b9") && text.includes(`L${un[0].line}`) && text.includes(un[0].reason!), text);
+      // unresolved ranges draw no band
+      assert.equal(await page.locator('.row[data-band="b9"]').count(), 0);
+      assert.equal(await page.locator(".band-label").count(), 2);
+    });
+  });
+});
+
 describe("inspector: fixes", () => {
   it("a fix button on a flagged orphan result posts applyFix with the server's fix", async () => {
     const view = viewOf(sessionText(orphanSpecs));
