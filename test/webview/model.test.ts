@@ -74,3 +74,18 @@ describe("webview model: filters on a corpus session", () => {
     assert.ok(found.length >= 1 && found.every((r) => [r.before, r.after].some((m) => m?.toolCallId === id || m?.toolCallIds?.includes(id) || m?.preview.includes(id))));
   });
 });
+
+describe("webview source: no HTML sinks", () => {
+  it("webview/src never uses innerHTML, dangerouslySetInnerHTML, eval, document.write or links", () => {
+    const { readdirSync, readFileSync } = require("node:fs") as typeof import("node:fs");
+    const { join } = require("node:path") as typeof import("node:path");
+    const dir = join(__dirname, "..", "..", "webview", "src");
+    const files = readdirSync(dir).filter((f) => /\.(tsx?|css)$/.test(f));
+    assert.ok(files.length >= 4);
+    for (const f of files) {
+      const src = readFileSync(join(dir, f), "utf8");
+      for (const sink of [/dangerouslySetInnerHTML/, /\.innerHTML/, /outerHTML/, /insertAdjacentHTML/, /document\.write/, /\beval\(/, /new Function/, /\bhref=/, /<a[\s>]/, /<iframe/, /<img/])
+        assert.ok(!sink.test(src), `${f} uses ${sink}`);
+    }
+  });
+});

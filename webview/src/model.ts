@@ -2,7 +2,7 @@
  * Pure view-side helpers: aligning the before/after columns into rows, band membership and
  * filtering. Nothing here re-implements the engine: it only arranges what RenderView carries.
  */
-import type { RenderView, ViewMessage, ViewRange } from "../../server/src/protocol.js";
+import type { RenderView, ViewMessage } from "../../server/src/protocol.js";
 
 export interface Row {
   /** Stable within one render. */
@@ -130,17 +130,6 @@ export function rowForLine(rows: Row[], line: number): number {
     }
   }
   return best;
-}
-
-export function unresolvedRanges(view: RenderView): ViewRange[] {
-  return view.ranges.filter((r) => !r.resolved);
-}
-
-/** A band's color slot (0..5) from its block id, stable across renders. */
-export function bandSlot(blockId: string): number {
-  let h = 0;
-  for (let i = 0; i < blockId.length; i++) h = (h * 31 + blockId.charCodeAt(i)) >>> 0;
-  return h % 6;
 }
 
 export function savingPercent(before: number, after: number): number {
