@@ -54,7 +54,17 @@ describe("language server over stdio", () => {
   });
 
   it("diagnostics: codes, ranges on the value, codeDescription, source, related, Unnecessary", async () => {
-    const { d } = await openDoc("seed.jsonl", TEXT);
+    const { d: all } = await openDoc("seed.jsonl", TEXT);
+    // what the chains drop on purpose: faded hints pointing at their chain entry
+    const pruned = all.filter((x) => x.code === "pruned");
+    assert.deepEqual(pruned.map((x) => [x.range.start.line, x.severity, x.tags, x.relatedInformation![0].location.range.start.line]), [
+      [2, 4, [1], 13],
+      [3, 4, [1], 13],
+      [6, 4, [1], 14],
+      [7, 4, [1], 14],
+    ]);
+    assert.match(pruned[2].message, /dropped by chain b7/);
+    const d = all.filter((x) => x.code !== "pruned");
     assert.deepEqual(
       d.map((x) => `${x.range.start.line}:${x.code}`),
       ["10:colliding-id", "10:id-set-drop-hazard", "15:orphan-result", "17:colliding-id", "17:id-set-drop-hazard"],
@@ -348,7 +358,7 @@ describe("language server over stdio", () => {
 describe("settings from workspace/configuration", () => {
   let c: LspClient;
   before(async () => {
-    c = await LspClient.start({ severityOverrides: { "orphan-result": "hint", "id-set-drop-hazard": "off" }, collidingId: { enabled: false } });
+    c = await LspClient.start({ severityOverrides: { "orphan-result": "hint", "id-set-drop-hazard": "off", pruned: "off" }, collidingId: { enabled: false } });
   });
   after(async () => {
     await c.stop();
@@ -365,6 +375,7 @@ describe("settings from workspace/configuration", () => {
     const from = c.published.length;
     await c.conn.sendNotification("workspace/didChangeConfiguration", { settings: null });
     const d = await c.diagnosticsFor(u, 1, from);
-    assert.equal(d.length, 5);
+    assert.equal(d.filter((x) => x.code !== "pruned").length, 5);
+    assert.equal(d.filter((x) => x.code === "pruned").length, 4, "the pruned hints are back with default settings");
   });
 });

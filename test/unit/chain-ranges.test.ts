@@ -183,6 +183,14 @@ describe("range-scoped rules (AC 4, 5, 5a)", () => {
     assert.match(f[0].message, /lists 2 id\(s\), the range holds 1; listed but not in range: ghost_9/);
     assert.deepEqual(a.dropped.map((d) => lineOf(d.msg)), [2, 3]);
   });
+  it("a result stubbed in phase 1 and then dropped by its chain is reported as dropped by the chain", () => {
+    const specs = [
+      ...basic(),
+      { custom: "context-prune-index", data: { toolCalls: [{ toolCallId: "read_1", toolName: "read", args: {}, resultText: "x", isError: false, turnIndex: 0, timestamp: 1, resultTimestamp: 1150 }] } } as Spec,
+    ];
+    const a = render(specs);
+    assert.deepEqual(a.dropped.map((d) => [lineOf(d.msg), d.by]), [[2, "chain:b1"], [3, "chain:b1"]]);
+  });
   it("a later chain entry for the same start replaces the earlier one (registry keyed by start)", () => {
     const specs = [...basic({ final: null }), { chain: { blockId: "b1", start: 1000, final: 1200, dropped: ["read_1"] } } as Spec];
     const a = render(specs);

@@ -82,13 +82,16 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const wire = toWire(prune.messages);
   const occurrences = indexOccurrences(before);
 
+  // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
+  // match what each phase dropped back to `before` by origin, not by message identity.
   const dropped: { msg: Msg; by: string }[] = [];
-  const sweptSet = new Set(prune.swept.map((s) => s.msg));
-  const wireDropped = new Map(wire.dropped.map((d) => [d.msg, d.by]));
+  const chainBy = new Map([...prune.chains.droppedBy].map(([m, b]) => [m.origin, b]));
+  const sweptSet = new Set(prune.swept.map((s) => s.msg.origin));
+  const wireDropped = new Map(wire.dropped.map((d) => [d.msg.origin, d.by]));
   const droppedMsgs = new Set<Msg>();
   for (const m of before) {
-    const block = prune.chains.droppedBy.get(m);
-    const by = block ? `chain:${block}` : acp?.droppedBy.get(m) ?? (sweptSet.has(m) ? "orphan-sweep" : wireDropped.get(m));
+    const block = chainBy.get(m.origin);
+    const by = block ? `chain:${block}` : acp?.droppedBy.get(m) ?? (sweptSet.has(m.origin) ? "orphan-sweep" : wireDropped.get(m.origin));
     if (by) {
       dropped.push({ msg: m, by });
       droppedMsgs.add(m);
@@ -96,7 +99,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   }
 
   findings.push(...occurrenceFindings(occurrences));
-  findings.push(...chainFindings(prune.chains, occurrences, new Set([...prune.chains.droppedBy.keys()])));
+  findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.startsWith("chain:")).map((d) => d.msg))));
   findings.push(...orphanFindings(prune.swept, occurrences));
   findings.push(...leadingUserFindings(before, wire.messages));
   findings.push(...commitBoundaryFindings(before, occurrences));

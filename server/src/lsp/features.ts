@@ -68,6 +68,36 @@ export function diagnostics(m: DocModel, uri: string, settings: Settings): Diagn
     const d = toDiagnostic(m, uri, f, settings);
     if (d) out.push(d);
   }
+  out.push(...prunedHints(m, uri, settings));
+  return out;
+}
+
+/**
+ * What the pruner drops on purpose (chain ranges, acp-kernel folds) is not a defect: a hint with
+ * `DiagnosticTag.Unnecessary`, so the editor fades those lines, pointing at the range's entry.
+ */
+export function prunedHints(m: DocModel, uri: string, settings: Settings): Diagnostic[] {
+  if (settings.severityOverrides["pruned"] === "off") return [];
+  const out: Diagnostic[] = [];
+  const chainLine = new Map(m.a.prune.chains.resolved.map((r) => [r.chain.data.blockId, r.chain.entry.line]));
+  for (const d of m.a.dropped) {
+    if (d.msg.origin.kind !== "entry") continue;
+    const [kind, block] = d.by.split(":");
+    if (kind !== "chain" && kind !== "acp") continue;
+    const line = d.msg.origin.line;
+    const entryLine = kind === "chain" ? chainLine.get(block) : undefined;
+    const diag: Diagnostic = {
+      range: fullLineRange(m, line),
+      severity: DiagnosticSeverity.Hint,
+      code: "pruned",
+      codeDescription: { href: DOCS_BASE + "pruned" },
+      source: SOURCE,
+      message: kind === "chain" ? `Not sent: dropped by chain ${block}.` : block === "strip-orphan" || block === "not-projected" ? `Not sent: acp-kernel leaves it out (${block}).` : `Not sent: folded by acp-kernel block ${block}.`,
+      tags: [DiagnosticTag.Unnecessary],
+    };
+    if (entryLine !== undefined) diag.relatedInformation = [{ location: { uri, range: fullLineRange(m, entryLine) }, message: `chain ${block}` }];
+    out.push(diag);
+  }
   return out;
 }
 

@@ -85,11 +85,11 @@ export function buildClaudeContext(branch: Entry[]): Msg[] {
             content: typeof b.content === "string" ? [{ type: "text", text: b.content }] : b.content ?? [],
             isError: b.is_error === true,
             timestamp: ms(v.timestamp),
-            origin,
+            origin: { ...origin },
             resultPath: ["message", "content", i, "tool_use_id"],
           });
       });
-      if (other.length > 0) out.push({ role: "user", content: other, timestamp: ms(v.timestamp), origin });
+      if (other.length > 0) out.push({ role: "user", content: other, timestamp: ms(v.timestamp), origin: { ...origin } });
     }
   }
   return out;
