@@ -1,9 +1,11 @@
 // Bundles the extension, the language server, the CLI and the webview with esbuild into dist/.
 import { build } from "esbuild";
-import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, rmSync } from "node:fs";
 
 const prod = process.argv.includes("--production");
 const common = { bundle: true, mainFields: ["module", "main"], sourcemap: !prod, minify: prod, logLevel: "warning", legalComments: "none" };
+// A production build starts from an empty dist/ so no stale file (source maps) is packaged.
+if (prod) rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist", { recursive: true });
 const jobs = [
   build({ ...common, entryPoints: ["server/src/cli.ts"], outfile: "dist/cli.js", platform: "node", target: "node20", format: "cjs", banner: { js: "#!/usr/bin/env node" } }),
@@ -13,6 +15,6 @@ if (existsSync("server/src/server.ts"))
 if (existsSync("extension/src/extension.ts"))
   jobs.push(build({ ...common, entryPoints: ["extension/src/extension.ts"], outfile: "dist/extension.js", platform: "node", target: "node20", format: "cjs", external: ["vscode"] }));
 if (existsSync("webview/src/main.tsx"))
-  jobs.push(build({ ...common, entryPoints: ["webview/src/main.tsx"], outfile: "dist/webview/main.js", platform: "browser", target: "es2022", format: "iife", loader: { ".ttf": "file" } }));
+  jobs.push(build({ ...common, entryPoints: ["webview/src/main.tsx"], outfile: "dist/webview/main.js", platform: "browser", target: "es2022", format: "iife", loader: { ".ttf": "file" }, define: { "process.env.NODE_ENV": '"production"' } }));
 await Promise.all(jobs);
 chmodSync("dist/cli.js", 0o755);

@@ -84,7 +84,9 @@ export function resolveRange(
 }
 
 function withoutThinking(m: Msg): Msg {
-  return { ...m, content: (m.content as any[]).filter((c) => !(c && c.type === "thinking")), thinkingStripped: true };
+  const content = (m.content as any[]).filter((c) => !(c && c.type === "thinking"));
+  // pi-condense copies the end assistant either way; mark it only when thinking was removed.
+  return content.length === m.content.length ? { ...m, content } : { ...m, content, thinkingStripped: true };
 }
 
 /** Substitutes `{bN}` placeholders one level deep with other blocks' summaries. */
