@@ -7,7 +7,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { seedRegressionSpecs, sessionText } from "../../helpers/session-builder.js";
-import { activeExtension, closeAll, codeOf, copyOf, diagnosticsWhere, lineCodes, open, scratchFile } from "./helpers.js";
+import { activeExtension, closeAll, codeOf, copyOf, diagnosticsWhere, findings, isPrunedHint, lineCodes, open, scratchFile } from "./helpers.js";
 
 /** Every finding of samples/sample-session.jsonl, as `line:code` (1-based lines). */
 const SAMPLE_FINDINGS = [
@@ -34,7 +34,7 @@ const SAMPLE_FINDINGS = [
 
 const count = (ds: readonly vscode.Diagnostic[]) => {
   const m: Record<string, number> = {};
-  for (const d of ds) m[codeOf(d)] = (m[codeOf(d)] ?? 0) + 1;
+  for (const d of findings(ds)) m[codeOf(d)] = (m[codeOf(d)] ?? 0) + 1;
   return m;
 };
 
@@ -49,7 +49,7 @@ describe("diagnostics (real VS Code extension host)", function () {
     const uri = copyOf("sample-session.jsonl");
     const editor = await open(uri);
     assert.equal(editor.document.languageId, "jsonl");
-    const ds = await diagnosticsWhere(uri, "the sample's 19 findings", (d) => d.length >= SAMPLE_FINDINGS.length);
+    const ds = findings(await diagnosticsWhere(uri, "the sample's 19 findings", (d) => findings(d).length >= SAMPLE_FINDINGS.length));
     assert.deepEqual(lineCodes(ds), SAMPLE_FINDINGS);
     for (const d of ds) {
       assert.equal(d.source, "transcript-inspector");
@@ -65,6 +65,22 @@ describe("diagnostics (real VS Code extension host)", function () {
     assert.equal(editor.document.getText(orphan.range), '"bash_99"');
   });
 
+  it("what a chain drops on purpose is a faded `pruned` hint pointing at the chain, not a finding", async () => {
+    const uri = copyOf("sample-session.jsonl");
+    await open(uri);
+    const ds = await diagnosticsWhere(uri, "the pruned hints", (d) => d.filter(isPrunedHint).length >= 4);
+    const hints = ds.filter(isPrunedHint);
+    // chain b5 (line 34) drops lines 4-5, chain b7 (line 35) drops lines 8-9 (see render --format json)
+    assert.deepEqual(hints.map((d) => d.range.start.line + 1).sort((a, b) => a - b), [4, 5, 8, 9]);
+    for (const h of hints) {
+      assert.equal(h.severity, vscode.DiagnosticSeverity.Hint);
+      assert.deepEqual(h.tags, [vscode.DiagnosticTag.Unnecessary]);
+      assert.match(h.message, /dropped by chain b[57]/);
+      const chainLine = h.message.includes("b5") ? 34 : 35;
+      assert.equal(h.relatedInformation?.[0]?.location.range.start.line, chainLine - 1);
+    }
+  });
+
   it("corpus sessions (pi, Claude Code, Codex) get the findings their content has", async () => {
     const cases: [string, Record<string, number>][] = [
       ["pi/pi-mono-before-compaction-v1.jsonl", { "dangling-call": 1, "partial-message": 7 }],
@@ -76,7 +92,7 @@ describe("diagnostics (real VS Code extension host)", function () {
       const uri = copyOf(rel);
       await open(uri);
       const total = Object.values(want).reduce((a, b) => a + b, 0);
-      const ds = await diagnosticsWhere(uri, `${total} findings in ${rel}`, (d) => d.length >= total);
+      const ds = await diagnosticsWhere(uri, `${total} findings in ${rel}`, (d) => findings(d).length >= total);
       assert.deepEqual(count(ds), want, rel);
     }
   });
@@ -84,7 +100,7 @@ describe("diagnostics (real VS Code extension host)", function () {
   it("a constructed session (the seed #8 regression) reports the reused id on the live call", async () => {
     const uri = scratchFile("seed-regression.jsonl", sessionText(seedRegressionSpecs()));
     await open(uri);
-    const ds = await diagnosticsWhere(uri, "colliding-id", (d) => d.length >= 2);
+    const ds = await diagnosticsWhere(uri, "colliding-id", (d) => findings(d).length >= 2);
     assert.deepEqual(lineCodes(ds), ["11:colliding-id", "11:id-set-drop-hazard"]);
   });
 

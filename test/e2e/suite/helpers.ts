@@ -57,9 +57,15 @@ export async function open(uri: vscode.Uri): Promise<vscode.TextEditor> {
 
 export const codeOf = (d: vscode.Diagnostic): string => String(typeof d.code === "object" && d.code ? d.code.value : d.code);
 
-/** `line:code` (1-based line) of every diagnostic, sorted. */
+/** The faded hint on what a pruner drops on purpose: not a finding. */
+export const isPrunedHint = (d: vscode.Diagnostic): boolean => codeOf(d) === "pruned";
+
+/** Findings only (the `pruned` hints left out). */
+export const findings = (ds: readonly vscode.Diagnostic[]): vscode.Diagnostic[] => ds.filter((d) => !isPrunedHint(d));
+
+/** `line:code` (1-based line) of every finding, sorted. */
 export const lineCodes = (ds: readonly vscode.Diagnostic[]): string[] =>
-  ds.map((d) => `${d.range.start.line + 1}:${codeOf(d)}`).sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b));
+  findings(ds).map((d) => `${d.range.start.line + 1}:${codeOf(d)}`).sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b));
 
 /** Waits until the diagnostics of `uri` satisfy `ok` (they arrive asynchronously from the server). */
 export function diagnosticsWhere(uri: vscode.Uri, what: string, ok: (ds: vscode.Diagnostic[]) => boolean, ms = 30_000): Promise<vscode.Diagnostic[]> {
@@ -68,8 +74,6 @@ export function diagnosticsWhere(uri: vscode.Uri, what: string, ok: (ds: vscode.
     return ok(ds) ? ds : null;
   }, ms);
 }
-
-export const ourDiagnostics = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === "transcript-inspector" || d.source === "Transcript Inspector" || d.source === undefined || /transcript/i.test(d.source ?? ""));
 
 export function hoverText(hovers: vscode.Hover[] | undefined): string {
   return (hovers ?? [])
