@@ -46,6 +46,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: "jsonl" }],
     outputChannel: log,
+    // acp-kernel's sidecar beside a session: the server re-renders the session when it changes.
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher("**/*.jsonl.acp.json") },
     // Hovers link to lines with this one command; nothing else from a transcript can run.
     markdown: { isTrusted: { enabledCommands: [REVEAL_LINE_COMMAND] }, supportHtml: false },
   };

@@ -87,6 +87,16 @@ connection.onDidChangeConfiguration((change) => {
   for (const d of documents.all()) void publish(d.uri);
 });
 
+// billion-context-pi's sidecar `<session>.jsonl.acp.json` changed (the client watches it):
+// re-render its session if it is open or was published.
+connection.onDidChangeWatchedFiles((p) => {
+  for (const ch of p.changes) {
+    if (!ch.uri.endsWith(".acp.json")) continue;
+    const session = ch.uri.slice(0, -".acp.json".length);
+    if (documents.get(session) || published.has(session)) void publish(session);
+  }
+});
+
 /** Current state of a document: synced text when open, otherwise the file on disk. */
 async function stateOf(uri: string): Promise<DocState | null> {
   const settings = await settingsFor(uri);

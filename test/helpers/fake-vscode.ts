@@ -63,12 +63,15 @@ export interface FakeState {
   selectionChanged: EventEmitter<any>;
   clients: FakeLanguageClient[];
   requestHandler: (method: string, params: any) => any;
+  /** Globs of the file watchers the extension created. */
+  watchers: string[];
 }
 
 export const state: FakeState = {
   commands: new Map(),
   statusItems: [],
   panels: [],
+  watchers: [],
   applied: [],
   infos: [],
   activeTextEditor: undefined,
@@ -133,6 +136,10 @@ export const vscode = {
   },
   workspace: {
     onDidCloseTextDocument: () => disposable,
+    createFileSystemWatcher: (glob: string) => {
+      state.watchers.push(glob);
+      return { ...disposable, onDidChange: () => disposable, onDidCreate: () => disposable, onDidDelete: () => disposable };
+    },
     openTextDocument: async (uri: Uri) => ({ uri, lineCount: 100 }),
     applyEdit: async (e: any) => {
       state.applied.push(e);

@@ -38,6 +38,7 @@ describe("extension activation (fake vscode)", () => {
     assert.deepEqual(c.clientOptions.outputChannel.opts, { log: true });
     assert.deepEqual(c.clientOptions.markdown.isTrusted, { enabledCommands: ["transcriptInspector.revealLine"] });
     assert.equal(c.clientOptions.markdown.supportHtml, false);
+    assert.deepEqual(state.watchers, ["**/*.jsonl.acp.json"], "the acp-kernel sidecar is watched");
   });
 
   it("registers every contributed command", () => {

@@ -63,7 +63,7 @@ describe("language server over stdio", () => {
       [6, 4, [1], 14],
       [7, 4, [1], 14],
     ]);
-    assert.match(pruned[2].message, /dropped by chain b7/);
+    assert.match(String(pruned[2].message), /dropped by chain b7/);
     const d = all.filter((x) => x.code !== "pruned");
     assert.deepEqual(
       d.map((x) => `${x.range.start.line}:${x.code}`),

@@ -132,7 +132,26 @@ export function hover(m: DocModel, uri: string, line: number, character: number)
   }
   const chain = m.chains.get(line);
   if (chain) return { contents: { kind: MarkupKind.Markdown, value: chainMarkdown(m, uri, line) }, range: fullLineRange(m, line) };
-  return offContextHover(m, uri, line, character);
+  return offContextHover(m, uri, line, character) ?? acpHover(m, line);
+}
+
+/** Hover anywhere on an entry covered by acp-kernel blocks: which blocks, and what the render does. */
+function acpHover(m: DocModel, line: number): Hover | null {
+  const acp = m.a.acp;
+  if (!acp) return null;
+  for (const [msg, blocks] of acp.coveredBy) {
+    if (lineOf(msg) !== line) continue;
+    const by = acp.droppedBy.get(msg);
+    const pinned = acp.firstUser?.msg === msg && acp.firstUser.pinned;
+    const fate = pinned
+      ? "kept pinned verbatim beside its summary (no user message would lead otherwise)"
+      : by
+        ? "dropped from the rendered context; the block's summary stands in for it"
+        : "still sent (only some of its parts are covered)";
+    const value = `**acp-kernel**: covered by block${blocks.length > 1 ? "s" : ""} ${blocks.map((b) => escapeMarkdown(b)).join(", ")}: ${fate}.`;
+    return { contents: { kind: MarkupKind.Markdown, value }, range: fullLineRange(m, line) };
+  }
+  return null;
 }
 
 /** Whether `path` on a line holding `value` is where a tool-call id or a result's id sits. */

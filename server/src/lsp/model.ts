@@ -55,6 +55,7 @@ export class DocModel {
     for (const x of all) add(x.s);
 
     for (const [m, block] of a.prune.chains.droppedBy) this.setFate(m, `dropped by chain ${block}`);
+    if (a.acp) for (const [msg, by] of a.acp.droppedBy) this.setFate(msg, by.startsWith("acp:b") ? `folded by acp-kernel block ${by.slice(4)}` : `left out by acp-kernel (${by.slice(4)})`);
     for (const s of a.prune.swept) this.setFate(s.msg, "swept as orphan");
     for (const d of a.wire.dropped) if (d.by.startsWith("pi-ai:")) this.setFate(d.msg, "error turn (pi-ai skips)");
     for (const r of a.wire.errorTurnResults) this.setFate(r.msg, "error turn (pi-ai skips)");
