@@ -87,10 +87,11 @@ export async function killGroup(pid, graceMs = 5000) {
 }
 
 /**
- * Starts a private code-server in its own process group and waits for /healthz.
+ * Starts a private code-server on 127.0.0.1 (never another address, --auth none) in its own
+ * process group and waits for /healthz.
  * Returns { port, url, pid, logFile, stop() }.
  */
-export async function startCodeServer({ tmp, userDataDir, extensionsDir, port, env = {}, extraArgs = [], logFile }) {
+export async function startCodeServer({ tmp, userDataDir, extensionsDir, port, env = {}, extraArgs = [], logFile, smokeTestDriver = true, graceS = 30 }) {
   const { node, bin, installed } = codeServerPaths();
   if (!installed) throw new Error(`code-server is not installed (${bin}); run scripts/setup-real-vscode.sh`);
   port ??= await freePort();
@@ -99,7 +100,9 @@ export async function startCodeServer({ tmp, userDataDir, extensionsDir, port, e
     bin, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`,
     "--user-data-dir", userDataDir, "--extensions-dir", extensionsDir,
     "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", "--disable-getting-started-override",
-    "--ignore-last-opened", "--reconnection-grace-time", "30", "--vscode-option", "enable-smoke-test-driver", ...extraArgs,
+    "--ignore-last-opened", "--reconnection-grace-time", String(graceS),
+    // without this a built workbench silently ignores the payload's extensionDevelopmentPath/extensionTestsPath
+    ...(smokeTestDriver ? ["--vscode-option", "enable-smoke-test-driver"] : []), ...extraArgs,
   ];
   const out = fs.openSync(logFile, "a");
   const t0 = Date.now();
