@@ -4,10 +4,13 @@
 //   2. the extension-host mocha suite through @vscode/test-electron runTests (test/e2e/exthost.mjs)
 //   3. the VSIX: npm run package into .e2e/, file list and "no vsce warning" checked
 //   4. the Playwright UI suite against code-server with that VSIX installed (test/e2e/ui.mjs)
-//   5. nothing of code-server, VS Code or Playwright appeared in $HOME
+//   5. the front door: `node scripts/sample.mjs` prints a URL that shows the sample with the
+//      extension, and Ctrl+C ends everything (test/e2e/front-door.mjs)
+//   6. nothing of code-server, VS Code or Playwright appeared in $HOME
 // Each child runs in its own process group under a timeout and is ended by that group.
-// The last line is exactly `N passed, N failed` (mocha tests + UI steps + the VSIX and HOME checks).
-//   node test/e2e/run.mjs [--update-screenshots] [--only exthost|ui]
+// The last line is exactly `N passed, N failed` (mocha tests + UI and front-door steps + the VSIX
+// and HOME checks).
+//   node test/e2e/run.mjs [--update-screenshots] [--only exthost|ui|frontdoor]
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -162,6 +165,11 @@ try {
     console.log("\n== e2e ui: Playwright against code-server with the VSIX installed");
     const args = ["test/e2e/ui.mjs", "--vsix", VSIX, ...(process.argv.includes("--update-screenshots") ? ["--update-screenshots"] : [])];
     count("ui", await runChild("UI suite", process.execPath, args, { timeoutS: 300, env: suiteEnv }));
+  }
+
+  if (!only || only === "frontdoor") {
+    console.log("\n== e2e front door: npm run sample (URL, workbench, Ctrl+C)");
+    count("frontdoor", await runChild("front door", process.execPath, ["test/e2e/front-door.mjs"], { timeoutS: 300, env: suiteEnv }));
   }
 } finally {
   fs.rmSync(suiteHome, { recursive: true, force: true });
