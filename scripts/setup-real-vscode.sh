@@ -54,9 +54,14 @@ fi
 # 3. code-server, installed by npm running on Node 24 (its postinstall checks npm_config_user_agent) and
 #    built against Node 24's headers (this machine's npmrc may say nodedir=/usr, i.e. Node 20's).
 #    The install log streams to the terminal and to $P/cs-install.log.
-cs_version() { "$N24/bin/node" "$CS_ENTRY" --version 2>/dev/null | tail -1; }
-if [ -f "$CS_ENTRY" ] && [ -f "$P/cs/.complete" ] && XDG_CONFIG_HOME="$P/.xdg-config" cs_version | grep -q "^${CS_PKG##*@} "; then
-  say "code-server already present: $(XDG_CONFIG_HOME="$P/.xdg-config" cs_version)"
+# code-server writes config and logs under HOME/XDG folders even for --version: keep them in $P.
+cs_version() {
+  mkdir -p "$P/.home"
+  HOME="$P/.home" XDG_CONFIG_HOME="$P/.home/.config" XDG_DATA_HOME="$P/.home/.local/share" XDG_CACHE_HOME="$P/.home/.cache" \
+    "$N24/bin/node" "$CS_ENTRY" --version 2>/dev/null | tail -1
+}
+if [ -f "$CS_ENTRY" ] && [ -f "$P/cs/.complete" ] && cs_version | grep -q "^${CS_PKG##*@} "; then
+  say "code-server already present: $(cs_version)"
 else
   rm -f "$P/cs/.complete"
   mkdir -p "$P/cs"; echo '{"private":true}' > "$P/cs/package.json"
@@ -67,10 +72,10 @@ else
           /^npm http fetch/ { if (++n % 250 == 0) { print \"  fetched \" n \" packages\"; fflush() } next }
           /^> |gyp info ok|^npm (warn|error)|^added |ERR!/ { print \"  \" substr(\$0, 1, 160); fflush() }"' \
       "$N24" "$P" "$CS_PKG"
-  XDG_CONFIG_HOME="$P/.xdg-config" cs_version | grep -q "^${CS_PKG##*@} " \
+  cs_version | grep -q "^${CS_PKG##*@} " \
     || { say "code-server did not install; see $P/cs-install.log"; exit 1; }
   touch "$P/cs/.complete"
-  say "code-server: $(XDG_CONFIG_HOME="$P/.xdg-config" cs_version)"
+  say "code-server: $(cs_version)"
 fi
 
 say "ready in $(( $(date +%s) - START ))s: CODE_SERVER_NODE=$N24/bin/node CODE_SERVER_BIN=$CS_ENTRY"
