@@ -38,7 +38,7 @@ process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
 
 /** Runs a child in its own process group, streaming its output; ends the group on timeout. */
-function runChild(label, cmd, args, { timeoutS, env = {} }) {
+function runChild(label, cmd, args, { timeoutS, env = {}, progressToStderr = false }) {
   return new Promise((resolve) => {
     const s = Date.now();
     const child = spawn(cmd, args, { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
@@ -46,7 +46,8 @@ function runChild(label, cmd, args, { timeoutS, env = {} }) {
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
-      process.stdout.write(d);
+      // scripts/test.mjs shows our stdout only at the end: long progress (the setup) goes to stderr
+      (progressToStderr ? process.stderr : process.stdout).write(d);
     });
     child.stderr.on("data", (d) => {
       out += d;
@@ -115,7 +116,7 @@ const homeBefore = new Set(HOME_SUSPECTS.filter((p) => fs.existsSync(path.join(H
   if (!codeServerPaths().installed) {
     if (CI) {
       console.log("[e2e] code-server is not installed and CI is set: running scripts/setup-real-vscode.sh");
-      const r = await runChild("setup", "bash", [path.join(ROOT, "scripts", "setup-real-vscode.sh")], { timeoutS: 1800 });
+      const r = await runChild("setup", "bash", [path.join(ROOT, "scripts", "setup-real-vscode.sh")], { timeoutS: 1800, progressToStderr: true });
       if (r.code !== 0 || !codeServerPaths().installed) {
         console.log(`not ok - real VS Code setup (exit ${r.code})`);
         failed++;
