@@ -163,6 +163,11 @@ try {
 
   await step("the hover on a reused tool-call id renders every occurrence", async () => {
     const hover = page.locator(".monaco-hover", { hasText: "occurrences in this file" });
+    // a tall editor (Problems panel hidden) gives the hover room for its occurrence table
+    if (await page.locator(".part.panel .markers-panel").isVisible()) {
+      await page.locator(".monaco-editor .view-lines").first().click();
+      await page.keyboard.press("Control+J");
+    }
     for (let attempt = 1; ; attempt++) {
       await goTo(16, 153); // inside "bash_23" of the second call
       await page.keyboard.press("Control+K");
@@ -178,8 +183,12 @@ try {
     const text = (await hover.first().innerText()).replace(/\s+/g, " ");
     if (!/bash_23: 4 occurrences in this file/.test(text)) throw new Error(`hover text: ${text.slice(0, 300)}`);
     for (const l of ["line 8", "line 9", "line 16", "line 17"]) if (!text.includes(l)) throw new Error(`hover lacks ${l}: ${text.slice(0, 300)}`);
+    await hover.first().locator("table").first().scrollIntoViewIfNeeded().catch(() => {});
+    await page.waitForTimeout(300);
     await shot("hover");
     await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+Shift+M"); // the Problems panel back for the quick-fix step
+    await problems().first().waitFor({ timeout: 10_000 });
     return /Tool-call id bash_23: 4 occurrences in this file/.exec(text)?.[0];
   });
 
