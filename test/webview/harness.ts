@@ -6,7 +6,8 @@
  * Chromium.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
@@ -181,7 +182,10 @@ export async function startHarness(): Promise<Harness> {
   const { server, origin } = await serve();
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    // Chromium writes ~/.config/chromium and ~/.cache/dconf: give it a private HOME.
+    const home = mkdtempSync(join(tmpdir(), "ti-webview-home-"));
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS, env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_CACHE_HOME: join(home, ".cache") } });
+    browser.on("disconnected", () => rmSync(home, { recursive: true, force: true }));
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: "dark" });
     const b = browser;
     return {
