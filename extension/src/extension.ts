@@ -17,7 +17,7 @@ import {
   type StatusParams,
   type ViewFix,
 } from "../../server/src/protocol.js";
-import { InspectorPanels } from "./inspectorPanel.js";
+import { type InspectorTestHooks, InspectorPanels } from "./inspectorPanel.js";
 
 const SESSION_FORMATS = new Set(["pi", "claude-code", "codex"]);
 export const OPEN_INSPECTOR_COMMAND = "transcriptInspector.openInspectorToSide";
@@ -35,7 +35,7 @@ export interface InspectorHost {
   log: vscode.LogOutputChannel;
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export async function activate(context: vscode.ExtensionContext): Promise<{ inspector: InspectorTestHooks }> {
   const log = vscode.window.createOutputChannel("Transcript Inspector", { log: true });
   context.subscriptions.push(log);
   const serverModule = context.asAbsolutePath("dist/server.js");
@@ -133,6 +133,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     client.onNotification(RENDER_CHANGED_NOTIFICATION, (p: RenderChangedParams) => renderChanged.fire(p)),
   );
   log.info("Transcript Inspector language server started");
+  return { inspector: panels.log.hooks() };
 }
 
 export async function deactivate(): Promise<void> {

@@ -12,8 +12,54 @@ import type { InspectorHost } from "./extension.js";
 
 export const VIEW_TYPE = "transcriptInspector.inspector";
 
+/**
+ * What activate() returns for tests (the extension-host suite): the messages each inspector
+ * exchanged with its webview. Nothing in the product reads it.
+ */
+export interface InspectorTestHooks {
+  waitForMessage(type: WebviewToHost["type"], uri?: vscode.Uri, timeoutMs?: number): Promise<WebviewToHost>;
+  posted(uri?: vscode.Uri): HostToWebview[];
+}
+
+export class MessageLog {
+  readonly received: { uri: string; m: WebviewToHost }[] = [];
+  readonly sent: { uri: string; m: HostToWebview }[] = [];
+  private waiters: (() => void)[] = [];
+  onReceived(uri: string, m: WebviewToHost): void {
+    this.received.push({ uri, m });
+    if (this.received.length > 1000) this.received.shift();
+    for (const w of this.waiters.splice(0)) w();
+  }
+  onSent(uri: string, m: HostToWebview): void {
+    this.sent.push({ uri, m });
+    if (this.sent.length > 1000) this.sent.shift();
+  }
+  hooks(): InspectorTestHooks {
+    return {
+      waitForMessage: (type, uri, timeoutMs = 10_000) =>
+        new Promise((resolve, reject) => {
+          const key = uri?.toString();
+          const find = () => this.received.find((x) => x.m.type === type && (!key || x.uri === key))?.m;
+          const hit = find();
+          if (hit) return resolve(hit);
+          const timer = setTimeout(() => reject(new Error(`no ${type} message from the inspector within ${timeoutMs} ms`)), timeoutMs);
+          const check = () => {
+            const m = find();
+            if (m) {
+              clearTimeout(timer);
+              resolve(m);
+            } else this.waiters.push(check);
+          };
+          this.waiters.push(check);
+        }),
+      posted: (uri) => this.sent.filter((x) => !uri || x.uri === uri.toString()).map((x) => x.m),
+    };
+  }
+}
+
 export class InspectorPanels implements vscode.Disposable {
   private readonly panels = new Map<string, InspectorPanel>();
+  readonly log = new MessageLog();
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly host: InspectorHost,
@@ -26,7 +72,7 @@ export class InspectorPanels implements vscode.Disposable {
       existing.panel.reveal(vscode.ViewColumn.Beside, true);
       return;
     }
-    const p = new InspectorPanel(this.extensionUri, this.host, uri, () => this.panels.delete(key));
+    const p = new InspectorPanel(this.extensionUri, this.host, uri, () => this.panels.delete(key), this.log);
     this.panels.set(key, p);
   }
 
@@ -46,6 +92,7 @@ class InspectorPanel {
     private readonly host: InspectorHost,
     private readonly uri: vscode.Uri,
     onDispose: () => void,
+    private readonly messages: MessageLog,
   ) {
     const dist = vscode.Uri.joinPath(extensionUri, "dist");
     const name = uri.path.split("/").pop() ?? "session";
@@ -71,7 +118,9 @@ class InspectorPanel {
   }
 
   private post(m: HostToWebview): void {
-    if (this.ready) void this.panel.webview.postMessage(m);
+    if (!this.ready) return;
+    this.messages.onSent(this.uri.toString(), m);
+    void this.panel.webview.postMessage(m);
   }
 
   private async render(): Promise<void> {
@@ -86,6 +135,7 @@ class InspectorPanel {
   }
 
   private async onMessage(m: WebviewToHost): Promise<void> {
+    if (m && typeof m.type === "string") this.messages.onReceived(this.uri.toString(), m);
     switch (m?.type) {
       case "ready":
         this.ready = true;
