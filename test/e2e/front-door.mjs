@@ -8,28 +8,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { killGroup, launchBrowser } from "../../scripts/code-server-test-host.mjs";
+import { createSteps } from "./steps.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-let passed = 0;
-let failed = 0;
-let broken = false;
-async function step(name, fn) {
-  if (broken) {
-    failed++;
-    console.log(`not ok - ${name} (not run: an earlier step failed)`);
-    return;
-  }
-  const s = Date.now();
-  try {
-    const note = await fn();
-    passed++;
-    console.log(`ok - ${name} (${((Date.now() - s) / 1000).toFixed(1)}s)${note ? `: ${note}` : ""}`);
-  } catch (e) {
-    failed++;
-    broken = true;
-    console.log(`not ok - ${name}: ${String(e?.message ?? e).split("\n").slice(0, 6).join("\n    ")}`);
-  }
-}
+const steps = createSteps();
+const step = steps.step;
 
 /** Processes whose command line mentions `needle` (read from /proc). */
 function processesWith(needle) {
@@ -94,6 +77,6 @@ try {
   await killGroup(child.pid, 2000);
   if (tmpDir) for (const pid of processesWith(tmpDir)) await killGroup(pid, 2000);
   fs.rmSync(tmp, { recursive: true, force: true });
-  console.log(`frontdoor: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  console.log(`frontdoor: ${steps.passed} passed, ${steps.failed} failed`);
+  process.exit(steps.failed ? 1 : 0);
 }

@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { codeServerPaths, launchBrowser, privateEnv, startCodeServer, workbenchUrl } from "../../scripts/code-server-test-host.mjs";
+import { createSteps } from "./steps.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const arg = (name) => {
@@ -30,30 +31,10 @@ fs.mkdirSync(SHOTS, { recursive: true });
 
 const t0 = Date.now();
 const secs = (ms) => (ms / 1000).toFixed(1);
-let passed = 0;
-let failed = 0;
-let broken = false; // after a failed step the later ones cannot run meaningfully
-const results = [];
-
-async function step(name, fn) {
-  if (broken) {
-    failed++;
-    console.log(`not ok - ${name} (not run: an earlier step failed)`);
-    return;
-  }
-  const s = Date.now();
-  try {
-    const note = await fn();
-    passed++;
-    console.log(`ok - ${name} (${secs(Date.now() - s)}s)${note ? `: ${note}` : ""}`);
-  } catch (e) {
-    failed++;
-    broken = true;
-    console.log(`not ok - ${name} (${secs(Date.now() - s)}s): ${String(e?.message ?? e).split("\n").slice(0, 8).join("\n    ")}`);
-    if (page) await page.screenshot({ path: path.join(SHOTS, `failed-${results.length + 1}.png`) }).catch(() => {});
-  }
-  results.push(name);
-}
+const steps = createSteps(async (n) => {
+  if (page) await page.screenshot({ path: path.join(SHOTS, `failed-${n}.png`) }).catch(() => {});
+});
+const step = steps.step;
 
 async function shot(name) {
   const file = path.join(SHOTS, `${name}.png`);
@@ -269,12 +250,12 @@ try {
 } finally {
   if (browser) await browser.close().catch(() => {});
   if (server) await server.stop();
-  if (failed && server) {
+  if (steps.failed && server) {
     fs.copyFileSync(server.logFile, path.join(SHOTS, "code-server.log"));
     console.log(`[ui] failure screenshots and the code-server log are in ${path.relative(ROOT, SHOTS)}/`);
   }
   if (!process.env.KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   console.log(`[ui] ${secs(Date.now() - t0)}s${UPDATE ? `; screenshots copied to ${path.relative(ROOT, DOCS_SHOTS)}/` : ""}`);
-  console.log(`ui: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  console.log(`ui: ${steps.passed} passed, ${steps.failed} failed`);
+  process.exit(steps.failed ? 1 : 0);
 }
