@@ -209,35 +209,31 @@ function worstSeverity(fs: ViewFinding[]): ViewFinding["severity"] {
   return order.find((s) => fs.some((f) => f.severity === s)) ?? "hint";
 }
 
+function Total({ side, label, counts }: { side: "before" | "after"; label: string; counts: RenderView["totals"]["before"] }) {
+  return (
+    <div className="total" data-total={side}>
+      <span className="label">{label}</span>
+      <span className="num" data-messages={counts.messages}>
+        {fmt(counts.messages)}
+      </span>{" "}
+      messages ·{" "}
+      <span className="num" data-tokens={counts.tokens}>
+        {fmt(counts.tokens)}
+      </span>{" "}
+      tokens
+    </div>
+  );
+}
+
 function Totals({ view }: { view: RenderView }) {
   const { before, after, tokenizer } = view.totals;
   const saved = before.tokens - after.tokens;
   const pct = savingPercent(before.tokens, after.tokens);
   return (
     <div className="totals" role="status">
-      <div className="total" data-total="before">
-        <span className="label">Before</span>
-        <span className="num" data-messages={before.messages}>
-          {fmt(before.messages)}
-        </span>{" "}
-        messages ·{" "}
-        <span className="num" data-tokens={before.tokens}>
-          {fmt(before.tokens)}
-        </span>{" "}
-        tokens
-      </div>
+      <Total side="before" label="Before" counts={before} />
       <Icon name="arrow-right" />
-      <div className="total" data-total="after">
-        <span className="label">After</span>
-        <span className="num" data-messages={after.messages}>
-          {fmt(after.messages)}
-        </span>{" "}
-        messages ·{" "}
-        <span className="num" data-tokens={after.tokens}>
-          {fmt(after.tokens)}
-        </span>{" "}
-        tokens
-      </div>
+      <Total side="after" label="After" counts={after} />
       <div className={`total saving${saved < 0 ? " negative" : ""}`} data-total="saving" data-tokens={saved} data-percent={pct}>
         <span className="label">Saving</span>
         <span className="num">{fmt(saved)}</span> tokens (<span className="num">{pct}%</span>)
