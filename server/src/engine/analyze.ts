@@ -5,6 +5,7 @@
 import { type AcpRender, acpFindings, renderAcp } from "./acp-kernel/render.js";
 import { readSidecar } from "./acp-kernel/sidecar.js";
 import { contextEventMessages } from "./formats/pi.js";
+import { emptyChainReport } from "./pi-condense/chain-ranges.js";
 import { type PiCondenseConfig, withDefaults, type DeepPartial } from "./pi-condense/config.js";
 import { IndexerState } from "./pi-condense/indexer-state.js";
 import { type PruneResult, pruneMessages } from "./pi-condense/prune-messages.js";
@@ -77,7 +78,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
         message: `The acp-kernel sidecar ${options.acpSidecar.name} is not valid state: ${read.error}. The session is analysed without it.`,
       });
   }
-  const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: { messages, resolved: [], unresolved: [], droppedBy: new Map() }, swept: [] });
+  const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: emptyChainReport(messages), swept: [] });
   const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled ? pruneMessages(before, indexer, config) : noPrune(before);
   const wire = toWire(prune.messages);
   const occurrences = indexOccurrences(before);

@@ -47,9 +47,9 @@ export function stringValueRanges(line: SourceLine, value: string): ColumnRange[
   const out: ColumnRange[] = [];
   const walk = (n: any) => {
     if (!n) return;
-    if (n.type === "string" && n.value === value && n.parent?.type !== "property") out.push({ start: n.offset, end: n.offset + n.length });
-    else if (n.type === "string" && n.value === value && n.parent?.type === "property" && n.parent.children?.[1] === n)
-      out.push({ start: n.offset, end: n.offset + n.length });
+    // a string value: an array element, the root, or a property's value (not its key)
+    const isKey = n.parent?.type === "property" && n.parent.children?.[0] === n;
+    if (n.type === "string" && n.value === value && !isKey) out.push({ start: n.offset, end: n.offset + n.length });
     for (const c of n.children ?? []) walk(c);
   };
   walk(tree);

@@ -104,15 +104,15 @@ export function renderJson(path: string, a: Analysis): RenderJson {
         blockId: r.chain.data.blockId,
         line: r.chain.entry.line + 1,
         resolved: true,
-        startLine: lineNo(a.prune.chains, r.startIndex, a),
-        endLine: lineNo(a.prune.chains, r.endIndex, a),
+        startLine: lineNo(r.startIndex, a),
+        endLine: lineNo(r.endIndex, a),
       })),
       ...a.prune.chains.unresolved.map((u) => ({ blockId: u.chain.data.blockId, line: u.chain.entry.line + 1, resolved: false, reason: u.reason })),
     ],
   };
 }
 
-function lineNo(_c: unknown, index: number, a: Analysis): number | null {
+function lineNo(index: number, a: Analysis): number | null {
   // Ranges index the array the chain phase saw; its messages are `before` after phases 1-2,
   // which keep positions, so the origin of before[index] is the boundary message.
   const m = a.before[index];

@@ -50,6 +50,11 @@ export interface ChainReport {
   droppedBy: Map<Msg, string>;
 }
 
+/** The report of a chain phase that changed nothing. */
+export function emptyChainReport(messages: Msg[]): ChainReport {
+  return { messages, resolved: [], unresolved: [], droppedBy: new Map() };
+}
+
 export function isPerBatchSummary(m: Msg): boolean {
   return m.role === "custom" && m.customType === CUSTOM_TYPE_SUMMARY;
 }
@@ -121,7 +126,7 @@ export function applyChainRanges(
   stripFinalThinking: boolean,
   lookup?: (blockId: string) => string | undefined,
 ): ChainReport {
-  const report: ChainReport = { messages, resolved: [], unresolved: [], droppedBy: new Map() };
+  const report = emptyChainReport(messages);
   if (chains.length === 0) return report;
 
   const existingSynthetic = new Set<string>();

@@ -4,7 +4,7 @@
  * 3 chain ranges (positional), 4 orphan sweep. Nothing changed -> the input array itself.
  */
 import type { Msg } from "../types.js";
-import { applyChainRanges, type ChainReport } from "./chain-ranges.js";
+import { applyChainRanges, type ChainReport, emptyChainReport } from "./chain-ranges.js";
 import type { PiCondenseConfig } from "./config.js";
 import { purgeErroredArgs } from "./error-purge.js";
 import type { ChainEntry, IndexerState } from "./indexer-state.js";
@@ -25,7 +25,7 @@ export function chainSummaryText(indexer: IndexerState) {
 export function pruneMessages(messages: Msg[], indexer: IndexerState, config: PiCondenseConfig): PruneResult {
   let current = stubSummarizedResults(messages, indexer, config);
   if (config.purgeErrors.enabled) current = purgeErroredArgs(current, config.purgeErrors);
-  let chains: ChainReport = { messages: current, resolved: [], unresolved: [], droppedBy: new Map() };
+  let chains: ChainReport = emptyChainReport(current);
   if (config.chainCompression.enabled) {
     const entries = indexer.getChainEntries();
     if (entries.length > 0) {
