@@ -16,7 +16,7 @@ import {
   STATUS_NOTIFICATION,
   type StatusParams,
   type ViewFix,
-} from "../../server/src/protocol.js";
+} from "../../server/src/protocol/index.js";
 import { type InspectorTestHooks, InspectorPanels } from "./inspectorPanel.js";
 
 const SESSION_FORMATS = new Set(["pi", "claude-code", "codex"]);

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import * as vscode from "vscode";
-import { type HostToWebview, RENDER_REQUEST, type RenderView, type WebviewToHost } from "../../server/src/protocol.js";
+import { type HostToWebview, RENDER_REQUEST, type RenderView, type WebviewToHost } from "../../server/src/protocol/index.js";
 import type { InspectorHost } from "./extension.js";
 
 export const VIEW_TYPE = "transcriptInspector.inspector";

@@ -26,7 +26,7 @@ import {
   SETTINGS_SECTION,
   STATUS_NOTIFICATION,
   type StatusParams,
-} from "./protocol.js";
+} from "./protocol/index.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
 import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";

@@ -90,7 +90,7 @@ describe("files on disk", () => {
 
 describe("extension manifest", () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-  const ext = readFileSync(join(ROOT, "extension", "src", "extension.ts"), "utf8") + readFileSync(join(ROOT, "server", "src", "protocol.ts"), "utf8");
+  const ext = readFileSync(join(ROOT, "extension", "src", "extension.ts"), "utf8") + readFileSync(join(ROOT, "server", "src", "protocol", "lsp.ts"), "utf8");
   it("activates on the built-in jsonl language and claims no language of its own", () => {
     assert.deepEqual(pkg.activationEvents, ["onLanguage:jsonl"]);
     assert.equal(pkg.main, "./dist/extension.js");

@@ -12,7 +12,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
-import type { HostToWebview, RenderView, WebviewToHost } from "../../server/src/protocol.js";
+import type { HostToWebview, RenderView, WebviewToHost } from "../../server/src/protocol/index.js";
 import { analyze } from "../../server/src/engine/analyze.js";
 import { buildRenderView } from "../../server/src/engine/view.js";
 

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import type { RenderView } from "../../server/src/protocol.js";
+import type { RenderView } from "../../server/src/protocol/index.js";
 import { corpusText } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
 import { type Harness, type OpenPage, openPage, posted, render, send, startHarness, viewOf } from "./harness.js";

@@ -1,5 +1,5 @@
 /** The host API VS Code injects into webviews (`acquireVsCodeApi`), typed for our messages. */
-import type { RenderView, WebviewToHost } from "../../server/src/protocol.js";
+import type { RenderView, WebviewToHost } from "../../server/src/protocol/index.js";
 import type { Filters } from "./model.js";
 
 export interface PersistedState {

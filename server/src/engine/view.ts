@@ -3,7 +3,7 @@
  * only draws this; it re-implements nothing of the engine.
  */
 import { estimateTokenCount } from "tokenx";
-import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../protocol.js";
+import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../protocol/index.js";
 import type { Analysis } from "./analyze.js";
 import { textOf } from "./pi-condense/indexer-state.js";
 import type { Finding, Msg } from "./types.js";

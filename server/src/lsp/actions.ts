@@ -2,7 +2,7 @@
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver/node";
 import type { AnalyzeOptions } from "../engine/analyze.js";
 import { fixAllOrphans, makeIdUniqueRepair, ORPHAN_CODES, removeOrphanRepair, type RepairEdit } from "../engine/repair/index.js";
-import type { ViewFix } from "../protocol.js";
+import type { ViewFix } from "../protocol/index.js";
 import type { DocModel } from "./model.js";
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.transcriptInspector`;

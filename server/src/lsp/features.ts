@@ -18,7 +18,7 @@ import { findingRange, stringValueRanges } from "../engine/positions.js";
 import type { Finding, JsonPath, Msg, Severity } from "../engine/types.js";
 import { lineOf } from "../engine/types.js";
 import { messageText } from "../engine/view.js";
-import { REVEAL_LINE_COMMAND } from "../protocol.js";
+import { REVEAL_LINE_COMMAND } from "../protocol/index.js";
 import { commandLink, escapeMarkdown } from "./markdown.js";
 import type { DocModel, IdSite } from "./model.js";
 import type { Settings } from "./settings.js";

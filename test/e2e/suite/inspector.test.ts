@@ -9,7 +9,7 @@
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import type { HostToWebview, WebviewToHost } from "../../../server/src/protocol.js";
+import type { HostToWebview, WebviewToHost } from "../../../server/src/protocol/index.js";
 import { activeExtension, closeAll, copyOf, diagnosticsWhere, open, waitFor } from "./helpers.js";
 
 interface InspectorTestHooks {

@@ -1,38 +1,9 @@
 /**
- * Every message between the extension, the language server and the inspector webview, typed in
- * one place. Types only: both the Node side and the browser bundle import this file.
+ * The before/after view model the server computes and the inspector webview draws (re-implementing
+ * nothing). Types only: the Node side and the browser bundle both import this file.
  *
  * Lines are 1-based here (what people see); the engine is 0-based inside.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Language server custom requests/notifications (extension <-> server)
-
-/** `transcriptInspector/render`: the before/after view model of one document. */
-export const RENDER_REQUEST = "transcriptInspector/render";
-export interface RenderParams {
-  uri: string;
-}
-
-/** `transcriptInspector/didChangeRender` (server -> client): a document's render changed. */
-export const RENDER_CHANGED_NOTIFICATION = "transcriptInspector/didChangeRender";
-export interface RenderChangedParams {
-  uri: string;
-  version: number | null;
-}
-
-/** `transcriptInspector/status` (server -> client): counts for the status bar. */
-export const STATUS_NOTIFICATION = "transcriptInspector/status";
-export interface StatusParams {
-  uri: string;
-  format: string;
-  pruner: string;
-  errors: number;
-  warnings: number;
-  messagesBefore: number;
-  messagesAfter: number;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The view model the server computes (the webview renders it, re-implementing nothing)
 
@@ -109,40 +80,3 @@ export interface RenderView {
   };
   findingCounts: Record<string, number>;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Extension <-> webview messages (postMessage)
-
-export type HostToWebview =
-  | { type: "render"; view: RenderView }
-  | { type: "revealLine"; line: number }
-  | { type: "error"; message: string };
-
-export type WebviewToHost =
-  | { type: "ready" }
-  | { type: "openLine"; line: number }
-  | { type: "applyFix"; fix: ViewFix };
-
-// ---------------------------------------------------------------------------------------------
-// Applying a webview fix through the server (extension -> server)
-
-/**
- * `transcriptInspector/fixEdit`: the WorkspaceEdit (LSP shape) that applies a `ViewFix` to a
- * document, or null when the fix is no longer safe or applicable. The extension applies it with
- * `workspace.applyEdit`, so it lands in the editor's undo history.
- */
-export const FIX_EDIT_REQUEST = "transcriptInspector/fixEdit";
-export interface FixEditParams {
-  uri: string;
-  fix: ViewFix;
-}
-export interface FixEditTextEdit {
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
-  newText: string;
-}
-export type FixEditResult = { changes: Record<string, FixEditTextEdit[]> } | null;
-
-/** Command that reveals a 1-based line: arguments `[line]` or `[line, uri]`. */
-export const REVEAL_LINE_COMMAND = "transcriptInspector.revealLine";
-/** Settings section read with workspace/configuration. */
-export const SETTINGS_SECTION = "transcriptInspector";
