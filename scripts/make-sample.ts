@@ -3,15 +3,38 @@
 import { writeFileSync } from "node:fs";
 import { entryOf, type Spec } from "../test/helpers/session-builder.js";
 
+// The two chain ranges (b5, b7) hold what real ranges hold: long tool output that the chain
+// summary replaces. That is what makes the sample's "after" visibly smaller than its "before".
+const testRun = [
+  "> vitest run",
+  "",
+  ...Array.from({ length: 40 }, (_, i) =>
+    i % 13 === 4
+      ? ` FAIL  src/parser.test.ts > parse > nested arrays #${i}\n   AssertionError: expected [ 1, [ 2 ] ] to deeply equal [ 1, [ 2, 3 ] ]\n    at src/parser.test.ts:${40 + i}:21`
+      : ` ✓ src/${["lexer", "parser", "printer", "cli"][i % 4]}.test.ts > case ${i} (${(i * 7) % 23 + 1} ms)`,
+  ),
+  "",
+  " Test Files  1 failed | 3 passed (4)",
+  "      Tests  3 failed | 37 passed (40)",
+].join("\n");
+const patch = [
+  "--- a/src/parser.ts",
+  "+++ b/src/parser.ts",
+  ...Array.from({ length: 30 }, (_, i) =>
+    i % 3 === 0 ? `-  const item${i} = readItem(tokens, pos);` : i % 3 === 1 ? `+  const item${i} = readNested(tokens, pos, depth + 1);` : `   pos = skipWhitespace(tokens, pos + ${i});`,
+  ),
+  "patched parser.ts (30 lines changed)",
+].join("\n");
+
 const specs: Spec[] = [
   { assistant: 500, text: "Welcome back. (written by an extension before the first prompt)" }, // leading-non-user
   { user: 1000, text: "Run the test suite and fix what fails." },
   { assistant: 1100, calls: ["bash_18"] },
-  { result: 1150, id: "bash_18", text: "3 failing tests" },
+  { result: 1150, id: "bash_18", text: testRun },
   { assistant: 1200, text: "Three tests fail in parser.ts." },
   { user: 2000, text: "Fix the parser." },
   { assistant: 2100, calls: ["bash_23"] },
-  { result: 2150, id: "bash_23", text: "patched parser.ts" },
+  { result: 2150, id: "bash_23", text: patch },
   { assistant: 2200, text: "Patched." },
   { user: 3000, text: "Now run lint and the tests again." },
   { assistant: 3100, calls: ["bash_23", "lint_24"] }, // colliding-id + id-set-drop-hazard

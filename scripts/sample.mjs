@@ -19,22 +19,43 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(ROOT);
 const SAMPLE = "samples/sample-session.jsonl";
 const args = process.argv.slice(2);
-const run = (a, opts = {}) => spawnSync(process.execPath, a, { stdio: "inherit", ...opts }).status;
-if (run(["scripts/build.mjs"]) !== 0) process.exit(1);
+const LOG_DIR = path.join(ROOT, ".tools", "logs");
+fs.mkdirSync(LOG_DIR, { recursive: true });
+const say = (m) => console.log(`[sample] ${m}`);
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+// One line per step; a step's own output goes to .tools/logs/<name>.log and is shown only when it fails.
+function step(label, name, cmd, argv, opts = {}) {
+  const log = path.join(LOG_DIR, `${name}.log`);
+  const r = spawnSync(cmd, argv, { encoding: "utf8", maxBuffer: 1 << 28, ...opts });
+  fs.writeFileSync(log, (r.stdout ?? "") + (r.stderr ?? ""));
+  const ok = r.status === 0;
+  say(`${label}: ${ok ? "done" : "FAILED"} (${elapsed()}; log: ${path.relative(ROOT, log)})`);
+  if (!ok) process.stdout.write((r.stdout ?? "") + (r.stderr ?? ""));
+  return ok;
+}
+const cli = (argv) => spawnSync(process.execPath, ["dist/cli.js", ...argv], { stdio: "inherit" }).status;
+
+if (!step("build", "build", process.execPath, ["scripts/build.mjs"])) process.exit(1);
+console.log(`
+What the sample shows: a pi session written to break in every way the engine knows. Two
+pi-condense chain ranges (b5, b7) replace long tool output with a summary: that is the saving
+below. Around them: a reused tool-call id (bash_23), an orphan result, a duplicate id in one
+message, a dangling call, an aborted turn whose result is still sent, a cut-off line, a broken
+parent, and an unresolved chain (b9). Each finding has a code; README explains each one.`);
 console.log(`\n$ transcript-inspector check ${SAMPLE}`);
-run(["dist/cli.js", "check", SAMPLE]);
+cli(["check", SAMPLE]);
 console.log(`\n$ transcript-inspector render --format text ${SAMPLE}`);
-run(["dist/cli.js", "render", "--format", "text", SAMPLE]);
+cli(["render", "--format", "text", SAMPLE]);
 
 if (/^(1|true|yes)$/i.test(process.env.CI ?? "") || args.includes("--no-vscode")) process.exit(0);
 
 // ---- a real VS Code (code-server) with the extension, on a copy of the sample -----------------
 const { codeServerPaths, killGroup, privateEnv, remoteUri, startCodeServer, tail, workbenchUrl } = await import("./code-server-test-host.mjs");
-const say = (m) => console.log(`[sample] ${m}`);
 console.log("");
 if (!codeServerPaths().installed) {
-  say("code-server is not installed yet: running scripts/setup-real-vscode.sh (once, about 3-4 minutes)");
-  if (spawnSync("bash", ["scripts/setup-real-vscode.sh"], { stdio: "inherit" }).status !== 0 || !codeServerPaths().installed) {
+  say("code-server is not installed yet: installing it once under .tools/ (about 3-4 minutes)");
+  if (!step("install code-server", "setup-real-vscode", "bash", ["scripts/setup-real-vscode.sh"]) || !codeServerPaths().installed) {
     say("setup failed; the CLI part above is complete. Retry with `npm run e2e:setup`, or run `npm run sample -- --no-vscode`.");
     process.exit(1);
   }
@@ -63,11 +84,9 @@ if (fromSource) {
   payload.push(["extensionDevelopmentPath", remoteUri(ROOT)], ["skipWelcome", "true"], ["skipReleaseNotes", "true"]);
 } else {
   const vsix = path.join(tmp, "transcript-inspector.vsix");
-  say("packaging the VSIX (npm run package)");
-  const packaged = spawnSync(process.execPath, ["scripts/package.mjs", "--out", vsix], { encoding: "utf8" });
-  run(["scripts/build.mjs"]); // back to the development build (source maps) in dist/
-  if (packaged.status !== 0) {
-    process.stdout.write(packaged.stdout + packaged.stderr);
+  const packaged = step("package the VSIX", "package", process.execPath, ["scripts/package.mjs", "--out", vsix]);
+  step("development build", "build", process.execPath, ["scripts/build.mjs"]); // back to source maps in dist/
+  if (!packaged) {
     cleanup();
     process.exit(1);
   }
