@@ -1,0 +1,116 @@
+/**
+ * Recorded usage: the token counts (and cost, where recorded) the agent wrote down for each
+ * model response, as opposed to the inspector's estimates.
+ *
+ * - pi: `usage` on every assistant message ({input, output, cacheRead, cacheWrite, cost.total}).
+ * - Claude Code: `message.usage` on assistant lines; one API message is streamed as several lines
+ *   sharing `message.id`, each carrying the message's usage, so a message is counted once.
+ * - Codex: `event_msg` lines with `payload.type == "token_count"`; `info.last_token_usage` is the
+ *   turn's usage (`total_token_usage` is cumulative and not summed again).
+ *
+ * Linear in the number of lines; reads parsed values only.
+ */
+import { isObject } from "./parse.js";
+import type { SourceLine } from "./types.js";
+
+export interface RecordedUsage {
+  /** 0-based line of the record (the assistant message, or Codex's token_count event). */
+  line: number;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  /** Reasoning output tokens, where the agent records them separately (Codex). */
+  reasoning?: number;
+  /** Cost in USD, where the agent records it (pi). */
+  cost?: number;
+  model?: string;
+}
+
+export interface UsageTotals {
+  responses: number;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  /** Sum of recorded costs; undefined when no record carries a cost. */
+  cost?: number;
+}
+
+export interface SessionUsage {
+  records: RecordedUsage[];
+  totals: UsageTotals;
+}
+
+const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
+
+function piRecord(v: Record<string, any>, line: number): RecordedUsage | undefined {
+  const m = v.type === "message" && isObject(v.message) ? v.message : undefined;
+  if (!m || m.role !== "assistant" || !isObject(m.usage)) return undefined;
+  const u = m.usage;
+  const cost = isObject(u.cost) && typeof u.cost.total === "number" ? u.cost.total : undefined;
+  return { line, input: num(u.input), output: num(u.output), cacheRead: num(u.cacheRead), cacheWrite: num(u.cacheWrite), cost, model: typeof m.model === "string" ? m.model : undefined };
+}
+
+function claudeRecord(v: Record<string, any>, line: number): { key?: string; rec: RecordedUsage } | undefined {
+  const m = v.type === "assistant" && isObject(v.message) ? v.message : undefined;
+  if (!m || !isObject(m.usage)) return undefined;
+  const u = m.usage;
+  return {
+    key: typeof m.id === "string" ? m.id : undefined,
+    rec: {
+      line,
+      input: num(u.input_tokens),
+      output: num(u.output_tokens),
+      cacheRead: num(u.cache_read_input_tokens),
+      cacheWrite: num(u.cache_creation_input_tokens),
+      model: typeof m.model === "string" ? m.model : undefined,
+    },
+  };
+}
+
+function codexRecord(v: Record<string, any>, line: number): RecordedUsage | undefined {
+  const p = v.type === "event_msg" && isObject(v.payload) ? v.payload : undefined;
+  if (!p || p.type !== "token_count" || !isObject(p.info) || !isObject(p.info.last_token_usage)) return undefined;
+  const u = p.info.last_token_usage;
+  // OpenAI counts cached input inside input_tokens: report the uncached part as input.
+  const cached = num(u.cached_input_tokens);
+  return { line, input: Math.max(0, num(u.input_tokens) - cached), output: num(u.output_tokens), cacheRead: cached, cacheWrite: 0, reasoning: num(u.reasoning_output_tokens) };
+}
+
+/** The usage a session file records, per response and in total. */
+export function recordedUsage(format: string, lines: SourceLine[]): SessionUsage {
+  const records: RecordedUsage[] = [];
+  const claudeSeen = new Map<string, number>(); // message id -> index in records (the last copy wins)
+  for (const l of lines) {
+    const v = l.value;
+    if (!isObject(v)) continue;
+    if (format === "pi") {
+      const r = piRecord(v, l.line);
+      if (r) records.push(r);
+    } else if (format === "claude-code") {
+      const r = claudeRecord(v, l.line);
+      if (!r) continue;
+      const at = r.key !== undefined ? claudeSeen.get(r.key) : undefined;
+      if (at !== undefined) records[at] = { ...r.rec, line: records[at].line };
+      else {
+        if (r.key !== undefined) claudeSeen.set(r.key, records.length);
+        records.push(r.rec);
+      }
+    } else if (format === "codex") {
+      const r = codexRecord(v, l.line);
+      if (r) records.push(r);
+    }
+  }
+  const totals: UsageTotals = { responses: records.length, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
+  for (const r of records) {
+    totals.input += r.input;
+    totals.output += r.output;
+    totals.cacheRead += r.cacheRead;
+    totals.cacheWrite += r.cacheWrite;
+    totals.reasoning += r.reasoning ?? 0;
+    if (r.cost !== undefined) totals.cost = (totals.cost ?? 0) + r.cost;
+  }
+  return { records, totals };
+}
