@@ -2,7 +2,7 @@
 import { memo } from "react";
 import type { ViewMessage } from "../../../server/src/protocol/index.js";
 import { fmt, toolSummary } from "../format.js";
-import { toolNames } from "../viewFields.js";
+import { dropReason, toolNames } from "../viewFields.js";
 import type { RowHandlers } from "./handlers.js";
 import { Icon } from "./Icon.js";
 import { IdChip } from "./IdChip.js";
@@ -17,7 +17,7 @@ export const MessageCell = memo(function MessageCell({ m, side, highlighted, que
   const ids = m.toolCallIds ?? (m.toolCallId !== undefined ? [m.toolCallId] : []);
   const tools = toolNames(m);
   const classes = ["cell", "msg", side, `role-${/^[A-Za-z]+$/.test(m.role) ? m.role : "other"}`];
-  if (m.droppedBy) classes.push("dropped");
+  if (dropReason(m)) classes.push("dropped");
   if (m.synthetic) classes.push("synthetic");
   if (m.changed) classes.push("changed");
   if (m.findings.length) classes.push("flagged", `worst-${worstSeverity(m.findings)}`);
