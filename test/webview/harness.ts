@@ -49,6 +49,7 @@ export const DARK_PLUS: Record<string, string> = {
   "--vscode-inputValidation-errorBackground": "#5a1d1d",
   "--vscode-inputValidation-errorBorder": "#be1100",
   "--vscode-textLink-foreground": "#3794ff",
+  "--vscode-editor-findMatchHighlightBackground": "#ea5c0055",
   "--vscode-textCodeBlock-background": "#0a0a0a66",
   "--vscode-textPreformat-foreground": "#d7ba7d",
   "--vscode-symbolIcon-functionForeground": "#b180d7",

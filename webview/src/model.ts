@@ -2,7 +2,8 @@
  * Pure view-side helpers: aligning the before/after columns into rows, band membership and
  * filtering. Nothing here re-implements the engine: it only arranges what RenderView carries.
  */
-import type { RenderView, ViewMessage } from "../../server/src/protocol/index.js";
+import type { RenderView, ViewFinding, ViewMessage } from "../../server/src/protocol/index.js";
+import { dropReason, sourceKey, toolNames } from "./viewFields.js";
 
 export interface Row {
   /** Stable within one render. */
@@ -17,17 +18,32 @@ export interface Row {
 }
 
 export interface Filters {
-  /** Roles to show; empty = all. */
-  roles: string[];
+  /**
+   * Roles whose messages are hidden (their box is unticked). Every box ticked shows every role;
+   * every box unticked shows no message, and the list says so.
+   */
+  hiddenRoles: string[];
   /** Tool name to show; "" = all. */
   tool: string;
   onlyFindings: boolean;
   search: string;
 }
 
-export const emptyFilters = (): Filters => ({ roles: [], tool: "", onlyFindings: false, search: "" });
+export const emptyFilters = (): Filters => ({ hiddenRoles: [], tool: "", onlyFindings: false, search: "" });
 
-const baseKey = (k: string) => k.replace(/#\d+$/, "");
+/** Filters from persisted state, keeping only well-formed fields (state may come from an older build). */
+export function filtersFrom(saved: unknown): Filters {
+  const f = emptyFilters();
+  if (!saved || typeof saved !== "object") return f;
+  const s = saved as Record<string, unknown>;
+  if (Array.isArray(s.hiddenRoles)) f.hiddenRoles = s.hiddenRoles.filter((r): r is string => typeof r === "string");
+  if (typeof s.tool === "string") f.tool = s.tool;
+  if (typeof s.onlyFindings === "boolean") f.onlyFindings = s.onlyFindings;
+  if (typeof s.search === "string") f.search = s.search;
+  return f;
+}
+
+export const isFiltering = (f: Filters) => f.hiddenRoles.length > 0 || f.tool !== "" || f.onlyFindings || f.search.trim() !== "";
 
 /**
  * Rows pairing each before-message with its copy in "after" (same key), dropped messages with
@@ -41,7 +57,7 @@ export function alignRows(view: RenderView): Row[] {
   const matched = new Set<number>();
   const afterMatch: (number | undefined)[] = after.map((m) => {
     if (m.line === null) return undefined;
-    const k = beforeIndex.get(baseKey(m.key));
+    const k = beforeIndex.get(sourceKey(m.key));
     if (k !== undefined) matched.add(k);
     return k;
   });
@@ -76,10 +92,18 @@ export function alignRows(view: RenderView): Row[] {
   return rows;
 }
 
-/** Individual tool names ("read, read, bash" counts as read and bash). */
-export function toolsOf(m: ViewMessage | undefined): string[] {
-  if (!m?.toolName) return [];
-  return m.toolName.split(",").map((s) => s.trim()).filter(Boolean);
+/** Findings of a row, once each (a kept message's copy in "after" carries the same findings). */
+export function rowFindings(row: Row): ViewFinding[] {
+  const seen = new Set<string>();
+  const out: ViewFinding[] = [];
+  for (const m of [row.before, row.after])
+    for (const f of m?.findings ?? []) {
+      const k = `${f.code}\u0000${f.line}\u0000${f.message}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push(f);
+    }
+  return out;
 }
 
 export function allRoles(rows: Row[]): string[] {
@@ -90,19 +114,19 @@ export function allRoles(rows: Row[]): string[] {
 
 export function allTools(rows: Row[]): string[] {
   const s = new Set<string>();
-  for (const r of rows) for (const m of [r.before, r.after]) for (const t of toolsOf(m)) s.add(t);
+  for (const r of rows) for (const m of [r.before, r.after]) for (const t of toolNames(m)) s.add(t);
   return [...s].sort();
 }
 
 function haystack(m: ViewMessage): string {
-  return [m.role, m.toolName ?? "", ...(m.toolCallIds ?? []), m.toolCallId ?? "", m.preview, m.blockId ?? "", m.droppedBy ?? "", m.synthetic ?? "", m.changed ?? "", m.line === null ? "" : `L${m.line}`, ...m.findings.map((f) => `${f.code} ${f.message}`)]
+  return [m.role, ...toolNames(m), ...(m.toolCallIds ?? []), m.toolCallId ?? "", m.preview, m.blockId ?? "", dropReason(m)?.text ?? "", m.synthetic ?? "", m.changed ?? "", m.line === null ? "" : `L${m.line}`, ...m.findings.map((f) => `${f.code} ${f.message}`)]
     .join("\n")
     .toLowerCase();
 }
 
 export function messageMatches(m: ViewMessage, f: Filters): boolean {
-  if (f.roles.length && !f.roles.includes(m.role)) return false;
-  if (f.tool && !toolsOf(m).includes(f.tool)) return false;
+  if (f.hiddenRoles.includes(m.role)) return false;
+  if (f.tool && !toolNames(m).includes(f.tool)) return false;
   if (f.onlyFindings && m.findings.length === 0) return false;
   const q = f.search.trim().toLowerCase();
   if (q && !haystack(m).includes(q)) return false;
@@ -111,7 +135,7 @@ export function messageMatches(m: ViewMessage, f: Filters): boolean {
 
 /** A row shows when either side matches every active filter. */
 export function filterRows(rows: Row[], f: Filters): Row[] {
-  if (!f.roles.length && !f.tool && !f.onlyFindings && !f.search.trim()) return rows;
+  if (!isFiltering(f)) return rows;
   return rows.filter((r) => (r.before !== undefined && messageMatches(r.before, f)) || (r.after !== undefined && messageMatches(r.after, f)));
 }
 
