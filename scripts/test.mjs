@@ -70,12 +70,19 @@ function externalSuite(name, script) {
 // incremental: an unchanged project costs a timestamp check (its state is in .tsbuild/).
 if (want("typecheck")) {
   const solution = JSON.parse(readFileSync("tsconfig.json", "utf8").replace(/^\s*\/\/.*$/gm, ""));
+  const shown = new Set(); // a project that imports a failing one reports its errors again: show them once
   for (const { path } of solution.references) {
     const r = run(process.execPath, ["node_modules/typescript/bin/tsc", "-b", path, "--pretty", "false"]);
-    process.stdout.write(r.out + r.err);
+    let fresh = 0;
+    for (const error of (r.out + r.err).split(/^(?=\S)/m).filter((e) => e.trim())) {
+      if (shown.has(error)) continue;
+      process.stdout.write(error);
+      shown.add(error);
+      fresh++;
+    }
     if (r.code === 0) passed++;
     else failed++;
-    console.log(`== typecheck ${path}: ${r.code === 0 ? "ok" : "FAILED"}`);
+    console.log(`== typecheck ${path}: ${r.code === 0 ? "ok" : fresh ? "FAILED" : "FAILED (errors above, in a project it imports)"}`);
   }
 }
 if (want("lint")) {
