@@ -76,9 +76,9 @@ describe("webview model: filters on a corpus session", () => {
 });
 
 describe("webview source: no HTML sinks", () => {
-  it("webview/src never uses innerHTML, dangerouslySetInnerHTML, eval, document.write or links", () => {
-    const { readdirSync, readFileSync } = require("node:fs") as typeof import("node:fs");
-    const { join } = require("node:path") as typeof import("node:path");
+  it("webview/src never uses innerHTML, dangerouslySetInnerHTML, eval, document.write or links", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
     const dir = join(__dirname, "..", "..", "webview", "src");
     // every file, components/ and hooks/ included
     const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.(tsx?|css)$/.test(f));

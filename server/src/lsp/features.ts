@@ -103,11 +103,6 @@ export function prunedHints(m: DocModel, uri: string, settings: Settings): Diagn
 
 const lineLink = (uri: string, line: number) => commandLink(`line ${line + 1}`, REVEAL_LINE_COMMAND, [line + 1, uri]);
 
-function roleLine(m: DocModel, msg: Msg | undefined): string {
-  const line = msg ? lineOf(msg) : null;
-  return line === null ? "" : `line ${line + 1}`;
-}
-
 export function hover(m: DocModel, uri: string, line: number, character: number): Hover | null {
   const site = m.siteAt(line, character);
   if (site) {

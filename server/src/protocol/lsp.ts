@@ -2,7 +2,7 @@
  * Custom requests and notifications between the extension (language client) and the language
  * server. Lines are 1-based here (what people see); the engine is 0-based inside.
  */
-import type { RenderView, ViewFix } from "./view.js";
+import type { ViewFix } from "./view.js";
 
 // ---------------------------------------------------------------------------------------------
 // Language server custom requests/notifications (extension <-> server)
