@@ -73,6 +73,7 @@ export function modelTurns(session: Session): ModelRef[] {
       const model = str(m.model);
       out.push({ provider: model && BEDROCK_MODEL.test(model) ? "bedrock" : "anthropic", model, line: e.line });
     }
+    if (out.length === 0 && session.branch.length > 0) out.push({ provider: "anthropic", line: session.branch[0].line });
   } else if (session.format === "codex") {
     for (const e of session.branch) {
       const p = e.raw.payload;
@@ -84,8 +85,7 @@ export function modelTurns(session: Session): ModelRef[] {
   return out;
 }
 
-/** The model the next request goes to: the latest reference with a recognised provider. */
+/** The model the next request goes to: the latest reference (its provider may be unrecognised). */
 export function latestModel(turns: ModelRef[]): ModelRef | undefined {
-  for (let i = turns.length - 1; i >= 0; i--) if (turns[i].provider) return turns[i];
-  return undefined;
+  return turns[turns.length - 1];
 }

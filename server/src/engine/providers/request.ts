@@ -74,7 +74,11 @@ function contentParts(m: Msg): Part[] {
   if (!Array.isArray(m.content)) return [];
   const out: Part[] = [];
   m.content.forEach((b: any, index: number) => {
-    if (!b || typeof b !== "object") return;
+    if (!b || typeof b !== "object") {
+      // Not a content block (a bare string in Claude Code's edge cases): content, but no rule's concern.
+      if (b !== null && b !== undefined) out.push({ kind: "other", type: typeof b, msg: m, index });
+      return;
+    }
     if (b.type === "text") out.push({ kind: "text", text: typeof b.text === "string" ? b.text : "", msg: m, index });
     else if (b.type === "thinking" || b.type === "redacted_thinking") out.push({ kind: "thinking", block: b, msg: m, index });
     else if (b.type === "toolCall" && typeof b.id === "string") out.push({ kind: "call", id: b.id, name: typeof b.name === "string" ? b.name : undefined, block: b, msg: m, index });

@@ -19,6 +19,8 @@ export interface Cell {
   verdict: CellVerdict;
   /** The provider's error text, quoted (`N`/`M` stand for indexes). */
   error?: string;
+  /** `error` is a description from the source, not the provider's verbatim text: never quoted. */
+  paraphrase?: boolean;
   /** Where the evidence comes from (issue, PR, docs or source file). */
   source: string;
   /** Which variant of the check this provider applies (for example by id or by count). */

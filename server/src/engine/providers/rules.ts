@@ -314,7 +314,7 @@ const duplicateResult: ProviderRule = {
 const emptyContent: ProviderRule = {
   code: "empty-content",
   description: "A message or text block with no content (Anthropic: any but a final assistant message; Bedrock: an error tool result).",
-  follows: "Anthropic Messages: non-empty content except the optional final assistant message, non-empty text blocks; Bedrock: error toolResult content.",
+  follows: "Anthropic Messages: every message but a last assistant one has content, and text blocks are not empty; Bedrock: an error toolResult has content.",
   cells: {
     anthropic: { verdict: "rejects", mode: "messages", error: "messages.N: all messages must have non-empty content except for the optional final assistant message; text content blocks must be non-empty", source: "anthropics/claude-code #3196, #6774; Portkey error library 10487" },
     bedrock: { verdict: "rejects", mode: "error-results", error: "The content field at messages.<n>.content.0.toolResult cannot be empty when status value is error.", source: "aws-samples/sample-multi-agent-orchestration-chat-on-agentcore #15" },
@@ -368,7 +368,7 @@ const leadingNonUser: ProviderRule = {
 const roleAlternation: ProviderRule = {
   code: "role-alternation",
   description: "Two messages of the same role in a row.",
-  follows: "Bedrock Converse: roles alternate between user and assistant.",
+  follows: "Bedrock Converse: user and assistant turns take turns.",
   cells: {
     anthropic: { verdict: "accepts", source: "Anthropic API reference (consecutive turns combined); historical error quoted in claude-api skill shared/error-codes.md" },
     bedrock: { verdict: "rejects", error: "A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again.", source: "Portkey-AI/gateway #748; cline/cline #431; microsoft/semantic-kernel #10281" },
@@ -402,10 +402,10 @@ const endsWithAssistant: ProviderRule = {
   follows: "Anthropic (Claude 4.6+), Bedrock and Gemini: the conversation ends with a user message.",
   cells: {
     anthropic: { verdict: "rejects", mode: "claude-4.6", error: "This model does not support assistant message prefill. The conversation must end with a user message.", source: "developersdigest.tech summary of the Anthropic errors page; teunlao/eversession src/agents/claude/validate.ts", note: "Claude 4.6 and later" },
-    bedrock: { verdict: "rejects", error: "the last message must be a user message", source: "microsoft/semantic-kernel #10281 (maintainer)" },
+    bedrock: { verdict: "rejects", paraphrase: true, error: "the last message must be a user message", source: "microsoft/semantic-kernel #10281 (maintainer)" },
     "openai-chat": { verdict: "accepts", source: "providers.md 3.1" },
     "openai-responses": { verdict: "accepts", source: "providers.md 3.1" },
-    gemini: { verdict: "rejects", error: "rejects a request whose history ends on a model turn", source: "crewAIInc/crewAI PR #6973" },
+    gemini: { verdict: "rejects", paraphrase: true, error: "a request whose history ends on a model turn is rejected", source: "crewAIInc/crewAI PR #6973" },
     kimi: { verdict: "unknown", source: "providers.md 3.1" },
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },
@@ -424,9 +424,9 @@ const endsWithAssistant: ProviderRule = {
 const thinkingOrder: ProviderRule = {
   code: "thinking-order",
   description: "A thinking block after other content in an assistant message of the target model.",
-  follows: "Anthropic extended thinking: thinking blocks come first in an assistant turn.",
+  follows: "Anthropic extended thinking: thinking leads its assistant turn.",
   cells: {
-    anthropic: { verdict: "rejects", error: "thinking blocks must come first in an assistant turn (EverSession thinking_block_order)", source: "teunlao/eversession src/agents/claude/validate.ts; developersdigest.tech summary of the Anthropic errors page" },
+    anthropic: { verdict: "rejects", paraphrase: true, error: "thinking blocks must come first in an assistant turn (EverSession code thinking_block_order)", source: "teunlao/eversession src/agents/claude/validate.ts; developersdigest.tech summary of the Anthropic errors page" },
     bedrock: { verdict: "unknown", source: "providers.md 3.1 (Claude rules likely apply; not evidenced)" },
     "openai-chat": { verdict: "n/a", source: "providers.md 3.1" },
     "openai-responses": { verdict: "n/a", source: "providers.md 3.1" },
@@ -458,7 +458,7 @@ const thinkingAltered: ProviderRule = {
   description: "Thinking in the latest assistant turn is missing its signature, or differs from what the model produced (stripped or changed by a pruner).",
   follows: "Anthropic extended thinking: the latest assistant turn's thinking blocks are sent back unmodified, with their signature.",
   cells: {
-    anthropic: { verdict: "rejects", error: "thinking blocks in the latest assistant message cannot be modified (errors-page summary; EverSession thinking_block_order*)", source: "developersdigest.tech summary of the Anthropic errors page; teunlao/eversession src/agents/claude/validate.ts" },
+    anthropic: { verdict: "rejects", paraphrase: true, error: "thinking blocks in the latest assistant message cannot be modified", source: "developersdigest.tech summary of the Anthropic errors page; teunlao/eversession src/agents/claude/validate.ts" },
     bedrock: { verdict: "unknown", source: "providers.md 3.1 (Claude rules likely apply; not evidenced)" },
     "openai-chat": { verdict: "n/a", source: "providers.md 3.1" },
     "openai-responses": { verdict: "n/a", source: "providers.md 3.1", note: "see reasoning-item-incomplete" },
@@ -600,7 +600,7 @@ const invalidCallId: ProviderRule = {
   description: "A tool-call id outside Anthropic's pattern `^[a-zA-Z0-9_-]+$` or longer than 64 characters.",
   follows: "pi-ai transform-messages.ts (the Anthropic id constraint its normaliser enforces).",
   cells: {
-    anthropic: { verdict: "rejects", error: "tool_use ids must match ^[a-zA-Z0-9_-]+$ (64 characters at most)", source: "badlogic/pi-mono packages/ai/src/providers/transform-messages.ts:3-7" },
+    anthropic: { verdict: "rejects", paraphrase: true, error: "tool_use ids must match ^[a-zA-Z0-9_-]+$, 64 characters at most", source: "badlogic/pi-mono packages/ai/src/providers/transform-messages.ts:3-7" },
     bedrock: { verdict: "unknown", source: "providers.md 3.1" },
     "openai-chat": { verdict: "unknown", source: "providers.md 3.1" },
     "openai-responses": { verdict: "accepts", source: "badlogic/pi-mono transform-messages.ts (ids of 450+ characters with `|`)" },
@@ -627,7 +627,7 @@ const invalidToolName: ProviderRule = {
     anthropic: { verdict: "unknown", source: "providers.md 3.2 (gap 8: names over 200 characters)" },
     bedrock: { verdict: "unknown", source: "providers.md 3.1" },
     "openai-chat": { verdict: "unknown", source: "providers.md 3.1" },
-    "openai-responses": { verdict: "rejects", error: "function name must match ^[a-zA-Z0-9_-]+$ (400; NUL bytes)", source: "openai/codex #24369" },
+    "openai-responses": { verdict: "rejects", paraphrase: true, error: "a function name must match ^[a-zA-Z0-9_-]+$ (HTTP 400, seen with NUL bytes)", source: "openai/codex #24369" },
     gemini: { verdict: "unknown", source: "providers.md 3.1" },
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },

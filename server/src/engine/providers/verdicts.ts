@@ -77,8 +77,11 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const targetSource = options.target ? "option" : detected ? "session" : "none";
   const beforeByOrigin = new Map<unknown, Msg>(analysis.before.map((m) => [m.origin, m]));
   const lineValue = (line: number) => session.lines[line]?.value;
+  // pi: what pi-condense (or acp-kernel) and pi-ai send. Claude Code and Codex run neither: their
+  // request is the context as built.
+  const wire = session.format === "pi" ? analysis.after : analysis.before;
 
-  type Acc = { finding: ProviderFinding; hit: Hit; byProvider: Map<ProviderName, Cell>; quiet: ProviderName[] };
+  type Acc = { finding: ProviderFinding; hit: Hit; byProvider: Map<ProviderName, Cell>; quiet: Map<ProviderName, Cell> };
   const merged = new Map<string, Acc>();
   const order: Acc[] = [];
 
@@ -91,7 +94,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
       return (ref.model === undefined || m.model === ref.model) && (ref.api === undefined || m.api === ref.api);
     };
     const serializer = session.format === "pi" ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
-    let req: RequestMessage[] = buildRequest(analysis.after, { format: session.format, sameModel, lineValue, serializer });
+    let req: RequestMessage[] = buildRequest(wire, { format: session.format, sameModel, lineValue, serializer });
     if (provider === "anthropic") req = combineConsecutive(req);
     const ctx = { provider, targetModel: ref?.model, session, beforeByOrigin };
     for (const rule of PROVIDER_RULES) {
@@ -105,12 +108,12 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
             finding: { code: rule.code, severity: "information", line: hit.place.line ?? session.header?.line ?? 0, path: hit.place.path, message: "", toolCallId: hit.toolCallId, rejectedBy: [] },
             hit,
             byProvider: new Map(),
-            quiet: [],
+            quiet: new Map(),
           };
           merged.set(key, acc);
           order.push(acc);
         }
-        if (cell.verdict === "quiet") acc.quiet.push(provider);
+        if (cell.verdict === "quiet") acc.quiet.set(provider, cell);
         else acc.byProvider.set(provider, cell);
         if (provider === target) acc.hit = hit; // the target's wording of the occurrence
       }
@@ -140,20 +143,22 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   return { target, targetSource, targetModel: detected === target ? latest?.model : undefined, turns, verdicts, findings, quietCodes };
 }
 
-function severityOf(rejecting: ProviderName[], quiet: ProviderName[], target: ProviderName | null, all: boolean): Severity {
+function severityOf(rejecting: ProviderName[], quiet: Map<ProviderName, Cell>, target: ProviderName | null, all: boolean): Severity {
   if (all) return rejecting.length ? "error" : "hint";
   if (target && rejecting.includes(target)) return "error";
-  if (target && quiet.includes(target)) return "hint";
+  if (target && quiet.has(target)) return "hint";
   return "information";
 }
 
-function clause(rejecting: ProviderName[], cells: Map<ProviderName, Cell>, quiet: ProviderName[], target: ProviderName | null): string {
+function clause(rejecting: ProviderName[], cells: Map<ProviderName, Cell>, quiet: Map<ProviderName, Cell>, target: ProviderName | null): string {
   const parts: string[] = [];
-  if (target && quiet.includes(target)) parts.push(`This is normal for ${PROVIDER_LABELS[target]}.`);
+  const q = target ? quiet.get(target) : undefined;
+  if (target && q) parts.push(`This is normal for ${PROVIDER_LABELS[target]}${q.note ? `: ${q.note}` : ""}.`);
   // Quote each distinct error once: variants share their base pack's text.
   const quoted = new Map<string, ProviderName[]>();
   for (const p of rejecting) {
-    const err = cells.get(p)?.error ?? "";
+    const cell = cells.get(p);
+    const err = !cell?.error ? "" : cell.paraphrase ? `(${cell.error})` : `"${cell.error}"`;
     quoted.set(err, [...(quoted.get(err) ?? []), p]);
   }
   let n = 0;
@@ -164,7 +169,7 @@ function clause(rejecting: ProviderName[], cells: Map<ProviderName, Cell>, quiet
       continue;
     }
     const verb = target && ps.includes(target) ? (ps.length > 1 ? "reject" : "rejects") : "would reject";
-    parts.push(`${names} ${verb} this: "${err}"`);
+    parts.push(`${names} ${verb} this: ${err}`);
   }
   return parts.join(" ");
 }
