@@ -319,6 +319,7 @@ const emptyContent: ProviderRule = {
     anthropic: { verdict: "rejects", mode: "messages", error: "messages.N: all messages must have non-empty content except for the optional final assistant message; text content blocks must be non-empty", source: "anthropics/claude-code #3196, #6774; Portkey error library 10487" },
     bedrock: { verdict: "rejects", mode: "error-results", error: "The content field at messages.<n>.content.0.toolResult cannot be empty when status value is error.", source: "aws-samples/sample-multi-agent-orchestration-chat-on-agentcore #15" },
     "openai-chat": { verdict: "accepts", source: "huggingface/text-generation-inference #3021 (quoting the OpenAI spec)", note: "assistant content may be null with tool_calls" },
+    kimi: { verdict: "unknown", source: "providers.md 3.1" },
     "openai-responses": { verdict: "unknown", source: "providers.md 3.1" },
     gemini: { verdict: "unknown", source: "providers.md 3.1" },
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
