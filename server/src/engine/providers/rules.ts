@@ -93,19 +93,15 @@ const danglingCall: ProviderRule = {
   },
   check(req, _ctx, mode) {
     const hits: Hit[] = [];
-    const answeredLater = new Set<string>();
-    const answeredAfter: Set<string>[] = new Array(req.length);
-    if (mode === "anywhere")
-      for (let k = req.length - 1; k >= 0; k--) {
-        answeredAfter[k] = new Set(answeredLater);
-        for (const r of results(req[k])) answeredLater.add(r.id);
-      }
+    // The last message holding a result of each id: a call at i is answered later when it is after i.
+    const lastResult = new Map<string, number>();
+    if (mode === "anywhere") req.forEach((m, k) => results(m).forEach((r) => lastResult.set(r.id, k)));
     for (let i = 0; i < req.length; i++) {
       const cs = calls(req[i]);
       if (cs.length === 0 || inFlight(req, i)) continue;
-      const answered = mode === "anywhere" ? answeredAfter[i] : new Set(results(req[i + 1]).map((r) => r.id));
+      const next = mode === "anywhere" ? undefined : new Set(results(req[i + 1]).map((r) => r.id));
       for (const c of cs)
-        if (!answered.has(c.id))
+        if (!(next ? next.has(c.id) : (lastResult.get(c.id) ?? -1) > i))
           hits.push({ place: placeOf(c), toolCallId: c.id, detail: `Tool call ${tick(c.id)}${c.name ? ` (${c.name})` : ""} has no result ${mode === "anywhere" ? "anywhere after it" : "in the message right after it"}.` });
     }
     return hits;
@@ -476,10 +472,13 @@ const thinkingAltered: ProviderRule = {
         const sig = p.block.thinkingSignature ?? p.block.signature;
         if (typeof sig !== "string" || sig === "") hits.push({ place: placeOf(p), detail: "A thinking block of the latest assistant turn has no signature." });
       }
-      const src = m.sources[0];
-      const before = ctx.beforeByOrigin.get(src.origin);
-      if (before && before !== src && thinkingJson(before) !== thinkingJson(src))
-        hits.push({ place: messagePlace(m), detail: "The thinking of the latest assistant turn was stripped or changed before sending." });
+      for (const src of m.sources) {
+        const before = ctx.beforeByOrigin.get(src.origin);
+        if (before && before !== src && thinkingJson(before) !== thinkingJson(src)) {
+          hits.push({ place: messagePlace(m), detail: "The thinking of the latest assistant turn was stripped or changed before sending." });
+          break;
+        }
+      }
     }
     return hits;
   },
