@@ -117,7 +117,7 @@ const resultsNotAdjacent: ProviderRule = {
     bedrock: { verdict: "n/a", source: "providers.md 3.1", note: "reported as orphan-result and dangling-call" },
     "openai-chat": { verdict: "n/a", source: "providers.md 3.1", note: "reported as orphan-result and dangling-call" },
     "openai-responses": { verdict: "unknown", source: "providers.md 3.1", note: "matched by call_id within input; adjacency not evidenced" },
-    gemini: { verdict: "rejects", error: "Please ensure that function response turn comes immediately after a function call turn.", source: "google-gemini/gemini-cli #11814, #26486, #3814; GoogleCloudPlatform/generative-ai PR #368" },
+    gemini: { verdict: "rejects", error: "Please ensure that function response turn comes immediately after a function call turn.; Please ensure that function call turn comes immediately after a user turn or after a function response turn.", source: "google-gemini/gemini-cli #11814, #26486, #3814; GoogleCloudPlatform/generative-ai PR #368" },
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },
   check(req) {
