@@ -4,7 +4,7 @@
  * request that fails it, quoting the provider's error text and the public source it comes
  * from. The checks never read those texts: they only end up in messages and docs.
  */
-import type { JsonPath, Msg } from "../types.js";
+import type { Msg } from "../types.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { messagePlace, placeOf, type Part, type RequestMessage } from "./request.js";
 
@@ -14,7 +14,6 @@ type ResultPart = Extract<Part, { kind: "result" }>;
 const calls = (m: RequestMessage | undefined): CallPart[] => (m && m.role === "assistant" ? (m.parts.filter((p) => p.kind === "call") as CallPart[]) : []);
 const results = (m: RequestMessage | undefined): ResultPart[] => (m && m.role === "user" ? (m.parts.filter((p) => p.kind === "result") as ResultPart[]) : []);
 const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
-const MAX_RELATED = 8;
 
 /** Index of the first message of the latest turn: after the last user message that is not only results. */
 function latestTurnStart(req: RequestMessage[]): number {
@@ -664,4 +663,3 @@ export const PROVIDER_RULES: readonly ProviderRule[] = [
 ];
 
 export type { Cell, CheckContext, Hit, ProviderRule };
-export type { JsonPath };
