@@ -1,28 +1,33 @@
 /**
  * The `transcript-inspector` command line: the same engine as the language server.
  *
- *   transcript-inspector check [--format text|json] FILE...
+ *   transcript-inspector check [--format text|json] [--provider NAME|all] FILE...
  *   transcript-inspector render [--format json|text] FILE
  *   transcript-inspector fix [--dry-run] FILE...   remove every orphan tool result, losslessly
  *
- * Exit status: 0 when no finding is an error, 1 when any is, 2 for bad usage or an unreadable
- * file (one line on stderr, never a stack trace).
+ * Exit status: 0 when no finding is an error, 1 when any is (with --provider: when NAME would
+ * reject the request; `all`: when any provider would), 2 for bad usage or an unreadable file
+ * (one line on stderr, never a stack trace).
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { analyze, type AnalyzeOptions } from "./engine/analyze.js";
 import { fixAllOrphans } from "./engine/repair/index.js";
 import { checkJson, findingJson, renderJson } from "./engine/report.js";
+import { parseProviderOption, providerCheckJson, providerRejects } from "./engine/providers/check-report.js";
+import { PROVIDER_NAMES } from "./engine/providers/names.js";
+import { providerVerdicts } from "./engine/providers/verdicts.js";
 
-const USAGE = "usage: transcript-inspector check [--format text|json] FILE... | render [--format json|text] FILE | fix [--dry-run] FILE...";
+const USAGE = "usage: transcript-inspector check [--format text|json] [--provider NAME|all] FILE... | render [--format json|text] FILE | fix [--dry-run] FILE...";
 
 class UsageError extends Error {}
 
-function parseArgs(argv: string[]): { command: string; format: string | undefined; files: string[]; dryRun: boolean } {
+function parseArgs(argv: string[]): { command: string; format: string | undefined; files: string[]; dryRun: boolean; provider: string | undefined } {
   const [command, ...rest] = argv;
   if (!command || command === "--help" || command === "-h") throw new UsageError(USAGE);
   let format: string | undefined;
   let dryRun = false;
+  let provider: string | undefined;
   const files: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
@@ -31,10 +36,12 @@ function parseArgs(argv: string[]): { command: string; format: string | undefine
       if (!format) throw new UsageError("--format needs a value");
     } else if (a.startsWith("--format=")) format = a.slice(9);
     else if (a === "--dry-run" && command === "fix") dryRun = true;
+    else if (a === "--provider" && command === "check") provider = rest[++i] ?? "";
+    else if (a.startsWith("--provider=") && command === "check") provider = a.slice(11);
     else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
     else files.push(a);
   }
-  return { command, format, files, dryRun };
+  return { command, format, files, dryRun, provider };
 }
 
 function readOrFail(path: string): string {
@@ -58,22 +65,25 @@ export function optionsFor(path: string): AnalyzeOptions {
 }
 
 export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): number {
-  const { command, format, files, dryRun } = parseArgs(argv);
+  const { command, format, files, dryRun, provider: providerArg } = parseArgs(argv);
   if (command === "check") {
     const fmt = format ?? "text";
     if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be text or json, not ${fmt}`);
+    const provider = parseProviderOption(providerArg);
+    if (providerArg !== undefined && !provider) throw new UsageError(`--provider must be one of ${PROVIDER_NAMES.join(", ")} or all, not ${providerArg || "nothing"}`);
     if (files.length === 0) throw new UsageError("check needs at least one FILE");
     const texts = files.map((f) => [f, readOrFail(f)] as const);
     let anyError = false;
     const results = texts.map(([path, text]) => {
       const a = analyze(text, optionsFor(path));
-      if (a.findings.some((f) => f.severity === "error")) anyError = true;
-      return { path, a };
+      const pv = provider ? providerVerdicts(a, { target: provider }) : undefined;
+      if (pv ? providerRejects(pv, provider!) : a.findings.some((f) => f.severity === "error")) anyError = true;
+      return { path, a, pv };
     });
-    if (fmt === "json") out(JSON.stringify({ files: results.map((r) => checkJson(r.path, r.a)) }) + "\n");
+    if (fmt === "json") out(JSON.stringify({ files: results.map((r) => (r.pv ? { ...checkJson(r.path, r.a), provider: providerCheckJson(r.a, r.pv) } : checkJson(r.path, r.a))) }) + "\n");
     else
-      for (const { path, a } of results)
-        for (const f of a.findings) {
+      for (const { path, a, pv } of results)
+        for (const f of pv ? pv.findings : a.findings) {
           const j = findingJson(a.session.lines, f);
           out(`${path}:${j.line}:${j.column} ${j.severity} ${j.code} ${j.message}\n`);
         }

@@ -1,0 +1,235 @@
+/**
+ * The request as a provider receives it, built from the wire messages (`analyze(...).after`:
+ * for pi, after convertToLlm and pi-ai's transformMessages; for Claude Code and Codex, the
+ * context as built). Provider packs check structure on this view only.
+ *
+ * - pi and Codex: consecutive tool results form one user message (pi-ai's Anthropic, Bedrock
+ *   and Google serialisers group them; for Chat and Responses each result is its own item, and
+ *   a group still sits between the same two messages).
+ * - Claude Code: one line is one message; the blocks of a line keep their order.
+ * - An assistant message is "same model" when it was produced by the model the request goes
+ *   to. pi-ai keeps thinking, signatures and ids only on same-model messages: it turns other
+ *   models' thinking into text and drops their signatures (transformMessages), and normalises
+ *   their ids for the target. Rules about reasoning and id format look at same-model messages.
+ */
+import type { JsonPath, Msg, SessionFormat } from "../types.js";
+import { lineOf } from "../types.js";
+import { resultPathOf } from "../rules/occurrence-identity.js";
+
+export type Part =
+  | { kind: "text"; text: string; msg: Msg; index: number }
+  | { kind: "other"; type: string; msg: Msg; index: number }
+  | { kind: "thinking"; block: Record<string, any>; msg: Msg; index: number }
+  | { kind: "call"; id: string; name?: string; block: Record<string, any>; msg: Msg; index: number }
+  | { kind: "result"; id: string; isError: boolean; empty: boolean; msg: Msg };
+
+export interface RequestMessage {
+  role: "user" | "assistant";
+  parts: Part[];
+  /** The wire messages it was built from, in order. */
+  sources: Msg[];
+  /** Assistant only: produced by the target model (pi-ai keeps its reasoning and ids as they are). */
+  sameModel: boolean;
+  stopReason?: string;
+}
+
+/** Where a finding about a part or message points: 0-based line and JSON path. */
+export interface Place {
+  line: number | null;
+  path?: JsonPath;
+}
+
+export function placeOf(p: Part): Place {
+  if (p.kind === "result") return { line: msgLine(p.msg), path: p.msg.origin.kind === "entry" ? resultPathOf(p.msg) : undefined };
+  if (p.kind === "call") {
+    if (typeof p.block.line === "number") return { line: p.block.line, path: p.block.path };
+    return { line: msgLine(p.msg), path: p.msg.origin.kind === "entry" ? ["message", "content", p.index, "id"] : undefined };
+  }
+  if (p.kind === "text" || p.kind === "thinking" || p.kind === "other")
+    return { line: msgLine(p.msg), path: p.msg.origin.kind === "entry" && Array.isArray(p.msg.content) ? ["message", "content", p.index] : undefined };
+  return { line: null };
+}
+
+export function msgLine(m: Msg): number | null {
+  return lineOf(m) ?? (m.origin.kind === "synthetic" ? m.origin.forLine ?? null : null);
+}
+
+export function messagePlace(m: RequestMessage): Place {
+  for (const s of m.sources) {
+    const line = msgLine(s);
+    if (line !== null) return { line };
+  }
+  return { line: null };
+}
+
+function isEmptyContent(c: unknown): boolean {
+  if (c === undefined || c === null) return true;
+  if (typeof c === "string") return c.trim() === "";
+  if (Array.isArray(c)) return c.every((b) => b && typeof b === "object" && b.type === "text" && String(b.text ?? "").trim() === "");
+  return false;
+}
+
+function contentParts(m: Msg): Part[] {
+  if (typeof m.content === "string") return [{ kind: "text", text: m.content, msg: m, index: 0 }];
+  if (!Array.isArray(m.content)) return [];
+  const out: Part[] = [];
+  m.content.forEach((b: any, index: number) => {
+    if (!b || typeof b !== "object") {
+      // Not a content block (a bare string in Claude Code's edge cases): content, but no rule's concern.
+      if (b !== null && b !== undefined) out.push({ kind: "other", type: typeof b, msg: m, index });
+      return;
+    }
+    if (b.type === "text") out.push({ kind: "text", text: typeof b.text === "string" ? b.text : "", msg: m, index });
+    else if (b.type === "thinking" || b.type === "redacted_thinking") out.push({ kind: "thinking", block: b, msg: m, index });
+    else if (b.type === "toolCall" && typeof b.id === "string") out.push({ kind: "call", id: b.id, name: typeof b.name === "string" ? b.name : undefined, block: b, msg: m, index });
+    else out.push({ kind: "other", type: String(b.type), msg: m, index });
+  });
+  return out;
+}
+
+/** A thinking block that pi-ai turns into text for another model (empty ones are dropped). */
+function crossModelParts(parts: Part[]): Part[] {
+  const out: Part[] = [];
+  for (const p of parts) {
+    if (p.kind !== "thinking") out.push(p);
+    else if (p.block.type === "thinking" && !p.block.redacted && String(p.block.thinking ?? "").trim() !== "")
+      out.push({ kind: "text", text: String(p.block.thinking), msg: p.msg, index: p.index });
+  }
+  return out;
+}
+
+export interface RequestOptions {
+  format: SessionFormat;
+  /** Whether an assistant wire message was produced by the target model. */
+  sameModel: (m: Msg) => boolean;
+  /** The parsed value of a file line (Claude Code: to order a line's blocks as written). */
+  lineValue?: (line: number) => unknown;
+  /** What the agent's own serialiser does on the way out (pi-ai's provider modules). */
+  serializer?: Serializer;
+}
+
+/**
+ * pi-ai's provider serialisers (anthropic.ts, amazon-bedrock.ts, google-shared.ts,
+ * openai-completions.ts, openai-responses-shared.ts, mistral.ts) leave out empty text and
+ * thinking blocks and skip messages left with nothing (Bedrock's: assistant ones only); the Anthropic and
+ * Bedrock ones send a thinking block without signature as plain text.
+ */
+export interface Serializer {
+  dropEmpty: boolean;
+  /** Also for user messages (pi-ai's Bedrock serialiser keeps empty user text). */
+  dropEmptyUser: boolean;
+  unsignedThinkingAsText: boolean;
+}
+
+function serialise(parts: Part[], s: Serializer): Part[] {
+  const out: Part[] = [];
+  for (const p of parts) {
+    if (p.kind === "text" && s.dropEmpty && p.text.trim() === "") continue;
+    if (p.kind === "thinking" && p.block.type === "thinking" && !p.block.redacted) {
+      const text = String(p.block.thinking ?? "");
+      if (s.dropEmpty && text.trim() === "") continue;
+      const sig = p.block.thinkingSignature;
+      if (s.unsignedThinkingAsText && !(typeof sig === "string" && sig.trim() !== "")) {
+        out.push({ kind: "text", text, msg: p.msg, index: p.index });
+        continue;
+      }
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[] {
+  const out: RequestMessage[] = [];
+  let resultGroup: RequestMessage | undefined;
+  let groupLine: number | null = null;
+  for (const m of wire) {
+    if (m.role === "system") continue;
+    if (m.role === "assistant") {
+      resultGroup = undefined;
+      const same = opts.sameModel(m);
+      let parts = contentParts(m);
+      if (!same) parts = crossModelParts(parts);
+      if (opts.serializer) parts = serialise(parts, opts.serializer);
+      if (parts.length === 0 && opts.serializer?.dropEmpty) continue;
+      out.push({ role: "assistant", parts, sources: [m], sameModel: same, stopReason: m.stopReason });
+      continue;
+    }
+    const line = lineOf(m);
+    if (opts.format === "claude-code") {
+      // One line, one message: a line's results and other blocks in the order of the line.
+      const last = out[out.length - 1];
+      if (last && last.role === "user" && line !== null && groupLine === line) {
+        last.sources.push(m);
+        last.parts.push(...userParts(m));
+        continue;
+      }
+      groupLine = line;
+      out.push({ role: "user", parts: userParts(m), sources: [m], sameModel: false });
+      continue;
+    }
+    if (m.role === "toolResult") {
+      if (resultGroup) {
+        resultGroup.parts.push(...userParts(m));
+        resultGroup.sources.push(m);
+      } else {
+        resultGroup = { role: "user", parts: userParts(m), sources: [m], sameModel: false };
+        out.push(resultGroup);
+      }
+      continue;
+    }
+    resultGroup = undefined;
+    const parts = opts.serializer?.dropEmptyUser ? serialise(userParts(m), opts.serializer) : userParts(m);
+    if (parts.length === 0 && opts.serializer?.dropEmptyUser) continue;
+    out.push({ role: "user", parts, sources: [m], sameModel: false });
+  }
+  if (opts.format === "claude-code")
+    for (const m of out) if (m.role === "user" && m.sources.length > 1) m.parts.sort((a, b) => partIndex(a, opts.lineValue) - partIndex(b, opts.lineValue));
+  return out;
+}
+
+function userParts(m: Msg): Part[] {
+  if (m.role === "toolResult") return [{ kind: "result", id: String(m.toolCallId ?? ""), isError: m.isError === true, empty: isEmptyContent(m.content), msg: m }];
+  // convertToLlm renders bash executions and summaries as text of its own (never empty).
+  if (typeof m.agentRole === "string" && m.agentRole !== "custom") return [{ kind: "text", text: `[${m.agentRole}]`, msg: m, index: 0 }];
+  return contentParts(m);
+}
+
+/** Claude Code: a block's index in its line (results carry it in their path). */
+function partIndex(p: Part, lineValue: RequestOptions["lineValue"]): number {
+  if (p.kind === "result") {
+    const path = p.msg.resultPath as JsonPath | undefined;
+    return typeof path?.[2] === "number" ? path[2] : 0;
+  }
+  if (p.kind === "text" || p.kind === "other" || p.kind === "thinking" || p.kind === "call") return userBlockIndex(p.msg, p.index, lineValue);
+  return 0;
+}
+
+/**
+ * The Claude Code builder keeps a line's non-result blocks as one user message: block `i` of
+ * it is the `i`-th non-result block of the line's `message.content`.
+ */
+function userBlockIndex(m: Msg, i: number, lineValue: RequestOptions["lineValue"]): number {
+  const line = lineOf(m);
+  const value: any = line !== null && lineValue ? lineValue(line) : undefined;
+  const raw = value?.message?.content as unknown[] | undefined;
+  if (!Array.isArray(raw)) return 1_000_000 + i;
+  let seen = -1;
+  for (let k = 0; k < raw.length; k++) {
+    const b: any = raw[k];
+    if (b && typeof b === "object" && b.type === "tool_result") continue;
+    if (++seen === i) return k;
+  }
+  return 1_000_000 + i;
+}
+
+/** Anthropic's first-party API combines consecutive turns of one role into one message. */
+export function combineConsecutive(req: RequestMessage[]): RequestMessage[] {
+  const out: RequestMessage[] = [];
+  for (const m of req) {
+    const last = out[out.length - 1];
+    if (last && last.role === m.role) out[out.length - 1] = { ...last, parts: [...last.parts, ...m.parts], sources: [...last.sources, ...m.sources], sameModel: last.sameModel && m.sameModel, stopReason: m.stopReason };
+    else out.push(m);
+  }
+  return out;
+}

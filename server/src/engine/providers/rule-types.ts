@@ -1,0 +1,58 @@
+/**
+ * The shape of a provider rule: one structural check over the request, and per provider what
+ * it does with a request that fails it, quoted from its own error text with the public source.
+ * Provider error strings live in the table only: checks never look at them.
+ */
+import type { Msg, Session } from "../types.js";
+import type { ProviderName } from "./names.js";
+import type { Place, RequestMessage } from "./request.js";
+
+/**
+ * What a provider does with a request that breaks the rule:
+ * `rejects` (with its error text), `accepts`, `unknown` (no evidence found), `n/a` (the
+ * pattern cannot occur in its wire format, or another rule covers it), `quiet` (normal there:
+ * the finding is only a hint).
+ */
+export type CellVerdict = "rejects" | "accepts" | "unknown" | "n/a" | "quiet";
+
+export interface Cell {
+  verdict: CellVerdict;
+  /** The provider's error text, quoted (`N`/`M` stand for indexes). */
+  error?: string;
+  /** `error` is a description from the source, not the provider's verbatim text: never quoted. */
+  paraphrase?: boolean;
+  /** Where the evidence comes from (issue, PR, docs or source file). */
+  source: string;
+  /** Which variant of the check this provider applies (for example by id or by count). */
+  mode?: string;
+  /** A caveat shown in the docs table. */
+  note?: string;
+}
+
+export interface CheckContext {
+  provider: ProviderName;
+  /** The model the request goes to, as recorded (for model-dependent rules). */
+  targetModel?: string;
+  session: Session;
+  /** `before` (the context as the agent built it) by origin: to see what the pruner changed. */
+  beforeByOrigin: Map<unknown, Msg>;
+}
+
+export interface Hit {
+  place: Place;
+  toolCallId?: string;
+  /** Plain words about this occurrence; the provider clause is added by the verdicts. */
+  detail: string;
+  related?: { place: Place; message: string }[];
+}
+
+export interface ProviderRule {
+  code: string;
+  /** One line: what the rule checks. */
+  description: string;
+  /** The specification or source the check follows. */
+  follows: string;
+  /** Per provider; DeepSeek, Kimi and Qwen inherit `openai-chat`'s cell unless listed. */
+  cells: Partial<Record<ProviderName, Cell>>;
+  check(req: RequestMessage[], ctx: CheckContext, mode: string | undefined): Hit[];
+}

@@ -1,0 +1,175 @@
+/**
+ * The front door of provider rules: which provider the next request goes to, and per provider
+ * whether it would reject the request and why.
+ *
+ * The target is the provider of the latest turn (detect.ts), or the one the caller names.
+ * Findings carry the severity the target gives them: an error where the target rejects,
+ * information where only other providers would ("Gemini would reject this: ..."), a hint where
+ * the pattern is normal for the target (Kimi's repeating ids). Every finding names the
+ * providers that reject it and quotes their error text.
+ *
+ * Cost: one request view and one pass per rule for each of the nine providers, each linear in
+ * the wire; related lists and per-verdict finding lists are bounded.
+ */
+import type { Analysis } from "../analyze.js";
+import type { Finding, Msg, Severity } from "../types.js";
+import { latestModel, modelTurns, providerOf, type ModelRef } from "./detect.js";
+import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./names.js";
+import { buildRequest, combineConsecutive, type RequestMessage } from "./request.js";
+import type { Cell, Hit, ProviderRule } from "./rule-types.js";
+import { PROVIDER_RULES } from "./rules.js";
+
+export interface ProviderOptions {
+  /** Check against this provider instead of the detected one; `all`: every rejection is an error. */
+  target?: ProviderName | "all";
+}
+
+export interface ProviderFinding extends Finding {
+  /** The providers that reject this, target first. */
+  rejectedBy: ProviderName[];
+}
+
+export interface ProviderVerdict {
+  provider: ProviderName;
+  rejects: boolean;
+  /** The findings that make it reject (the first MAX_VERDICT_FINDINGS). */
+  findings: ProviderFinding[];
+  /** How many findings make it reject, in all. */
+  count: number;
+}
+
+export interface ProviderVerdicts {
+  /** The provider the next request goes to; null when `all` or not recognised. */
+  target: ProviderName | null;
+  targetSource: "option" | "session" | "none";
+  /** The model of the latest turn, as recorded. */
+  targetModel?: string;
+  /** The provider and model of each turn on the branch (assistant turns, model changes). */
+  turns: ModelRef[];
+  verdicts: Record<ProviderName, ProviderVerdict>;
+  /** Every finding once, severity following the target. */
+  findings: ProviderFinding[];
+  /** Codes that are normal for the target: the generic finding of that code should be quiet. */
+  quietCodes: string[];
+}
+
+export const MAX_VERDICT_FINDINGS = 20;
+const MAX_RELATED = 8;
+const MAX_QUOTES = 3;
+
+/** A provider's cell of a rule: its own, else the cell of the pack it inherits from. */
+export function cellFor(rule: ProviderRule, provider: ProviderName): Cell | undefined {
+  return rule.cells[provider] ?? rule.cells[PROVIDER_BASE[provider]];
+}
+
+function packOfMessage(m: Msg, format: string): ProviderName | undefined {
+  if (format === "codex") return "openai-responses";
+  if (format === "claude-code") return typeof m.model === "string" && /(^|[.:/])anthropic\.claude/.test(m.model) ? "bedrock" : "anthropic";
+  return providerOf(m.provider, m.api, m.model);
+}
+
+export function providerVerdicts(analysis: Analysis, options: ProviderOptions = {}): ProviderVerdicts {
+  const { session } = analysis;
+  const turns = modelTurns(session);
+  const latest = latestModel(turns);
+  const detected = latest?.provider ?? null;
+  const target: ProviderName | null = options.target === "all" ? null : options.target ?? detected;
+  const targetSource = options.target ? "option" : detected ? "session" : "none";
+  const beforeByOrigin = new Map<unknown, Msg>(analysis.before.map((m) => [m.origin, m]));
+  const lineValue = (line: number) => session.lines[line]?.value;
+  // pi: what pi-condense (or acp-kernel) and pi-ai send. Claude Code and Codex run neither: their
+  // request is the context as built.
+  const wire = session.format === "pi" ? analysis.after : analysis.before;
+
+  type Acc = { finding: ProviderFinding; hit: Hit; byProvider: Map<ProviderName, Cell>; quiet: Map<ProviderName, Cell> };
+  const merged = new Map<string, Acc>();
+  const order: Acc[] = [];
+
+  for (const provider of PROVIDER_NAMES) {
+    // The model of this provider's request: the detected one when it is this provider's.
+    const ref = detected === provider ? latest : undefined;
+    const sameModel = (m: Msg): boolean => {
+      if (packOfMessage(m, session.format) !== provider) return false;
+      if (session.format !== "pi" || !ref) return true;
+      return (ref.model === undefined || m.model === ref.model) && (ref.api === undefined || m.api === ref.api);
+    };
+    const serializer = session.format === "pi" ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
+    let req: RequestMessage[] = buildRequest(wire, { format: session.format, sameModel, lineValue, serializer });
+    if (provider === "anthropic") req = combineConsecutive(req);
+    const ctx = { provider, targetModel: ref?.model, session, beforeByOrigin };
+    for (const rule of PROVIDER_RULES) {
+      const cell = cellFor(rule, provider);
+      if (!cell || (cell.verdict !== "rejects" && cell.verdict !== "quiet")) continue;
+      for (const hit of rule.check(req, ctx, cell.mode)) {
+        const key = `${rule.code}|${hit.place.line}|${JSON.stringify(hit.place.path ?? null)}|${hit.toolCallId ?? ""}`;
+        let acc = merged.get(key);
+        if (!acc) {
+          acc = {
+            finding: { code: rule.code, severity: "information", line: hit.place.line ?? session.header?.line ?? 0, path: hit.place.path, message: "", toolCallId: hit.toolCallId, rejectedBy: [] },
+            hit,
+            byProvider: new Map(),
+            quiet: new Map(),
+          };
+          merged.set(key, acc);
+          order.push(acc);
+        }
+        if (cell.verdict === "quiet") acc.quiet.set(provider, cell);
+        else acc.byProvider.set(provider, cell);
+        if (provider === target) acc.hit = hit; // the target's wording of the occurrence
+      }
+    }
+  }
+
+  const findings: ProviderFinding[] = [];
+  for (const acc of order) {
+    const rejecting = [...acc.byProvider.keys()];
+    if (target && rejecting.includes(target)) rejecting.splice(rejecting.indexOf(target), 1), rejecting.unshift(target);
+    const f = acc.finding;
+    f.rejectedBy = rejecting;
+    f.severity = severityOf(rejecting, acc.quiet, target, options.target === "all");
+    f.message = `${acc.hit.detail} ${clause(rejecting, acc.byProvider, acc.quiet, target)}`;
+    const related = (acc.hit.related ?? []).filter((r) => r.place.line !== null).slice(0, MAX_RELATED);
+    if (related.length) f.related = related.map((r) => ({ line: r.place.line!, message: r.message, path: r.place.path }));
+    findings.push(f);
+  }
+  findings.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
+
+  const verdicts = {} as Record<ProviderName, ProviderVerdict>;
+  for (const p of PROVIDER_NAMES) {
+    const mine = findings.filter((f) => f.rejectedBy.includes(p));
+    verdicts[p] = { provider: p, rejects: mine.length > 0, findings: mine.slice(0, MAX_VERDICT_FINDINGS), count: mine.length };
+  }
+  const quietCodes = target ? PROVIDER_RULES.filter((r) => cellFor(r, target)?.verdict === "quiet").map((r) => r.code) : [];
+  return { target, targetSource, targetModel: detected === target ? latest?.model : undefined, turns, verdicts, findings, quietCodes };
+}
+
+function severityOf(rejecting: ProviderName[], quiet: Map<ProviderName, Cell>, target: ProviderName | null, all: boolean): Severity {
+  if (all) return rejecting.length ? "error" : "hint";
+  if (target && rejecting.includes(target)) return "error";
+  if (target && quiet.has(target)) return "hint";
+  return "information";
+}
+
+function clause(rejecting: ProviderName[], cells: Map<ProviderName, Cell>, quiet: Map<ProviderName, Cell>, target: ProviderName | null): string {
+  const parts: string[] = [];
+  const q = target ? quiet.get(target) : undefined;
+  if (target && q) parts.push(`This is normal for ${PROVIDER_LABELS[target]}${q.note ? `: ${q.note}` : ""}.`);
+  // Quote each distinct error once: variants share their base pack's text.
+  const quoted = new Map<string, ProviderName[]>();
+  for (const p of rejecting) {
+    const cell = cells.get(p);
+    const err = !cell?.error ? "" : cell.paraphrase ? `(${cell.error})` : `"${cell.error}"`;
+    quoted.set(err, [...(quoted.get(err) ?? []), p]);
+  }
+  let n = 0;
+  for (const [err, ps] of quoted) {
+    const names = ps.map((p) => PROVIDER_LABELS[p]).join(", ");
+    if (n++ >= MAX_QUOTES) {
+      parts.push(`${names} would reject it too.`);
+      continue;
+    }
+    const verb = target && ps.includes(target) ? (ps.length > 1 ? "reject" : "rejects") : "would reject";
+    parts.push(`${names} ${verb} this: ${err}`);
+  }
+  return parts.join(" ");
+}

@@ -1,0 +1,64 @@
+/** `check --provider NAME` (in process): exit 1 exactly when NAME would reject; `all` adds per-provider verdicts. */
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { analyze } from "../../server/src/engine/analyze.js";
+import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
+import { main } from "../../server/src/cli.js";
+import { corpusFiles } from "../helpers/corpus.js";
+import { ccSession, toolResult, toolUse } from "../helpers/provider-sessions.js";
+
+const dir = mkdtempSync(join(tmpdir(), "ti-provider-"));
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const run = (...args: string[]) => {
+  let stdout = "";
+  const code = main(args, (s) => (stdout += s));
+  return { code, stdout };
+};
+
+// Results of one turn on two lines: Anthropic combines them, Bedrock and Gemini reject.
+const split = ccSession([{ user: "hi" }, { assistant: [toolUse("toolu_a"), toolUse("toolu_b")] }, { user: [toolResult("toolu_a")] }, { user: [toolResult("toolu_b")] }]);
+
+describe("check --provider", () => {
+  it("exits 1 for a provider that rejects the session, 0 for one that accepts it", () => {
+    const p = file("split.jsonl", split);
+    const bedrock = run("check", "--provider", "bedrock", p);
+    assert.equal(bedrock.code, 1);
+    assert.match(bedrock.stdout, /split\.jsonl:4:\d+ error results-split Tool result `toolu_b` is in a later message/);
+    const anthropic = run("check", "--provider=anthropic", p);
+    assert.equal(anthropic.code, 0);
+    assert.match(anthropic.stdout, / information results-split .*Bedrock would reject this/);
+  });
+
+  it("--provider all --format json adds a per-provider verdict per file", () => {
+    const p = file("split2.jsonl", split);
+    const r = run("check", "--provider", "all", "--format", "json", p);
+    assert.equal(r.code, 1);
+    const j = JSON.parse(r.stdout).files[0];
+    assert.equal(j.format, "claude-code");
+    assert.ok(Array.isArray(j.findings), "the generic findings stay");
+    assert.equal(j.provider.target, null);
+    assert.equal(j.provider.verdicts.anthropic.rejects, false);
+    assert.deepEqual(j.provider.verdicts.bedrock, { rejects: true, count: 4, codes: ["dangling-call", "orphan-result", "results-split", "role-alternation"] });
+    assert.equal(j.provider.verdicts.gemini.rejects, true);
+    assert.ok(j.provider.findings.every((f: { severity: string }) => f.severity === "error"));
+  });
+
+  it("a name that is not a provider is a usage error", () => {
+    assert.throws(() => run("check", "--provider", "openai", file("x.jsonl", split)), /--provider must be one of anthropic, bedrock/);
+    assert.throws(() => run("check", "--provider"), /--provider must be one of/);
+  });
+
+  it("on every corpus file, exits 1 exactly when the provider would reject it", () => {
+    for (const f of corpusFiles()) {
+      const pv = providerVerdicts(analyze(f.text), { target: "all" });
+      for (const p of ["anthropic", "bedrock", "gemini"] as const) assert.equal(run("check", "--provider", p, f.path).code, pv.verdicts[p].rejects ? 1 : 0, `${f.name} ${p}`);
+    }
+  });
+});
