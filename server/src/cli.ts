@@ -12,7 +12,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { analyze, type AnalyzeOptions } from "./engine/analyze.js";
 import { fixAllOrphans } from "./engine/repair/index.js";
-import { checkJson, findingJson, renderJson } from "./engine/report.js";
+import { checkJson, findingJson, renderJson } from "./presentation/report.js";
 
 const USAGE = "usage: transcript-inspector check [--format text|json] FILE... | render [--format json|text] FILE | fix [--dry-run] FILE...";
 

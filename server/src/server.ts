@@ -14,7 +14,7 @@ import {
   TextDocumentSyncKind,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { buildRenderView } from "./engine/view.js";
+import { buildRenderView } from "./presentation/view-model.js";
 import {
   FIX_EDIT_REQUEST,
   type FixEditParams,

@@ -14,7 +14,7 @@ import { commitBoundaryFindings } from "./rules/commit-boundary.js";
 import { leadingUserFindings } from "./rules/leading-user.js";
 import { indexOccurrences, occurrenceFindings, type OccurrenceIndex } from "./rules/occurrence-identity.js";
 import { orphanFindings } from "./rules/orphan-sweep.js";
-import { toWire, type WireReport } from "./rules/provider-wire.js";
+import { toWire, type WireReport } from "./wire/pi-ai-transform.js";
 import { wireFindings } from "./rules/provider-wire-findings.js";
 import { buildContext, readSession } from "./session.js";
 import type { Finding, Msg, Session } from "./types.js";

@@ -17,7 +17,7 @@ import { DOCS_BASE } from "../engine/codes.js";
 import { findingRange, stringValueRanges } from "../engine/positions.js";
 import type { Finding, JsonPath, Msg, Severity } from "../engine/types.js";
 import { lineOf } from "../engine/types.js";
-import { messageText } from "../engine/view.js";
+import { messageText } from "../engine/message-text.js";
 import { REVEAL_LINE_COMMAND } from "../protocol/index.js";
 import { commandLink, escapeMarkdown } from "./markdown.js";
 import type { DocModel, IdSite } from "./model.js";

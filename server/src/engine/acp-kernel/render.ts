@@ -6,7 +6,7 @@
  */
 import type { Finding, Msg } from "../types.js";
 import { toolCallsOf } from "../types.js";
-import { textOf } from "../pi-condense/indexer-state.js";
+import { textOf } from "../message-text.js";
 import { baseIdOf, type CoreMessage, coveredBases, kernelPrune, type KernelPruneReport } from "./kernel-prune.js";
 import type { CompressionState } from "./sidecar.js";
 

@@ -1,5 +1,5 @@
 /**
- * Rule 6 as findings (see provider-wire.ts): `dangling-call` for a call that gets pi-ai's
+ * Rule 6 as findings (see wire/pi-ai-transform.ts): `dangling-call` for a call that gets pi-ai's
  * synthetic "No result provided" before the next message, `error-turn-results` for results of
  * an assistant that pi-ai skips (stopReason error/aborted): on the wire they answer no call.
  */
@@ -7,7 +7,7 @@ import type { Finding } from "../types.js";
 import { lineOf } from "../types.js";
 import type { OccurrenceIndex } from "./occurrence-identity.js";
 import { resultPathOf } from "./occurrence-identity.js";
-import type { WireReport } from "./provider-wire.js";
+import type { WireReport } from "../wire/pi-ai-transform.js";
 
 export function wireFindings(wire: WireReport, occ: OccurrenceIndex): Finding[] {
   const out: Finding[] = [];

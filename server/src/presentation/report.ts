@@ -2,9 +2,9 @@
  * Serialisable views of an analysis, with 1-based lines and columns as editors show them:
  * the `check` and `render` contracts of the CLI (and the data the webview receives).
  */
-import type { Analysis } from "./analyze.js";
-import { findingRange } from "./positions.js";
-import type { Finding, Msg, SourceLine } from "./types.js";
+import type { Analysis } from "../engine/analyze.js";
+import { findingRange } from "../engine/positions.js";
+import type { Finding, Msg, SourceLine } from "../engine/types.js";
 
 export interface FindingJson {
   code: string;

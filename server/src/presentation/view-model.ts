@@ -4,9 +4,10 @@
  */
 import { estimateTokenCount } from "tokenx";
 import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../protocol/index.js";
-import type { Analysis } from "./analyze.js";
-import { textOf } from "./pi-condense/indexer-state.js";
-import type { Finding, Msg } from "./types.js";
+import type { Analysis } from "../engine/analyze.js";
+import { messageText } from "../engine/message-text.js";
+import type { Finding, Msg } from "../engine/types.js";
+
 
 const PREVIEW_CHARS = 240;
 
@@ -24,29 +25,6 @@ export function fixesForFinding(f: Finding): ViewFix[] {
       return [{ title: `Make \`${f.toolCallId}\` unique in this turn`, kind: "make-id-unique", line, toolCallId: f.toolCallId }];
     default:
       return [];
-  }
-}
-
-/** Text of a message as the model reads it (for previews and token estimates). */
-export function messageText(m: Msg): string {
-  switch (m.role) {
-    case "assistant": {
-      const parts: string[] = [];
-      for (const b of Array.isArray(m.content) ? m.content : []) {
-        if (!b || typeof b !== "object") continue;
-        if (b.type === "text") parts.push(String(b.text ?? ""));
-        else if (b.type === "thinking") parts.push(String(b.thinking ?? ""));
-        else if (b.type === "toolCall") parts.push(`${b.name ?? "tool"}(${JSON.stringify(b.arguments ?? {})})`);
-      }
-      return parts.join("\n");
-    }
-    case "branchSummary":
-    case "compactionSummary":
-      return String(m.summary ?? "");
-    case "bashExecution":
-      return `$ ${m.command ?? ""}\n${m.output ?? ""}`;
-    default:
-      return textOf(m.content);
   }
 }
 
