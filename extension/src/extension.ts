@@ -19,7 +19,7 @@ import {
 } from "../../server/src/protocol/index.js";
 import { type InspectorTestHooks, InspectorPanels } from "./inspectorPanel.js";
 
-const SESSION_FORMATS = new Set(["pi", "claude-code", "codex"]);
+import { SESSION_FORMATS } from "../../server/src/engine/formats/registry.js";
 export const OPEN_INSPECTOR_COMMAND = "transcriptInspector.openInspectorToSide";
 export const FIX_ALL_COMMAND = "transcriptInspector.fixAllOrphans";
 export const SHOW_LOG_COMMAND = "transcriptInspector.showLog";

@@ -4,12 +4,9 @@
  * report the line-level and tree-level findings: `malformed-line`, `unknown-entry`,
  * `broken-parent`, `duplicate-entry-id`, and the truncated last line (`partial-message`).
  */
-import { buildClaudeContext, readClaudeCode } from "./formats/claude-code.js";
-import { buildCodexContext, readCodex } from "./formats/codex.js";
-import { detectFormat } from "./formats/detect.js";
-import { buildPiContext, type FormatRead, readPi } from "./formats/pi.js";
+import { detectFormat, type FormatRead, formatReader } from "./formats/registry.js";
 import { describeJsonType, isObject, parseText, type ParsedText } from "./parse.js";
-import type { Entry, Finding, Msg, Session, SessionFormat } from "./types.js";
+import type { Entry, Finding, Msg, Session } from "./types.js";
 
 /** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
 export function readSession(text: string, previous?: Session): Session {
@@ -52,14 +49,12 @@ export function sessionFromLines(parsed: ParsedText): Session {
     }
   }
   const format = detectFormat(lines);
-  let read: FormatRead;
-  if (format === "pi") read = readPi(lines);
-  else if (format === "claude-code") read = readClaudeCode(lines);
-  else if (format === "codex") read = readCodex(lines);
-  else read = { entries: [], findings: [] };
+  const reader = formatReader(format);
+  const read: FormatRead = reader ? reader.read(lines) : { entries: [], findings: [] };
   findings.push(...read.findings);
 
   const { entries } = read;
+  const idKey = reader?.idKey ?? "id";
   const byId = new Map<string, Entry>();
   const firstById = new Map<string, Entry>();
   for (const e of entries) {
@@ -69,15 +64,15 @@ export function sessionFromLines(parsed: ParsedText): Session {
         code: "duplicate-entry-id",
         severity: "warning",
         line: e.line,
-        path: format === "claude-code" ? ["uuid"] : ["id"],
+        path: [idKey],
         message: `Entry id \`${e.id}\` is already used on line ${earlier.line + 1}. pi indexes the later entry; children of the earlier one attach to this one.`,
-        related: [{ line: earlier.line, message: "first entry with this id", path: format === "claude-code" ? ["uuid"] : ["id"] }],
+        related: [{ line: earlier.line, message: "first entry with this id", path: [idKey] }],
       });
     } else firstById.set(e.id, e);
     byId.set(e.id, e); // later wins, as pi's index does
   }
   const hasChild = new Set<string>();
-  const parentKey = format === "claude-code" ? "parentUuid" : "parentId";
+  const parentKey = reader?.parentKey ?? "parentId";
   for (const e of entries) {
     if (e.parentId === null) continue;
     if (e.parentId === e.id || !byId.has(e.parentId)) {
@@ -97,7 +92,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
     hasChild.add(e.parentId);
   }
   const leaves = entries.filter((e) => !hasChild.has(e.id) && byId.get(e.id) === e).map((e) => e.id);
-  const leaf = leafOf(format, entries);
+  const leaf = reader?.leaf(entries);
   const branch = leaf ? pathTo(leaf, byId) : [];
   return {
     format,
@@ -111,16 +106,6 @@ export function sessionFromLines(parsed: ParsedText): Session {
     findings,
     truncatedLastLine,
   };
-}
-
-function leafOf(format: SessionFormat, entries: Entry[]): Entry | undefined {
-  if (format === "claude-code") {
-    // Sidechain (subagent) lines interleave with the main thread: the active leaf is the last
-    // main-thread line, unless the file is a subagent transcript of its own.
-    const main = entries.filter((e) => e.raw.isSidechain !== true);
-    return (main.length > 0 ? main : entries)[(main.length > 0 ? main : entries).length - 1];
-  }
-  return entries[entries.length - 1];
 }
 
 /** Root-to-entry path; a missing parent or a cycle ends the walk (that subtree acts as a root). */
@@ -138,14 +123,5 @@ export function pathTo(leaf: Entry, byId: Map<string, Entry>): Entry[] {
 
 /** The branch's context messages as the agent builds them, each with its origin. */
 export function buildContext(session: Session): Msg[] {
-  switch (session.format) {
-    case "pi":
-      return buildPiContext(session.branch);
-    case "claude-code":
-      return buildClaudeContext(session.branch);
-    case "codex":
-      return buildCodexContext(session.branch);
-    default:
-      return [];
-  }
+  return formatReader(session.format)?.buildContext(session.branch) ?? [];
 }

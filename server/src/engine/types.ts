@@ -7,7 +7,8 @@
 
 export type Severity = "error" | "warning" | "information" | "hint";
 
-export type SessionFormat = "pi" | "claude-code" | "codex" | "unknown";
+/** A format name from formats/registry.ts (`FormatReader.name`), or "unknown". */
+export type SessionFormat = string;
 
 /** One physical line of the file. */
 export interface SourceLine {

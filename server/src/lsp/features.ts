@@ -14,6 +14,7 @@ import {
   SymbolKind,
 } from "vscode-languageserver/node";
 import { DOCS_BASE } from "../engine/codes.js";
+import { formatReader } from "../engine/formats/registry.js";
 import { findingRange, stringValueRanges } from "../engine/positions.js";
 import type { Finding, JsonPath, Msg, Severity } from "../engine/types.js";
 import { lineOf } from "../engine/types.js";
@@ -154,24 +155,13 @@ function acpHover(m: DocModel, line: number): Hover | null {
   return null;
 }
 
-/** Whether `path` on a line holding `value` is where a tool-call id or a result's id sits. */
-function isIdPath(value: any, path: JsonPath): boolean {
-  const k = path[path.length - 1];
-  if (path.length === 2 && path[0] === "message" && k === "toolCallId") return true;
-  if (path.length === 4 && path[0] === "message" && path[1] === "content" && typeof path[2] === "number") {
-    const b = value?.message?.content?.[path[2]];
-    return (k === "id" && (b?.type === "toolCall" || b?.type === "tool_use")) || (k === "tool_use_id" && b?.type === "tool_result");
-  }
-  return k === "call_id" && (path.length === 1 || (path.length === 2 && path[0] === "payload"));
-}
-
 /**
  * A tool-call id on a line outside the active branch's context (another branch, or before the
  * latest compaction): the render never sees it; list where the id appears in the file.
  */
 function offContextHover(m: DocModel, uri: string, line: number, character: number): Hover | null {
   const at = m.nodeAt(line, character);
-  if (!at || at.node.type !== "string" || !isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
+  if (!at || at.node.type !== "string" || !formatReader(m.a.session.format)?.isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
   const id = String(at.node.value);
   const seen: number[] = [];
   for (const l of m.a.session.lines) if (l.text.includes(JSON.stringify(id).slice(1, -1)) && stringValueRanges(l, id).length) seen.push(l.line);
@@ -250,8 +240,6 @@ function siteLocation(m: DocModel, uri: string, s: IdSite): Location {
   return { uri, range: lineRange(m, s.line, s.path) };
 }
 
-/** Top-level fields whose string value names another entry (pi and Claude Code). */
-const ENTRY_REF_KEYS = new Set(["parentId", "parentUuid", "logicalParentUuid", "leafUuid", "firstKeptEntryId", "targetId", "fromId"]);
 
 export function definition(m: DocModel, uri: string, line: number, character: number): Location[] | null {
   const site = m.siteAt(line, character);
@@ -267,7 +255,7 @@ export function definition(m: DocModel, uri: string, line: number, character: nu
   const at = m.nodeAt(line, character);
   if (!at) return null;
   const { node, path } = at;
-  if (path.length === 1 && ENTRY_REF_KEYS.has(String(path[0])) && node.type === "string") {
+  if (path.length === 1 && formatReader(m.a.session.format)?.entryRefKeys.has(String(path[0])) && node.type === "string") {
     const target = m.a.session.byId.get(node.value);
     return target ? [{ uri, range: fullLineRange(m, target.line) }] : null;
   }

@@ -6,7 +6,8 @@
  * findings are stable across runs. Nothing is ever written back.
  */
 import { describeJsonType, isObject } from "../parse.js";
-import type { Entry, Finding, Msg, Session, SourceLine } from "../types.js";
+import type { Entry, Finding, JsonPath, Msg, Session, SourceLine } from "../types.js";
+import type { FormatRead, FormatReader } from "./reader.js";
 
 export const PI_ENTRY_TYPES = new Set([
   "message",
@@ -22,11 +23,7 @@ export const PI_ENTRY_TYPES = new Set([
   "context_edit",
 ]);
 
-export interface FormatRead {
-  header?: Session["header"];
-  entries: Entry[];
-  findings: Finding[];
-}
+export type { FormatRead } from "./reader.js";
 
 export function readPi(lines: SourceLine[]): FormatRead {
   const findings: Finding[] = [];
@@ -258,3 +255,31 @@ export function buildPiContext(branch: Entry[]): Msg[] {
 export function contextEventMessages(messages: Msg[]): Msg[] {
   return messages.some((m) => m.role === "system") ? messages.filter((m) => m.role !== "system") : messages;
 }
+
+/** pi sessions: a `session` header, then entries linked by `id` / `parentId`. */
+export const piFormat: FormatReader = {
+  name: "pi",
+  detect: (v) => v.type === "session" && typeof v.id === "string",
+  read: readPi,
+  buildContext: buildPiContext,
+  leaf: (entries) => entries[entries.length - 1],
+  idKey: "id",
+  parentKey: "parentId",
+  entryRefKeys: new Set(["parentId", "firstKeptEntryId", "targetId", "fromId"]),
+  isIdPath(value: any, path: JsonPath): boolean {
+    const k = path[path.length - 1];
+    if (path.length === 2 && path[0] === "message" && k === "toolCallId") return true;
+    if (path.length === 4 && path[0] === "message" && path[1] === "content" && typeof path[2] === "number")
+      return k === "id" && value?.message?.content?.[path[2]]?.type === "toolCall";
+    return false;
+  },
+  repair: {
+    resultLineRemoval(v, id, entry, session) {
+      if (!entry || v.type !== "message" || !isObject(v.message) || v.message.role !== "toolResult" || v.message.toolCallId !== id) return null;
+      if (!entry.syntheticId) return "reparent";
+      // v1: the tree is the file order, but compaction indexes count lines: removing one shifts them.
+      return session.entries.some((e) => e.type === "compaction") ? null : "delete-line";
+    },
+    turnLinesCarryIds: false,
+  },
+};
