@@ -2,22 +2,25 @@
  * The engine's front door: parse -> model -> render (prune, sweep, wire) -> findings.
  * The CLI, the language server and the tests all call `analyze`.
  */
-import { type AcpRender, acpFindings, renderAcp } from "./acp-kernel/render.js";
+import { type AcpRender, renderAcp } from "./acp-kernel/render.js";
 import { readSidecar } from "./acp-kernel/sidecar.js";
 import { contextEventMessages } from "./formats/pi.js";
 import { emptyChainReport } from "./pi-condense/chain-ranges.js";
 import { type PiCondenseConfig, withDefaults, type DeepPartial } from "./pi-condense/config.js";
 import { IndexerState } from "./pi-condense/indexer-state.js";
 import { type PruneResult, pruneMessages } from "./pi-condense/prune-messages.js";
+import { danglingRefFindings, invalidSidecarFinding } from "./rules/acp-sidecar.js";
 import { chainFindings } from "./rules/chain-ranges.js";
 import { commitBoundaryFindings } from "./rules/commit-boundary.js";
+import { firstUserPinFindings } from "./rules/first-user-pin.js";
 import { leadingUserFindings } from "./rules/leading-user.js";
 import { indexOccurrences, occurrenceFindings, type OccurrenceIndex } from "./rules/occurrence-identity.js";
 import { orphanFindings } from "./rules/orphan-sweep.js";
 import { toWire, type WireReport } from "./wire/pi-ai-transform.js";
 import { wireFindings } from "./rules/provider-wire-findings.js";
 import { buildContext, readSession } from "./session.js";
-import type { Finding, Msg, Session } from "./types.js";
+import type { Finding, FindingCode, Msg, Session } from "./types.js";
+import type { EnabledCodes } from "./rules/rule.js";
 
 export type PrunerName = "pi-condense" | "acp-kernel" | "none";
 
@@ -30,8 +33,8 @@ export interface AnalyzeOptions {
   acpSidecar?: { text: string; name: string };
   /** The previous analysis of the same document: unchanged lines are not parsed again. */
   previous?: Analysis;
-  /** Codes to leave out (for example `colliding-id` when switched off). */
-  disabledCodes?: string[];
+  /** Codes to leave out (for example `colliding-id` when switched off): their rules skip the work. */
+  disabledCodes?: readonly FindingCode[];
 }
 
 export interface Analysis {
@@ -62,6 +65,8 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const config = withDefaults(options.piCondense);
   const before = contextEventMessages(buildContext(session));
   const indexer = IndexerState.rebuild(session.branch);
+  const disabled = new Set<string>(options.disabledCodes ?? []);
+  const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
   const findings: Finding[] = [...session.findings];
   const headerLine = session.header?.line ?? 0;
   let acp: AcpRender | undefined;
@@ -69,14 +74,9 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
     const read = readSidecar(options.acpSidecar.text);
     if (read.ok) {
       acp = renderAcp(before, read.state);
-      findings.push(...acpFindings(acp, read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
-    } else
-      findings.push({
-        code: "acp-sidecar-invalid",
-        severity: "warning",
-        line: headerLine,
-        message: `The acp-kernel sidecar ${options.acpSidecar.name} is not valid state: ${read.error}. The session is analysed without it.`,
-      });
+      findings.push(...firstUserPinFindings(acp));
+      findings.push(...danglingRefFindings(read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
+    } else findings.push(invalidSidecarFinding(options.acpSidecar.name, read.error, headerLine));
   }
   const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: emptyChainReport(messages), swept: [] });
   const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled ? pruneMessages(before, indexer, config) : noPrune(before);
@@ -99,13 +99,12 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
     }
   }
 
-  findings.push(...occurrenceFindings(occurrences));
-  findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.startsWith("chain:")).map((d) => d.msg))));
+  findings.push(...occurrenceFindings(occurrences, enabled));
+  findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.startsWith("chain:")).map((d) => d.msg)), enabled));
   findings.push(...orphanFindings(prune.swept, occurrences));
   findings.push(...leadingUserFindings(before, wire.messages));
-  findings.push(...commitBoundaryFindings(before, occurrences));
+  findings.push(...commitBoundaryFindings(before, occurrences, enabled));
   findings.push(...wireFindings(wire, occurrences));
-  const disabled = new Set(options.disabledCodes ?? []);
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const pruner: PrunerName = acp ? "acp-kernel" : !config.enabled ? "none" : "pi-condense";

@@ -5,7 +5,8 @@
  * `broken-parent`, `duplicate-entry-id`, and the truncated last line (`partial-message`).
  */
 import { detectFormat, type FormatRead, formatReader } from "./formats/registry.js";
-import { describeJsonType, isObject, parseText, type ParsedText } from "./parse.js";
+import { parseText, type ParsedText } from "./parse.js";
+import { lineShapeFindings, shapeFinding } from "./rules/session-shape.js";
 import type { Entry, Finding, Msg, Session } from "./types.js";
 
 /** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
@@ -15,39 +16,9 @@ export function readSession(text: string, previous?: Session): Session {
 
 export function sessionFromLines(parsed: ParsedText): Session {
   const { lines } = parsed;
-  const findings: Finding[] = [];
+  const findings: Finding[] = lineShapeFindings(lines);
   const lastLine = lines[lines.length - 1];
-  let truncatedLastLine = false;
-  for (const l of lines) {
-    if (l.parseError !== undefined) {
-      if (l === lastLine && l.eol === "") {
-        truncatedLastLine = true;
-        findings.push({
-          code: "partial-message",
-          severity: "warning",
-          line: l.line,
-          columns: { start: 0, end: l.text.length },
-          message: `The last line is cut off (${l.parseError}): an append in progress or a crash. pi skips it; a pruner must wait until it is complete.`,
-        });
-      } else {
-        findings.push({
-          code: "malformed-line",
-          severity: "error",
-          line: l.line,
-          columns: { start: 0, end: l.text.length },
-          message: `Not valid JSON (${l.parseError}). pi skips this line when it loads the session.`,
-        });
-      }
-    } else if (l.value !== undefined && !isObject(l.value)) {
-      findings.push({
-        code: "malformed-line",
-        severity: "error",
-        line: l.line,
-        columns: { start: 0, end: l.text.length },
-        message: `The line is ${describeJsonType(l.value)}, not a JSON object.`,
-      });
-    }
-  }
+  const truncatedLastLine = lastLine !== undefined && lastLine.parseError !== undefined && lastLine.eol === "";
   const format = detectFormat(lines);
   const reader = formatReader(format);
   const read: FormatRead = reader ? reader.read(lines) : { entries: [], findings: [] };
@@ -60,14 +31,12 @@ export function sessionFromLines(parsed: ParsedText): Session {
   for (const e of entries) {
     const earlier = firstById.get(e.id);
     if (earlier) {
-      findings.push({
-        code: "duplicate-entry-id",
-        severity: "warning",
+      findings.push(shapeFinding("duplicate-entry-id", {
         line: e.line,
         path: [idKey],
         message: `Entry id \`${e.id}\` is already used on line ${earlier.line + 1}. pi indexes the later entry; children of the earlier one attach to this one.`,
         related: [{ line: earlier.line, message: "first entry with this id", path: [idKey] }],
-      });
+      }));
     } else firstById.set(e.id, e);
     byId.set(e.id, e); // later wins, as pi's index does
   }
@@ -77,16 +46,14 @@ export function sessionFromLines(parsed: ParsedText): Session {
     if (e.parentId === null) continue;
     if (e.parentId === e.id || !byId.has(e.parentId)) {
       if (!e.syntheticId)
-        findings.push({
-          code: "broken-parent",
-          severity: "warning",
+        findings.push(shapeFinding("broken-parent", {
           line: e.line,
           path: [parentKey],
           message:
             e.parentId === e.id
               ? `\`${parentKey}\` names the entry itself; it is treated as a root.`
               : `\`${parentKey}\` \`${e.parentId}\` names no entry in this file: the entry is treated as a root and the context of its branch starts here.`,
-        });
+        }));
       continue;
     }
     hasChild.add(e.parentId);

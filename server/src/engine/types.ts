@@ -4,6 +4,9 @@
  *
  * Lines are 0-based inside the engine; the CLI and the LSP convert at their edges.
  */
+import type { FindingCode } from "./rules/registry.js";
+
+export type { FindingCode };
 
 export type Severity = "error" | "warning" | "information" | "hint";
 
@@ -44,7 +47,7 @@ export interface RelatedInfo {
 }
 
 export interface Finding {
-  code: string;
+  code: FindingCode;
   severity: Severity;
   /** 0-based line. */
   line: number;

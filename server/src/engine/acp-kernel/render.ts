@@ -4,7 +4,7 @@
  * multi-call assistant), `prune` with the sidecar's state, and convert back (rendered summaries
  * become user messages; a multi-call assistant keeps only its surviving calls).
  */
-import type { Finding, Msg } from "../types.js";
+import type { Msg } from "../types.js";
 import { toolCallsOf } from "../types.js";
 import { textOf } from "../message-text.js";
 import { baseIdOf, type CoreMessage, coveredBases, kernelPrune, type KernelPruneReport } from "./kernel-prune.js";
@@ -109,42 +109,4 @@ export function renderAcp(before: Msg[], state: CompressionState): AcpRender {
     if (msg) firstUser = { msg, pinned: kernel.firstUser.pinned, covered: kernel.firstUser.covered };
   }
   return { messages: out, droppedBy, coveredBy, kernel, firstUser };
-}
-
-/** `first-user-pinned` and `acp-dangling-ref`. */
-export function acpFindings(r: AcpRender, state: CompressionState, entryIds: Set<string>, headerLine: number, sidecarName: string): Finding[] {
-  const out: Finding[] = [];
-  if (r.firstUser?.pinned && r.firstUser.msg.origin.kind === "entry") {
-    const chars = textOf(r.firstUser.msg.content).length;
-    out.push({
-      code: "first-user-pinned",
-      severity: "information",
-      line: r.firstUser.msg.origin.line,
-      message: `acp-kernel covers the first user message (block ${r.coveredBy.get(r.firstUser.msg)?.join(", ")}) but keeps it pinned beside its summary: no user message would lead otherwise. Its ${chars} characters are re-sent verbatim every turn.`,
-    });
-  }
-  const blockIds = new Set(state.blocks.map((b) => b.blockId));
-  for (const b of state.blocks) {
-    const missing = b.effectiveMessageIds.filter((id) => !entryIds.has(baseIdOf(id)) && !id.startsWith("live-"));
-    const missingBlocks = b.directBlockIds.filter((id) => !blockIds.has(id));
-    if (!missing.length && !missingBlocks.length) continue;
-    out.push({
-      code: "acp-dangling-ref",
-      severity: "warning",
-      line: headerLine,
-      message: `${sidecarName}: block ${b.blockId}${b.active ? "" : " (inactive)"} names ${[
-        missing.length ? `message id(s) ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (+${missing.length - 5} more)` : ""}` : "",
-        missingBlocks.length ? `block(s) ${missingBlocks.join(", ")}` : "",
-      ].filter(Boolean).join(" and ")} that resolve to nothing in this session.`,
-    });
-  }
-  const danglingRefs = Object.entries(state.messageRefs.byRef).filter(([, raw]) => raw !== "BLOCKED" && !entryIds.has(baseIdOf(raw)) && !raw.startsWith("live-"));
-  if (danglingRefs.length)
-    out.push({
-      code: "acp-dangling-ref",
-      severity: "information",
-      line: headerLine,
-      message: `${sidecarName}: ${danglingRefs.length} message ref(s) resolve to nothing in this session (${danglingRefs.slice(0, 5).map(([ref, raw]) => `${ref} -> ${raw}`).join(", ")}).`,
-    });
-  return out;
 }

@@ -8,6 +8,7 @@
  * `toolCall`, each `tool_result` block a pi `toolResult`.
  */
 import { describeJsonType, isObject } from "../parse.js";
+import { shapeFinding } from "../rules/session-shape.js";
 import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../types.js";
 import type { FormatRead, FormatReader } from "./reader.js";
 
@@ -21,18 +22,18 @@ export function readClaudeCode(lines: SourceLine[]): FormatRead {
     const v = l.value;
     if (!isObject(v)) continue;
     if (typeof v.type !== "string") {
-      findings.push({ code: "unknown-entry", severity: "warning", line: l.line, message: "Object without a string `type`: not a Claude Code transcript line." });
+      findings.push(shapeFinding("unknown-entry", { line: l.line, message: "Object without a string `type`: not a Claude Code transcript line." }));
       continue;
     }
     if (typeof v.uuid !== "string") {
       if (!KNOWN_WITHOUT_UUID.has(v.type) && (v.type === "user" || v.type === "assistant" || v.type === "system"))
-        findings.push({ code: "unknown-entry", severity: "warning", line: l.line, path: ["type"], message: `\`${v.type}\` line without a \`uuid\`: it cannot take part in the conversation tree.` });
+        findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["type"], message: `\`${v.type}\` line without a \`uuid\`: it cannot take part in the conversation tree.` }));
       continue;
     }
     const parentId = typeof v.parentUuid === "string" ? v.parentUuid : null;
     entries.push({ line: l.line, id: v.uuid, parentId, type: v.type, raw: v });
     if ((v.type === "user" || v.type === "assistant") && !isObject(v.message))
-      findings.push({ code: "unknown-entry", severity: "warning", line: l.line, path: ["message"], message: `\`${v.type}\` line whose \`message\` is ${describeJsonType(v.message)}, not an object.` });
+      findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["message"], message: `\`${v.type}\` line whose \`message\` is ${describeJsonType(v.message)}, not an object.` }));
   }
   return { entries, findings };
 }

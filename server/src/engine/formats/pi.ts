@@ -6,6 +6,7 @@
  * findings are stable across runs. Nothing is ever written back.
  */
 import { describeJsonType, isObject } from "../parse.js";
+import { shapeFinding } from "../rules/session-shape.js";
 import type { Entry, Finding, JsonPath, Msg, Session, SourceLine } from "../types.js";
 import type { FormatRead, FormatReader } from "./reader.js";
 
@@ -42,32 +43,26 @@ export function readPi(lines: SourceLine[]): FormatRead {
         fileEntries.push("header");
         continue;
       }
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: l.line,
         path: ["type"],
         message: "Line before the session header: pi expects the first entry to be the `session` header and ignores this line.",
-      });
+      }));
       continue;
     }
     if (v.type === "session") {
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: l.line,
         path: ["type"],
         message: "A second `session` header: pi reads only the first one.",
-      });
+      }));
       continue;
     }
     if (typeof v.type !== "string") {
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: l.line,
         message: "Object without a string `type`: not a pi session entry.",
-      });
+      }));
       continue;
     }
     const version = header.version;
@@ -82,13 +77,11 @@ export function readPi(lines: SourceLine[]): FormatRead {
       parentId = prev ? prev.id : null;
     } else {
       if (typeof v.id !== "string" || v.id === "") {
-        findings.push({
-          code: "unknown-entry",
-          severity: "warning",
+        findings.push(shapeFinding("unknown-entry", {
           line: l.line,
           path: ["id"],
           message: `Entry of type \`${v.type}\` has no string \`id\`: pi cannot place it in the session tree.`,
-        });
+        }));
         continue;
       }
       id = v.id;
@@ -120,32 +113,26 @@ export function readPi(lines: SourceLine[]): FormatRead {
 function checkEntryShape(e: Entry, findings: Finding[]): void {
   const v = e.raw;
   if (!PI_ENTRY_TYPES.has(e.type)) {
-    findings.push({
-      code: "unknown-entry",
-      severity: "information",
+    findings.push(shapeFinding("unknown-entry", {
       line: e.line,
       path: ["type"],
       message: `Unknown entry type \`${e.type}\`: kept in the tree, contributes nothing to the context.`,
-    });
+    }, "information"));
     return;
   }
   if (e.type === "message") {
     if (!isObject(v.message)) {
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: e.line,
         path: ["message"],
         message: `\`message\` entry whose \`message\` is ${describeJsonType(v.message)}, not an object: it contributes nothing to the context.`,
-      });
+      }));
     } else if (typeof v.message.role !== "string") {
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: e.line,
         path: ["message"],
         message: "Message without a string `role`: pi drops it from the context.",
-      });
+      }));
     }
   }
 }
