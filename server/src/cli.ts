@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { analyze, type AnalyzeOptions } from "./engine/analyze.js";
-import { fixAllOrphans } from "./engine/repair/index.js";
+import { REPAIRS } from "./engine/repair/index.js";
 import { checkJson, findingJson, renderJson } from "./presentation/report.js";
 
 const USAGE = "usage: transcript-inspector check [--format text|json] FILE... | render [--format json|text] FILE | fix [--dry-run] FILE...";
@@ -98,7 +98,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
     let anyError = false;
     for (const path of files) {
       const text = readOrFail(path);
-      const r = fixAllOrphans(text, optionsFor(path));
+      const r = REPAIRS["fix-all-orphans"].all!.run(text, optionsFor(path));
       if (r.removed > 0 && !dryRun) {
         const tmp = `${path}.ti-fix-${process.pid}`;
         writeFileSync(tmp, r.text);

@@ -26,6 +26,9 @@ import type { Settings } from "./settings.js";
 
 export const SOURCE = "transcript-inspector";
 
+/** The editor-only hint on what a pruner drops on purpose (not a finding: README `#code-pruned`). */
+export const PRUNED_CODE = "pruned";
+
 const SEV: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
@@ -78,7 +81,7 @@ export function diagnostics(m: DocModel, uri: string, settings: Settings): Diagn
  * `DiagnosticTag.Unnecessary`, so the editor fades those lines, pointing at the range's entry.
  */
 export function prunedHints(m: DocModel, uri: string, settings: Settings): Diagnostic[] {
-  if (settings.severityOverrides["pruned"] === "off") return [];
+  if (settings.severityOverrides[PRUNED_CODE] === "off") return [];
   const out: Diagnostic[] = [];
   const chainLine = new Map(m.a.prune.chains.resolved.map((r) => [r.chain.data.blockId, r.chain.entry.line]));
   for (const d of m.a.dropped) {
@@ -90,8 +93,8 @@ export function prunedHints(m: DocModel, uri: string, settings: Settings): Diagn
     const diag: Diagnostic = {
       range: fullLineRange(m, line),
       severity: DiagnosticSeverity.Hint,
-      code: "pruned",
-      codeDescription: { href: DOCS_BASE + "pruned" },
+      code: PRUNED_CODE,
+      codeDescription: { href: DOCS_BASE + PRUNED_CODE },
       source: SOURCE,
       message: kind === "chain" ? `Not sent: dropped by chain ${block}.` : block === "strip-orphan" || block === "not-projected" ? `Not sent: acp-kernel leaves it out (${block}).` : `Not sent: folded by acp-kernel block ${block}.`,
       tags: [DiagnosticTag.Unnecessary],

@@ -6,26 +6,21 @@ import { estimateTokenCount } from "tokenx";
 import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../protocol/index.js";
 import type { Analysis } from "../engine/analyze.js";
 import { messageText } from "../engine/message-text.js";
+import { REPAIRS } from "../engine/repair/registry.js";
+import { codeSpec } from "../engine/rules/registry.js";
 import type { Finding, Msg } from "../engine/types.js";
 
 
 const PREVIEW_CHARS = 240;
 
-/** Code actions offered per finding code; the language server implements each kind. */
+/** Code actions offered for a finding (the rule table's fixes); the language server applies each kind. */
 export function fixesForFinding(f: Finding): ViewFix[] {
   const line = f.line + 1;
-  switch (f.code) {
-    case "orphan-result":
-    case "error-turn-results":
-      return [
-        { title: "Remove this orphan tool result", kind: "remove-orphan", line, toolCallId: f.toolCallId },
-        { title: "Fix all orphan tool results in the file", kind: "fix-all-orphans", line },
-      ];
-    case "colliding-id":
-      return [{ title: `Make \`${f.toolCallId}\` unique in this turn`, kind: "make-id-unique", line, toolCallId: f.toolCallId }];
-    default:
-      return [];
-  }
+  return codeSpec(f.code).fixes.map((kind) => {
+    const fix: ViewFix = { title: REPAIRS[kind].label(f), kind, line };
+    if (REPAIRS[kind].one) fix.toolCallId = f.toolCallId;
+    return fix;
+  });
 }
 
 export function estimateTokens(text: string): number {

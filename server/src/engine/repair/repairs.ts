@@ -8,6 +8,7 @@ import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
 import { getNodePath, type Node as JsonNode, parseTree } from "jsonc-parser";
 import { formatReader } from "../formats/registry.js";
 import { isObject } from "../parse.js";
+import { codesWithFix } from "../rules/registry.js";
 import type { Occurrence } from "../rules/occurrence-identity.js";
 import { locate, stringValueRanges } from "../positions.js";
 import type { Entry, Finding, JsonPath, SourceLine } from "../types.js";
@@ -16,7 +17,8 @@ import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from 
 export type { RepairEdit } from "./edits.js";
 export { applyRepairEdits } from "./edits.js";
 
-export const ORPHAN_CODES = new Set(["orphan-result", "error-turn-results"]);
+/** Codes whose findings the orphan removal repairs (the rule table says which). */
+export const ORPHAN_CODES: ReadonlySet<string> = new Set(codesWithFix("remove-orphan"));
 
 export interface Repair {
   title: string;
@@ -25,7 +27,7 @@ export interface Repair {
   touched: number[];
 }
 
-function findingAt(a: Analysis, codes: Set<string>, line: number, toolCallId?: string): Finding | undefined {
+function findingAt(a: Analysis, codes: ReadonlySet<string>, line: number, toolCallId?: string): Finding | undefined {
   return a.findings.find((f) => codes.has(f.code) && f.line === line && (toolCallId === undefined || f.toolCallId === toolCallId));
 }
 

@@ -13,7 +13,7 @@ import { LEADING_USER_CODES } from "./leading-user.js";
 import { OCCURRENCE_IDENTITY_CODES } from "./occurrence-identity.js";
 import { ORPHAN_SWEEP_CODES } from "./orphan-sweep.js";
 import { PROVIDER_WIRE_CODES } from "./provider-wire-findings.js";
-import type { CodeSpec } from "./rule.js";
+import type { CodeSpec, FixKind } from "./rule.js";
 import { SESSION_SHAPE_CODES } from "./session-shape.js";
 
 export type { CodeSpec, CodeTable, EnabledCodes, FixKind } from "./rule.js";
@@ -37,6 +37,11 @@ export const FINDING_CODES = Object.keys(CODE_TABLE) as FindingCode[];
 
 export function codeSpec(code: FindingCode): CodeSpec {
   return CODE_TABLE[code];
+}
+
+/** The codes whose findings a fix kind repairs. */
+export function codesWithFix(kind: FixKind): FindingCode[] {
+  return FINDING_CODES.filter((c) => (CODE_TABLE[c].fixes as readonly FixKind[]).includes(kind));
 }
 
 export function isFindingCode(code: string): code is FindingCode {
