@@ -39,10 +39,10 @@ const SYNTHETIC_LABEL: Record<NonNullable<ViewMessage["synthetic"]>, string> = {
 const BAND_SLOTS = 6;
 const MAX_IDS = 3;
 
-/** "read, read, bash" -> "read ×2, bash" (the full list stays in the tooltip). */
-export function toolSummary(toolName: string): string {
+/** ["read", "read", "bash"] -> "read ×2, bash" (the full list stays in the tooltip). */
+export function toolSummary(toolNames: string[]): string {
   const counts = new Map<string, number>();
-  for (const t of toolName.split(",").map((x) => x.trim()).filter(Boolean)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  for (const t of toolNames) counts.set(t, (counts.get(t) ?? 0) + 1);
   return [...counts].map(([t, n]) => (n > 1 ? `${t} ×${n}` : t)).join(", ");
 }
 const fmt = (n: number) => n.toLocaleString("en-US");
@@ -115,10 +115,10 @@ const MessageCell = memo(function MessageCell({ m, side, highlighted, handlers }
         <span className="role">
           <SafeText text={m.role} />
         </span>
-        {m.toolName ? (
-          <span className="tool" title={m.toolName}>
+        {m.toolNames?.length ? (
+          <span className="tool" title={m.toolNames.join(", ")}>
             <Icon name="tools" />
-            <SafeText text={toolSummary(m.toolName)} />
+            <SafeText text={toolSummary(m.toolNames)} />
           </span>
         ) : null}
         <span className="ids">
@@ -148,9 +148,9 @@ const MessageCell = memo(function MessageCell({ m, side, highlighted, handlers }
       {m.droppedBy || m.synthetic || m.changed ? (
         <div className="tags">
           {m.droppedBy ? (
-            <span className="tag tag-dropped" data-dropped-by={m.droppedBy}>
+            <span className="tag tag-dropped" data-dropped-by={m.droppedBy.label}>
               <Icon name="circle-slash" />
-              dropped · <SafeText text={m.droppedBy} />
+              dropped · <SafeText text={m.droppedBy.label} />
             </span>
           ) : null}
           {m.synthetic ? (

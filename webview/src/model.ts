@@ -27,8 +27,6 @@ export interface Filters {
 
 export const emptyFilters = (): Filters => ({ roles: [], tool: "", onlyFindings: false, search: "" });
 
-const baseKey = (k: string) => k.replace(/#\d+$/, "");
-
 /**
  * Rows pairing each before-message with its copy in "after" (same key), dropped messages with
  * nothing (or with the synthetic message that stands for them), synthetic messages on their own.
@@ -40,8 +38,8 @@ export function alignRows(view: RenderView): Row[] {
   before.forEach((m, i) => beforeIndex.set(m.key, i));
   const matched = new Set<number>();
   const afterMatch: (number | undefined)[] = after.map((m) => {
-    if (m.line === null) return undefined;
-    const k = beforeIndex.get(baseKey(m.key));
+    if (m.beforeKey === undefined) return undefined;
+    const k = beforeIndex.get(m.beforeKey);
     if (k !== undefined) matched.add(k);
     return k;
   });
@@ -76,10 +74,9 @@ export function alignRows(view: RenderView): Row[] {
   return rows;
 }
 
-/** Individual tool names ("read, read, bash" counts as read and bash). */
+/** The tool names of a message (one per call). */
 export function toolsOf(m: ViewMessage | undefined): string[] {
-  if (!m?.toolName) return [];
-  return m.toolName.split(",").map((s) => s.trim()).filter(Boolean);
+  return m?.toolNames ?? [];
 }
 
 export function allRoles(rows: Row[]): string[] {
@@ -95,7 +92,7 @@ export function allTools(rows: Row[]): string[] {
 }
 
 function haystack(m: ViewMessage): string {
-  return [m.role, m.toolName ?? "", ...(m.toolCallIds ?? []), m.toolCallId ?? "", m.preview, m.blockId ?? "", m.droppedBy ?? "", m.synthetic ?? "", m.changed ?? "", m.line === null ? "" : `L${m.line}`, ...m.findings.map((f) => `${f.code} ${f.message}`)]
+  return [m.role, ...(m.toolNames ?? []), ...(m.toolCallIds ?? []), m.toolCallId ?? "", m.preview, m.blockId ?? "", m.droppedBy?.label ?? "", m.synthetic ?? "", m.changed ?? "", m.line === null ? "" : `L${m.line}`, ...m.findings.map((f) => `${f.code} ${f.message}`)]
     .join("\n")
     .toLowerCase();
 }

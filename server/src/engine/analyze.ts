@@ -19,6 +19,7 @@ import { orphanFindings } from "./rules/orphan-sweep.js";
 import { toWire, type WireReport } from "./wire/pi-ai-transform.js";
 import { wireFindings } from "./rules/provider-wire-findings.js";
 import { buildContext, readSession } from "./session.js";
+import type { DropReason } from "./drop-reason.js";
 import type { Finding, FindingCode, Msg, Session } from "./types.js";
 import type { EnabledCodes } from "./rules/rule.js";
 
@@ -47,7 +48,7 @@ export interface Analysis {
   /** What goes on the wire (convertToLlm + pi-ai transformMessages applied to `pruned`). */
   after: Msg[];
   /** Messages of `before` that are not in `after`, and why. */
-  dropped: { msg: Msg; by: string }[];
+  dropped: { msg: Msg; by: DropReason }[];
   prune: PruneResult;
   /** The acp-kernel render, when the pruner is acp-kernel. */
   acp?: AcpRender;
@@ -85,14 +86,16 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
   // match what each phase dropped back to `before` by origin, not by message identity.
-  const dropped: { msg: Msg; by: string }[] = [];
+  const dropped: { msg: Msg; by: DropReason }[] = [];
   const chainBy = new Map([...prune.chains.droppedBy].map(([m, b]) => [m.origin, b]));
   const sweptSet = new Set(prune.swept.map((s) => s.msg.origin));
   const wireDropped = new Map(wire.dropped.map((d) => [d.msg.origin, d.by]));
   const droppedMsgs = new Set<Msg>();
   for (const m of before) {
     const block = chainBy.get(m.origin);
-    const by = block ? `chain:${block}` : acp?.droppedBy.get(m) ?? (sweptSet.has(m.origin) ? "orphan-sweep" : wireDropped.get(m.origin));
+    const by: DropReason | undefined = block
+      ? { kind: "chain", blockId: block }
+      : acp?.droppedBy.get(m) ?? (sweptSet.has(m.origin) ? { kind: "orphan-sweep" } : wireDropped.get(m.origin));
     if (by) {
       dropped.push({ msg: m, by });
       droppedMsgs.add(m);
@@ -100,7 +103,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   }
 
   findings.push(...occurrenceFindings(occurrences, enabled));
-  findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.startsWith("chain:")).map((d) => d.msg)), enabled));
+  findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
   findings.push(...orphanFindings(prune.swept, occurrences));
   findings.push(...leadingUserFindings(before, wire.messages));
   findings.push(...commitBoundaryFindings(before, occurrences, enabled));

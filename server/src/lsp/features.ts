@@ -86,20 +86,25 @@ export function prunedHints(m: DocModel, uri: string, settings: Settings): Diagn
   const chainLine = new Map(m.a.prune.chains.resolved.map((r) => [r.chain.data.blockId, r.chain.entry.line]));
   for (const d of m.a.dropped) {
     if (d.msg.origin.kind !== "entry") continue;
-    const [kind, block] = d.by.split(":");
-    if (kind !== "chain" && kind !== "acp") continue;
+    const by = d.by;
+    if (by.kind !== "chain" && by.kind !== "acp-block" && by.kind !== "acp-strip-orphan" && by.kind !== "acp-not-projected") continue;
     const line = d.msg.origin.line;
-    const entryLine = kind === "chain" ? chainLine.get(block) : undefined;
+    const entryLine = by.kind === "chain" ? chainLine.get(by.blockId) : undefined;
     const diag: Diagnostic = {
       range: fullLineRange(m, line),
       severity: DiagnosticSeverity.Hint,
       code: PRUNED_CODE,
       codeDescription: { href: DOCS_BASE + PRUNED_CODE },
       source: SOURCE,
-      message: kind === "chain" ? `Not sent: dropped by chain ${block}.` : block === "strip-orphan" || block === "not-projected" ? `Not sent: acp-kernel leaves it out (${block}).` : `Not sent: folded by acp-kernel block ${block}.`,
+      message:
+        by.kind === "chain"
+          ? `Not sent: dropped by chain ${by.blockId}.`
+          : by.kind === "acp-block"
+            ? `Not sent: folded by acp-kernel block ${by.blockId}.`
+            : `Not sent: acp-kernel leaves it out (${by.kind === "acp-strip-orphan" ? "strip-orphan" : "not-projected"}).`,
       tags: [DiagnosticTag.Unnecessary],
     };
-    if (entryLine !== undefined) diag.relatedInformation = [{ location: { uri, range: fullLineRange(m, entryLine) }, message: `chain ${block}` }];
+    if (entryLine !== undefined && by.kind === "chain") diag.relatedInformation = [{ location: { uri, range: fullLineRange(m, entryLine) }, message: `chain ${by.blockId}` }];
     out.push(diag);
   }
   return out;

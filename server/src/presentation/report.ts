@@ -4,7 +4,8 @@
  */
 import type { Analysis } from "../engine/analyze.js";
 import { findingRange } from "../engine/positions.js";
-import type { Finding, Msg, SourceLine } from "../engine/types.js";
+import { dropReasonLabel } from "../engine/drop-reason.js";
+import { type Finding, lineOf, type Msg, type SourceLine } from "../engine/types.js";
 
 export interface FindingJson {
   code: string;
@@ -98,7 +99,7 @@ export function renderJson(path: string, a: Analysis): RenderJson {
     after: a.after.map(msgJson),
     dropped: a.dropped
       .filter((d) => d.msg.origin.kind === "entry")
-      .map((d) => ({ line: (d.msg.origin as any).line + 1, by: d.by, role: d.msg.role })),
+      .map((d) => ({ line: lineOf(d.msg)! + 1, by: dropReasonLabel(d.by), role: d.msg.role })),
     chains: [
       ...a.prune.chains.resolved.map((r) => ({
         blockId: r.chain.data.blockId,

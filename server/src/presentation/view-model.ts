@@ -5,6 +5,7 @@
 import { estimateTokenCount } from "tokenx";
 import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../protocol/index.js";
 import type { Analysis } from "../engine/analyze.js";
+import { dropBlockId, dropReasonLabel } from "../engine/drop-reason.js";
 import { messageText } from "../engine/message-text.js";
 import { REPAIRS } from "../engine/repair/registry.js";
 import { codeSpec } from "../engine/rules/registry.js";
@@ -70,18 +71,22 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
       vm.synthetic = m.origin.synthetic;
       if (m.origin.blockId) vm.blockId = m.origin.blockId;
     }
-    if (m.toolName) vm.toolName = String(m.toolName);
+    if (m.toolName) vm.toolNames = [String(m.toolName)];
     if (m.role === "assistant") {
       const calls = (Array.isArray(m.content) ? m.content : []).filter((b: any) => b?.type === "toolCall");
       if (calls.length) {
         vm.toolCallIds = calls.map((b: any) => String(b.id));
-        vm.toolName = calls.map((b: any) => String(b.name ?? "tool")).join(", ");
+        vm.toolNames = calls.map((b: any) => String(b.name ?? "tool"));
       }
     }
     if (m.role === "toolResult") vm.toolCallId = String(m.toolCallId);
     if (col === "b") {
       const by = dropped.get(m);
-      if (by) vm.droppedBy = by;
+      if (by) {
+        vm.droppedBy = { kind: by.kind, label: dropReasonLabel(by) };
+        const block = dropBlockId(by);
+        if (block !== undefined) vm.droppedBy.blockId = block;
+      }
       const block = inBlock.get(m);
       if (block) vm.blockId = block;
     }
@@ -95,10 +100,12 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     keys.set(m, v.key);
     return v;
   });
-  // Messages in "after" that are copies of a before-message (stubbed, stripped) keep its key.
+  // A message in "after" from a file line names the before-message it is (or a copy of: stubbed,
+  // stripped) by `beforeKey`; its own key gets a suffix when a line yields several messages.
   const after = a.after.map((m, i) => view(m, "a", i));
   const dedupe = new Set<string>();
   for (const v of after) {
+    if (v.line !== null) v.beforeKey = v.key;
     if (dedupe.has(v.key)) v.key = `${v.key}#${dedupe.size}`;
     dedupe.add(v.key);
   }

@@ -4,6 +4,7 @@
  * multi-call assistant), `prune` with the sidecar's state, and convert back (rendered summaries
  * become user messages; a multi-call assistant keeps only its surviving calls).
  */
+import type { DropReason } from "../drop-reason.js";
 import type { Msg } from "../types.js";
 import { toolCallsOf } from "../types.js";
 import { textOf } from "../message-text.js";
@@ -14,8 +15,8 @@ const UI_ONLY_CUSTOM = new Set(["acp-status", "acp-export"]);
 
 export interface AcpRender {
   messages: Msg[];
-  /** before-message -> why it is gone (`acp:bN`, `acp:strip-orphan`, `acp:not-projected`). */
-  droppedBy: Map<Msg, string>;
+  /** before-message -> why it is gone (an acp-kernel block, the orphan strip, not projected). */
+  droppedBy: Map<Msg, DropReason>;
   /** before-message -> the active blocks covering it. */
   coveredBy: Map<Msg, string[]>;
   kernel: KernelPruneReport;
@@ -96,11 +97,11 @@ export function renderAcp(before: Msg[], state: CompressionState): AcpRender {
   }
   const kept = new Set(out.filter((m) => m.origin.kind === "entry").map((m) => (m.origin as any).entryId as string));
   const strippedBases = new Set(kernel.stripped.map((c) => baseIdOf(c.id)));
-  const droppedBy = new Map<Msg, string>();
+  const droppedBy = new Map<Msg, DropReason>();
   for (const m of before) {
     if (m.origin.kind !== "entry" || kept.has(m.origin.entryId)) continue;
     const blocks = coveredBy.get(m);
-    droppedBy.set(m, blocks ? `acp:${blocks[0]}` : strippedBases.has(m.origin.entryId) ? "acp:strip-orphan" : "acp:not-projected");
+    droppedBy.set(m, blocks ? { kind: "acp-block", blockId: blocks[0] } : { kind: strippedBases.has(m.origin.entryId) ? "acp-strip-orphan" : "acp-not-projected" });
   }
   let firstUser: AcpRender["firstUser"];
   if (kernel.firstUser) {
