@@ -107,7 +107,30 @@ export interface Msg {
   stopReason?: string;
   customType?: string;
   details?: any;
-  [key: string]: any;
+  /** Summary text (branchSummary, compactionSummary) and their fields. */
+  summary?: string;
+  fromId?: string;
+  tokensBefore?: number;
+  /** bashExecution fields (pi). */
+  command?: string;
+  output?: unknown;
+  excludeFromContext?: boolean;
+  /** custom_message display flag (pi). */
+  display?: unknown;
+  model?: string;
+  /** Where the origin line holds this result's call id, when not `message.toolCallId` (Claude Code, Codex). */
+  resultPath?: JsonPath;
+  // Marks the render sets on copies it changes:
+  /** Phase 1 replaced the result with a stub of a summarized occurrence. */
+  stubbed?: { ref: string; originalChars: number };
+  /** Phase 2 purged the arguments of an errored call. */
+  purgedArgs?: boolean;
+  /** The chain phase stripped thinking blocks at the range end. */
+  thinkingStripped?: boolean;
+  /** acp-kernel kept only some calls of this multi-call assistant. */
+  acpPartial?: boolean;
+  /** convertToLlm sent this agent message as a user message; its role before. */
+  agentRole?: string;
   origin: Origin;
 }
 
