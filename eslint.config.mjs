@@ -20,11 +20,6 @@ const ENGINE_PACKAGES = ["jsonc-parser"];
 /** Packages the protocol may import: the browser-safe LSP type packages (no `/node` entry). */
 const PROTOCOL_PACKAGES = ["vscode-jsonrpc", "vscode-languageserver-protocol", "vscode-languageserver-types"];
 
-// `engine/view.ts` and `engine/report.ts` are presentation that still sits in the engine folder;
-// the `arch` branch moves them to server/src/presentation/. The lead removes these two paths
-// (here and in server/src/engine/tsconfig.json, server/tsconfig.json) at merge.
-const PRESENTATION_IN_ENGINE = ["server/src/engine/view.ts", "server/src/engine/report.ts"];
-
 const anyOf = (names) => names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 const nodeBuiltins = builtinModules.filter((m) => !m.startsWith("_") && !m.includes("/"));
 
@@ -83,14 +78,13 @@ export default tseslint.config(
   boundary(
     ["server/src/engine/**/*.ts"],
     [onlyPackages(ENGINE_PACKAGES, "The engine"), PROTOCOL, PRESENTATION, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW],
-    PRESENTATION_IN_ENGINE,
   ),
   boundary(
     ["server/src/protocol/**/*.ts"],
     [onlyPackages(PROTOCOL_PACKAGES, "The protocol"), { ...ENGINE, message: "The protocol does not import the engine: it is shared with the extension and the webview." }, PRESENTATION, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW],
   ),
   boundary(
-    ["server/src/presentation/**/*.ts", ...PRESENTATION_IN_ENGINE],
+    ["server/src/presentation/**/*.ts"],
     [NODE, VSCODE, LANGUAGE_SERVER, LANGUAGE_CLIENT, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW],
   ),
   boundary(

@@ -19,7 +19,6 @@ import {
 } from "../../server/src/protocol/index.js";
 import { type InspectorTestHooks, InspectorPanels } from "./inspectorPanel.js";
 
-const SESSION_FORMATS = new Set(["pi", "claude-code", "codex"]);
 export const OPEN_INSPECTOR_COMMAND = "transcriptInspector.openInspectorToSide";
 export const FIX_ALL_COMMAND = "transcriptInspector.fixAllOrphans";
 export const SHOW_LOG_COMMAND = "transcriptInspector.showLog";
@@ -61,7 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   const updateStatus = () => {
     const doc = vscode.window.activeTextEditor?.document;
     const s = doc ? statusByUri.get(doc.uri.toString()) : undefined;
-    if (!s || !SESSION_FORMATS.has(s.format)) {
+    if (!s || !s.isSession) {
       status.hide();
       return;
     }

@@ -12,9 +12,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { analyze, type AnalyzeOptions } from "./engine/analyze.js";
-import { fixAllOrphans } from "./engine/repair/index.js";
-import { checkJson, findingJson, renderJson } from "./engine/report.js";
-import { parseProviderOption, providerCheckJson, providerRejects } from "./engine/providers/check-report.js";
+import { REPAIRS } from "./engine/repair/index.js";
+import { checkJson, findingJson, renderJson } from "./presentation/report.js";
+import { parseProviderOption, providerCheckJson, providerRejects } from "./presentation/provider-report.js";
 import { PROVIDER_NAMES } from "./engine/providers/names.js";
 import { providerVerdicts } from "./engine/providers/verdicts.js";
 
@@ -108,7 +108,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
     let anyError = false;
     for (const path of files) {
       const text = readOrFail(path);
-      const r = fixAllOrphans(text, optionsFor(path));
+      const r = REPAIRS["fix-all-orphans"].all!.run(text, optionsFor(path));
       if (r.removed > 0 && !dryRun) {
         const tmp = `${path}.ti-fix-${process.pid}`;
         writeFileSync(tmp, r.text);

@@ -14,7 +14,7 @@ import {
   TextDocumentSyncKind,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { buildRenderView } from "./engine/view.js";
+import { buildRenderView } from "./presentation/view-model.js";
 import {
   FIX_EDIT_REQUEST,
   type FixEditParams,
@@ -125,7 +125,7 @@ async function publish(uri: string, notifyRender = true): Promise<void> {
   if (!st.analysis) {
     if (published.get(uri)) connection.sendDiagnostics({ uri, version, diagnostics: [] });
     published.set(uri, false);
-    connection.sendNotification(STATUS_NOTIFICATION, { uri, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
+    connection.sendNotification(STATUS_NOTIFICATION, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
     return;
   }
   const diags: Diagnostic[] = diagnostics(st.model, uri, settings);
@@ -134,6 +134,7 @@ async function publish(uri: string, notifyRender = true): Promise<void> {
   const a = st.analysis;
   connection.sendNotification(STATUS_NOTIFICATION, {
     uri,
+    isSession: true,
     format: a.session.format,
     pruner: a.pruner,
     errors: diags.filter((d) => d.severity === 1).length,

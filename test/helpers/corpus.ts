@@ -1,12 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { SESSION_FORMATS } from "../../server/src/engine/formats/registry.js";
 
 /** The shared corpus beside the checkout (`../shared/corpus`), or $TI_CORPUS. */
 export const CORPUS = process.env.TI_CORPUS ?? resolve(__dirname, "..", "..", "..", "shared", "corpus");
 
 export function corpusFiles(): { name: string; path: string; text: string }[] {
   const out: { name: string; path: string; text: string }[] = [];
-  for (const dir of ["pi", "claude-code", "codex"])
+  for (const dir of [...SESSION_FORMATS].filter((d) => existsSync(join(CORPUS, d))))
     for (const f of readdirSync(join(CORPUS, dir)).filter((x) => x.endsWith(".jsonl")).sort())
       out.push({ name: `${dir}/${f}`, path: join(CORPUS, dir, f), text: readFileSync(join(CORPUS, dir, f), "utf8") });
   return out;

@@ -33,7 +33,7 @@ describe("acp-kernel conditional first-user pin (first-user-pin.diff)", () => {
     assert.match(a.after[0].content[0].text, /^\[Compressed conversation section\]\nsummary of b1$/);
     assert.equal(a.after[0].role, "user", "billion-context-pi surfaces the system summary as a user message");
     assert.ok(!a.findings.some((f) => f.code === "first-user-pinned" || f.code === "leading-non-user"));
-    assert.deepEqual(a.dropped.map((d) => [d.msg.origin.kind === "entry" && d.msg.origin.entryId, d.by]), [["e1", "acp:b1"], ["e2", "acp:b1"]]);
+    assert.deepEqual(a.dropped.map((d) => [d.msg.origin.kind === "entry" && d.msg.origin.entryId, d.by]), [["e1", { kind: "acp-block", blockId: "b1" }], ["e2", { kind: "acp-block", blockId: "b1" }]]);
   });
   it("degenerate: no user survives behind it, so the covered first user stays pinned beside its summary", () => {
     const specs: Spec[] = [{ user: 1, text: "the task" }, { assistant: 2, text: "working" }, { assistant: 3, text: "more" }];
@@ -71,7 +71,7 @@ describe("pair-safe anchoring and sub-id coverage", () => {
     const specs: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["x_1", "y_2"] }, { result: 3, id: "x_1" }, { result: 4, id: "y_2" }, { user: 5 }];
     const a = run(specs, sidecar([block("b1", ["e2#x_1", "e3"])]));
     assert.deepEqual(shape(a.after), ["e1", "summary:b1", "e5"]);
-    assert.deepEqual(a.dropped.map((d) => d.by), ["acp:b1", "acp:b1", "acp:strip-orphan"]);
+    assert.deepEqual(a.dropped.map((d) => d.by), [{ kind: "acp-block", blockId: "b1" }, { kind: "acp-block", blockId: "b1" }, { kind: "acp-strip-orphan" }]);
     assertNoOrphanToolResults(a.after);
   });
   it("an already-rendered summary keeps its place; inactive blocks cover nothing", () => {

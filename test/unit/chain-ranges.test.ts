@@ -35,7 +35,7 @@ describe("seed #8 regression: two compressed chains, then a live turn reusing ba
   it("AC 1: only the chain middles drop; the live turn survives whole", () => {
     assert.deepEqual(
       a.dropped.map((d) => [lineOf(d.msg)! - 1, d.by]),
-      [[1, "chain:b5"], [2, "chain:b5"], [5, "chain:b7"], [6, "chain:b7"]],
+      [[1, { kind: "chain", blockId: "b5" }], [2, { kind: "chain", blockId: "b5" }], [5, { kind: "chain", blockId: "b7" }], [6, { kind: "chain", blockId: "b7" }]],
     );
     assert.deepEqual(specIdx(a.pruned), [0, "s:b5", 3, 4, "s:b7", 7, 8, 9, 10, 11]);
     assertNoOrphanToolResults(a.pruned);
@@ -125,7 +125,7 @@ describe("range-scoped rules (AC 4, 5, 5a)", () => {
       { chain: { blockId: "b1", start: 1000, final: 1200, dropped: ["read_1"] } },
     ];
     const a = render(specs);
-    assert.deepEqual(a.dropped.map((d) => [lineOf(d.msg)! - 1, d.by]), [[1, "chain:b1"], [2, "chain:b1"], [4, "chain:b1"]]);
+    assert.deepEqual(a.dropped.map((d) => [lineOf(d.msg)! - 1, d.by]), [[1, { kind: "chain", blockId: "b1" }], [2, { kind: "chain", blockId: "b1" }], [4, { kind: "chain", blockId: "b1" }]]);
     assert.deepEqual(specIdx(a.pruned), [0, "s:b1", 3, 5, 6]);
   });
   it("a per-batch summary after the end is suppressed by coverage (agent-message batching)", () => {
@@ -189,7 +189,7 @@ describe("range-scoped rules (AC 4, 5, 5a)", () => {
       { custom: "context-prune-index", data: { toolCalls: [{ toolCallId: "read_1", toolName: "read", args: {}, resultText: "x", isError: false, turnIndex: 0, timestamp: 1, resultTimestamp: 1150 }] } } as Spec,
     ];
     const a = render(specs);
-    assert.deepEqual(a.dropped.map((d) => [lineOf(d.msg), d.by]), [[2, "chain:b1"], [3, "chain:b1"]]);
+    assert.deepEqual(a.dropped.map((d) => [lineOf(d.msg), d.by]), [[2, { kind: "chain", blockId: "b1" }], [3, { kind: "chain", blockId: "b1" }]]);
   });
   it("a later chain entry for the same start replaces the earlier one (registry keyed by start)", () => {
     const specs = [...basic({ final: null }), { chain: { blockId: "b1", start: 1000, final: 1200, dropped: ["read_1"] } } as Spec];

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/analyze.js";
 import { findingRange } from "../../server/src/engine/positions.js";
-import { buildRenderView } from "../../server/src/engine/view.js";
+import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText } from "../helpers/session-builder.js";
 

@@ -100,7 +100,7 @@ describe("orphan sweep (AC 12-14, gh-11 barrier)", () => {
     const a = render([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "zz_9" }]);
     assert.deepEqual(codesAt(a, "orphan-result"), [4]);
     assert.ok(!a.after.some((m) => m.toolCallId === "zz_9"));
-    assert.deepEqual(a.dropped.map((d) => [lineOf(d.msg), d.by]), [[4, "orphan-sweep"]]);
+    assert.deepEqual(a.dropped.map((d) => [lineOf(d.msg), d.by]), [[4, { kind: "orphan-sweep" }]]);
     assertNoOrphanToolResults(a.after, "wire");
   });
   it("AC 14: clean input returns the identical array", () => {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/analyze.js";
-import { FINDING_CODES } from "../../server/src/engine/codes.js";
+import { FINDING_CODES } from "../../server/src/engine/rules/registry.js";
 import { assertNoOrphanToolResults } from "../helpers/invariants.js";
 
 const ACP_ONLY = new Set(["first-user-pinned", "acp-dangling-ref", "acp-sidecar-invalid"]);
@@ -13,7 +13,7 @@ describe("samples/sample-session.jsonl", () => {
   const a = analyze(readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8"));
   it("has a finding of every pi-condense-side code", () => {
     const seen = new Set(a.findings.map((f) => f.code));
-    const missing = Object.keys(FINDING_CODES).filter((c) => !ACP_ONLY.has(c) && !seen.has(c));
+    const missing = FINDING_CODES.filter((c) => !ACP_ONLY.has(c) && !seen.has(c));
     assert.deepEqual(missing, []);
   });
   it("renders with chain b5 and b7 resolved and b9 unresolved; the wire has no orphans but the error turn's", () => {

@@ -14,7 +14,7 @@ import { extname, join, normalize, resolve } from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
 import type { HostToWebview, RenderView, WebviewToHost } from "../../server/src/protocol/index.js";
 import { analyze } from "../../server/src/engine/analyze.js";
-import { buildRenderView } from "../../server/src/engine/view.js";
+import { buildRenderView } from "../../server/src/presentation/view-model.js";
 
 const DIST = resolve(__dirname, "..", "..", "dist", "webview");
 

@@ -99,12 +99,12 @@ describe("inspector: seed regression session (chains b5 and b7)", () => {
       for (const m of dropped) {
         const cell = page.locator(msgSel("before", m.line!));
         assert.equal(await cell.getAttribute("class").then((c) => c?.includes("dropped")), true);
-        assert.equal(await cell.locator(".tag-dropped").getAttribute("data-dropped-by"), m.droppedBy);
-        assert.match((await cell.locator(".tag-dropped").textContent()) ?? "", new RegExp(`dropped · ${m.droppedBy}`));
+        assert.equal(await cell.locator(".tag-dropped").getAttribute("data-dropped-by"), m.droppedBy!.label);
+        assert.match((await cell.locator(".tag-dropped").textContent()) ?? "", new RegExp(`dropped · ${m.droppedBy!.label}`));
         const deco = await cell.locator(".preview").evaluate((e) => getComputedStyle(e).textDecorationLine);
         assert.equal(deco, "line-through");
       }
-      assert.deepEqual([...new Set(dropped.map((m) => m.droppedBy))].sort(), ["chain:b5", "chain:b7"]);
+      assert.deepEqual([...new Set(dropped.map((m) => m.droppedBy!.label))].sort(), ["chain:b5", "chain:b7"]);
       // kept messages are not struck
       const kept = view.before.find((m) => !m.droppedBy)!;
       const deco = await page.locator(msgSel("before", kept.line!)).locator(".preview").evaluate((e) => getComputedStyle(e).textDecorationLine);

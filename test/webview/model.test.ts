@@ -20,7 +20,7 @@ describe("webview model: aligning before and after", () => {
     for (const id of ["b5", "b7"]) {
       const summary = rows.find((r) => r.after?.synthetic === "chain-summary" && r.after.blockId === id)!;
       assert.equal(summary.band, id);
-      assert.ok(summary.before?.droppedBy === `chain:${id}`, "summary sits beside the first dropped message");
+      assert.ok(summary.before?.droppedBy?.kind === "chain" && summary.before.droppedBy.blockId === id, "summary sits beside the first dropped message");
     }
   });
 
@@ -66,7 +66,7 @@ describe("webview model: filters on a corpus session", () => {
     assert.ok(byRole.length > 0 && byRole.length < rows.length);
     assert.ok(byRole.every((r) => r.before?.role === "user" || r.after?.role === "user"));
     const byTool = filterRows(rows, { ...emptyFilters(), tool: "write" });
-    assert.ok(byTool.length > 0 && byTool.every((r) => [r.before, r.after].some((m) => m?.toolName?.split(", ").includes("write"))));
+    assert.ok(byTool.length > 0 && byTool.every((r) => [r.before, r.after].some((m) => m?.toolNames?.includes("write"))));
     const flagged = filterRows(rows, { ...emptyFilters(), onlyFindings: true });
     assert.equal(flagged.length, view.before.filter((m) => m.findings.length).length);
     const id = view.before.find((m) => m.toolCallId)!.toolCallId!;

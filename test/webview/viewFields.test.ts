@@ -5,22 +5,19 @@ import type { ViewMessage } from "../../server/src/protocol/index.js";
 import { matchRanges } from "../../webview/src/components/SafeText.js";
 import { stateFrom } from "../../webview/src/hooks/usePersistedState.js";
 import { alignRows, allRoles, emptyFilters, filterRows } from "../../webview/src/model.js";
-import { dropReason, sourceKey, toolNames } from "../../webview/src/viewFields.js";
+import { dropReason, toolNames } from "../../webview/src/viewFields.js";
 import { seedRegressionSpecs, sessionText } from "../helpers/session-builder.js";
 import { viewOf } from "./harness.js";
 
 const msg = (over: Partial<ViewMessage>): ViewMessage => ({ key: "L1", role: "assistant", line: 1, preview: "", tokens: 1, findings: [], ...over });
 
-describe("viewFields: the one reader of packed view fields", () => {
-  it("tool names, drop reasons and after-keys", () => {
-    assert.deepEqual(toolNames(msg({ toolName: "read, read, bash" })), ["read", "read", "bash"]);
+describe("viewFields: the one reader of view message fields", () => {
+  it("tool names and typed drop reasons, never split from strings", () => {
+    assert.deepEqual(toolNames(msg({ toolNames: ["read", "read", "bash"] })), ["read", "read", "bash"]);
     assert.deepEqual(toolNames(msg({})), []);
-    assert.deepEqual(dropReason(msg({ droppedBy: "chain:b7" })), { kind: "chain", blockId: "b7", text: "chain:b7" });
-    assert.deepEqual(dropReason(msg({ droppedBy: "orphan-sweep" })), { kind: "orphan-sweep", blockId: undefined, text: "orphan-sweep" });
-    assert.equal(dropReason(msg({ droppedBy: "pi-ai:error-turn" }))?.kind, "pi-ai");
+    assert.deepEqual(dropReason(msg({ droppedBy: { kind: "chain", blockId: "b7", label: "chain:b7" } })), { kind: "chain", blockId: "b7", text: "chain:b7" });
+    assert.deepEqual(dropReason(msg({ droppedBy: { kind: "orphan-sweep", label: "orphan-sweep" } })), { kind: "orphan-sweep", blockId: undefined, text: "orphan-sweep" });
     assert.equal(dropReason(msg({})), undefined);
-    assert.equal(sourceKey("L12#3"), "L12");
-    assert.equal(sourceKey("L12"), "L12");
   });
 });
 

@@ -3,7 +3,7 @@
  * filtering. Nothing here re-implements the engine: it only arranges what RenderView carries.
  */
 import type { RenderView, ViewFinding, ViewMessage } from "../../server/src/protocol/index.js";
-import { dropReason, sourceKey, toolNames } from "./viewFields.js";
+import { dropReason, toolNames } from "./viewFields.js";
 
 export interface Row {
   /** Stable within one render. */
@@ -56,8 +56,8 @@ export function alignRows(view: RenderView): Row[] {
   before.forEach((m, i) => beforeIndex.set(m.key, i));
   const matched = new Set<number>();
   const afterMatch: (number | undefined)[] = after.map((m) => {
-    if (m.line === null) return undefined;
-    const k = beforeIndex.get(sourceKey(m.key));
+    if (m.beforeKey === undefined) return undefined;
+    const k = beforeIndex.get(m.beforeKey);
     if (k !== undefined) matched.add(k);
     return k;
   });

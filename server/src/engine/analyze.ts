@@ -2,22 +2,26 @@
  * The engine's front door: parse -> model -> render (prune, sweep, wire) -> findings.
  * The CLI, the language server and the tests all call `analyze`.
  */
-import { type AcpRender, acpFindings, renderAcp } from "./acp-kernel/render.js";
+import { type AcpRender, renderAcp } from "./acp-kernel/render.js";
 import { readSidecar } from "./acp-kernel/sidecar.js";
 import { contextEventMessages } from "./formats/pi.js";
 import { emptyChainReport } from "./pi-condense/chain-ranges.js";
 import { type PiCondenseConfig, withDefaults, type DeepPartial } from "./pi-condense/config.js";
 import { IndexerState } from "./pi-condense/indexer-state.js";
 import { type PruneResult, pruneMessages } from "./pi-condense/prune-messages.js";
+import { danglingRefFindings, invalidSidecarFinding } from "./rules/acp-sidecar.js";
 import { chainFindings } from "./rules/chain-ranges.js";
 import { commitBoundaryFindings } from "./rules/commit-boundary.js";
+import { firstUserPinFindings } from "./rules/first-user-pin.js";
 import { leadingUserFindings } from "./rules/leading-user.js";
 import { indexOccurrences, occurrenceFindings, type OccurrenceIndex } from "./rules/occurrence-identity.js";
 import { orphanFindings } from "./rules/orphan-sweep.js";
-import { toWire, type WireReport } from "./rules/provider-wire.js";
+import { toWire, type WireReport } from "./wire/pi-ai-transform.js";
 import { wireFindings } from "./rules/provider-wire-findings.js";
 import { buildContext, readSession } from "./session.js";
-import type { Finding, Msg, Session } from "./types.js";
+import type { DropReason } from "./drop-reason.js";
+import type { Finding, FindingCode, Msg, Session } from "./types.js";
+import type { EnabledCodes } from "./rules/rule.js";
 
 export type PrunerName = "pi-condense" | "acp-kernel" | "none";
 
@@ -30,8 +34,8 @@ export interface AnalyzeOptions {
   acpSidecar?: { text: string; name: string };
   /** The previous analysis of the same document: unchanged lines are not parsed again. */
   previous?: Analysis;
-  /** Codes to leave out (for example `colliding-id` when switched off). */
-  disabledCodes?: string[];
+  /** Codes to leave out (for example `colliding-id` when switched off): their rules skip the work. */
+  disabledCodes?: readonly FindingCode[];
 }
 
 export interface Analysis {
@@ -44,7 +48,7 @@ export interface Analysis {
   /** What goes on the wire (convertToLlm + pi-ai transformMessages applied to `pruned`). */
   after: Msg[];
   /** Messages of `before` that are not in `after`, and why. */
-  dropped: { msg: Msg; by: string }[];
+  dropped: { msg: Msg; by: DropReason }[];
   prune: PruneResult;
   /** The acp-kernel render, when the pruner is acp-kernel. */
   acp?: AcpRender;
@@ -62,6 +66,8 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const config = withDefaults(options.piCondense);
   const before = contextEventMessages(buildContext(session));
   const indexer = IndexerState.rebuild(session.branch);
+  const disabled = new Set<string>(options.disabledCodes ?? []);
+  const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
   const findings: Finding[] = [...session.findings];
   const headerLine = session.header?.line ?? 0;
   let acp: AcpRender | undefined;
@@ -69,14 +75,9 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
     const read = readSidecar(options.acpSidecar.text);
     if (read.ok) {
       acp = renderAcp(before, read.state);
-      findings.push(...acpFindings(acp, read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
-    } else
-      findings.push({
-        code: "acp-sidecar-invalid",
-        severity: "warning",
-        line: headerLine,
-        message: `The acp-kernel sidecar ${options.acpSidecar.name} is not valid state: ${read.error}. The session is analysed without it.`,
-      });
+      findings.push(...firstUserPinFindings(acp));
+      findings.push(...danglingRefFindings(read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
+    } else findings.push(invalidSidecarFinding(options.acpSidecar.name, read.error, headerLine));
   }
   const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: emptyChainReport(messages), swept: [] });
   const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled ? pruneMessages(before, indexer, config) : noPrune(before);
@@ -85,27 +86,28 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
   // match what each phase dropped back to `before` by origin, not by message identity.
-  const dropped: { msg: Msg; by: string }[] = [];
+  const dropped: { msg: Msg; by: DropReason }[] = [];
   const chainBy = new Map([...prune.chains.droppedBy].map(([m, b]) => [m.origin, b]));
   const sweptSet = new Set(prune.swept.map((s) => s.msg.origin));
   const wireDropped = new Map(wire.dropped.map((d) => [d.msg.origin, d.by]));
   const droppedMsgs = new Set<Msg>();
   for (const m of before) {
     const block = chainBy.get(m.origin);
-    const by = block ? `chain:${block}` : acp?.droppedBy.get(m) ?? (sweptSet.has(m.origin) ? "orphan-sweep" : wireDropped.get(m.origin));
+    const by: DropReason | undefined = block
+      ? { kind: "chain", blockId: block }
+      : acp?.droppedBy.get(m) ?? (sweptSet.has(m.origin) ? { kind: "orphan-sweep" } : wireDropped.get(m.origin));
     if (by) {
       dropped.push({ msg: m, by });
       droppedMsgs.add(m);
     }
   }
 
-  findings.push(...occurrenceFindings(occurrences));
-  findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.startsWith("chain:")).map((d) => d.msg))));
+  findings.push(...occurrenceFindings(occurrences, enabled));
+  findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
   findings.push(...orphanFindings(prune.swept, occurrences));
   findings.push(...leadingUserFindings(before, wire.messages));
-  findings.push(...commitBoundaryFindings(before, occurrences));
+  findings.push(...commitBoundaryFindings(before, occurrences, enabled));
   findings.push(...wireFindings(wire, occurrences));
-  const disabled = new Set(options.disabledCodes ?? []);
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const pruner: PrunerName = acp ? "acp-kernel" : !config.enabled ? "none" : "pi-condense";

@@ -36,7 +36,7 @@ function wholeLine(line: SourceLine): ColumnRange {
   return { start: lead, end: Math.max(lead, line.text.trimEnd().length) };
 }
 
-export function findingRange(lines: SourceLine[], f: Finding): ColumnRange {
+export function findingRange(lines: SourceLine[], f: Pick<Finding, "line" | "path" | "columns">): ColumnRange {
   if (f.columns) return f.columns;
   return locate(lines[f.line], f.path);
 }

@@ -4,12 +4,10 @@
  * report the line-level and tree-level findings: `malformed-line`, `unknown-entry`,
  * `broken-parent`, `duplicate-entry-id`, and the truncated last line (`partial-message`).
  */
-import { buildClaudeContext, readClaudeCode } from "./formats/claude-code.js";
-import { buildCodexContext, readCodex } from "./formats/codex.js";
-import { detectFormat } from "./formats/detect.js";
-import { buildPiContext, type FormatRead, readPi } from "./formats/pi.js";
-import { describeJsonType, isObject, parseText, type ParsedText } from "./parse.js";
-import type { Entry, Finding, Msg, Session, SessionFormat } from "./types.js";
+import { detectFormat, type FormatRead, formatReader } from "./formats/registry.js";
+import { parseText, type ParsedText } from "./parse.js";
+import { lineShapeFindings, shapeFinding } from "./rules/session-shape.js";
+import type { Entry, Finding, Msg, Session } from "./types.js";
 
 /** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
 export function readSession(text: string, previous?: Session): Session {
@@ -18,86 +16,50 @@ export function readSession(text: string, previous?: Session): Session {
 
 export function sessionFromLines(parsed: ParsedText): Session {
   const { lines } = parsed;
-  const findings: Finding[] = [];
+  const findings: Finding[] = lineShapeFindings(lines);
   const lastLine = lines[lines.length - 1];
-  let truncatedLastLine = false;
-  for (const l of lines) {
-    if (l.parseError !== undefined) {
-      if (l === lastLine && l.eol === "") {
-        truncatedLastLine = true;
-        findings.push({
-          code: "partial-message",
-          severity: "warning",
-          line: l.line,
-          columns: { start: 0, end: l.text.length },
-          message: `The last line is cut off (${l.parseError}): an append in progress or a crash. pi skips it; a pruner must wait until it is complete.`,
-        });
-      } else {
-        findings.push({
-          code: "malformed-line",
-          severity: "error",
-          line: l.line,
-          columns: { start: 0, end: l.text.length },
-          message: `Not valid JSON (${l.parseError}). pi skips this line when it loads the session.`,
-        });
-      }
-    } else if (l.value !== undefined && !isObject(l.value)) {
-      findings.push({
-        code: "malformed-line",
-        severity: "error",
-        line: l.line,
-        columns: { start: 0, end: l.text.length },
-        message: `The line is ${describeJsonType(l.value)}, not a JSON object.`,
-      });
-    }
-  }
+  const truncatedLastLine = lastLine !== undefined && lastLine.parseError !== undefined && lastLine.eol === "";
   const format = detectFormat(lines);
-  let read: FormatRead;
-  if (format === "pi") read = readPi(lines);
-  else if (format === "claude-code") read = readClaudeCode(lines);
-  else if (format === "codex") read = readCodex(lines);
-  else read = { entries: [], findings: [] };
+  const reader = formatReader(format);
+  const read: FormatRead = reader ? reader.read(lines) : { entries: [], findings: [] };
   findings.push(...read.findings);
 
   const { entries } = read;
+  const idKey = reader?.idKey ?? "id";
   const byId = new Map<string, Entry>();
   const firstById = new Map<string, Entry>();
   for (const e of entries) {
     const earlier = firstById.get(e.id);
     if (earlier) {
-      findings.push({
-        code: "duplicate-entry-id",
-        severity: "warning",
+      findings.push(shapeFinding("duplicate-entry-id", {
         line: e.line,
-        path: format === "claude-code" ? ["uuid"] : ["id"],
+        path: [idKey],
         message: `Entry id \`${e.id}\` is already used on line ${earlier.line + 1}. pi indexes the later entry; children of the earlier one attach to this one.`,
-        related: [{ line: earlier.line, message: "first entry with this id", path: format === "claude-code" ? ["uuid"] : ["id"] }],
-      });
+        related: [{ line: earlier.line, message: "first entry with this id", path: [idKey] }],
+      }));
     } else firstById.set(e.id, e);
     byId.set(e.id, e); // later wins, as pi's index does
   }
   const hasChild = new Set<string>();
-  const parentKey = format === "claude-code" ? "parentUuid" : "parentId";
+  const parentKey = reader?.parentKey ?? "parentId";
   for (const e of entries) {
     if (e.parentId === null) continue;
     if (e.parentId === e.id || !byId.has(e.parentId)) {
       if (!e.syntheticId)
-        findings.push({
-          code: "broken-parent",
-          severity: "warning",
+        findings.push(shapeFinding("broken-parent", {
           line: e.line,
           path: [parentKey],
           message:
             e.parentId === e.id
               ? `\`${parentKey}\` names the entry itself; it is treated as a root.`
               : `\`${parentKey}\` \`${e.parentId}\` names no entry in this file: the entry is treated as a root and the context of its branch starts here.`,
-        });
+        }));
       continue;
     }
     hasChild.add(e.parentId);
   }
   const leaves = entries.filter((e) => !hasChild.has(e.id) && byId.get(e.id) === e).map((e) => e.id);
-  const leaf = leafOf(format, entries);
+  const leaf = reader?.leaf(entries);
   const branch = leaf ? pathTo(leaf, byId) : [];
   return {
     format,
@@ -111,16 +73,6 @@ export function sessionFromLines(parsed: ParsedText): Session {
     findings,
     truncatedLastLine,
   };
-}
-
-function leafOf(format: SessionFormat, entries: Entry[]): Entry | undefined {
-  if (format === "claude-code") {
-    // Sidechain (subagent) lines interleave with the main thread: the active leaf is the last
-    // main-thread line, unless the file is a subagent transcript of its own.
-    const main = entries.filter((e) => e.raw.isSidechain !== true);
-    return (main.length > 0 ? main : entries)[(main.length > 0 ? main : entries).length - 1];
-  }
-  return entries[entries.length - 1];
 }
 
 /** Root-to-entry path; a missing parent or a cycle ends the walk (that subtree acts as a root). */
@@ -138,14 +90,5 @@ export function pathTo(leaf: Entry, byId: Map<string, Entry>): Entry[] {
 
 /** The branch's context messages as the agent builds them, each with its origin. */
 export function buildContext(session: Session): Msg[] {
-  switch (session.format) {
-    case "pi":
-      return buildPiContext(session.branch);
-    case "claude-code":
-      return buildClaudeContext(session.branch);
-    case "codex":
-      return buildCodexContext(session.branch);
-    default:
-      return [];
-  }
+  return formatReader(session.format)?.buildContext(session.branch) ?? [];
 }

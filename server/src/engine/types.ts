@@ -4,10 +4,14 @@
  *
  * Lines are 0-based inside the engine; the CLI and the LSP convert at their edges.
  */
+import type { FindingCode } from "./rules/registry.js";
+
+export type { FindingCode };
 
 export type Severity = "error" | "warning" | "information" | "hint";
 
-export type SessionFormat = "pi" | "claude-code" | "codex" | "unknown";
+/** A format name from formats/registry.ts (`FormatReader.name`), or "unknown". */
+export type SessionFormat = string;
 
 /** One physical line of the file. */
 export interface SourceLine {
@@ -43,7 +47,7 @@ export interface RelatedInfo {
 }
 
 export interface Finding {
-  code: string;
+  code: FindingCode;
   severity: Severity;
   /** 0-based line. */
   line: number;
@@ -103,7 +107,37 @@ export interface Msg {
   stopReason?: string;
   customType?: string;
   details?: any;
-  [key: string]: any;
+  /** Summary text (branchSummary, compactionSummary) and their fields. */
+  summary?: string;
+  fromId?: string;
+  tokensBefore?: number;
+  /** bashExecution fields (pi). */
+  command?: string;
+  output?: unknown;
+  excludeFromContext?: boolean;
+  exitCode?: number | null;
+  cancelled?: boolean;
+  truncated?: boolean;
+  fullOutputPath?: string;
+  /** custom_message display flag (pi). */
+  display?: unknown;
+  /** The assistant's provider, api and model (pi). */
+  provider?: string;
+  api?: string;
+  model?: string;
+  /** Where the origin line holds this result's call id, when not `message.toolCallId` (Claude Code, Codex). */
+  resultPath?: JsonPath;
+  // Marks the render sets on copies it changes:
+  /** Phase 1 replaced the result with a stub of a summarized occurrence. */
+  stubbed?: { ref: string; originalChars: number };
+  /** Phase 2 purged the arguments of an errored call. */
+  purgedArgs?: boolean;
+  /** The chain phase stripped thinking blocks at the range end. */
+  thinkingStripped?: boolean;
+  /** acp-kernel kept only some calls of this multi-call assistant. */
+  acpPartial?: boolean;
+  /** convertToLlm sent this agent message as a user message; its role before. */
+  agentRole?: string;
   origin: Origin;
 }
 

@@ -1,9 +1,13 @@
 /** Code actions as WorkspaceEdits, from the pure repairs in engine/repair. */
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver/node";
 import type { AnalyzeOptions } from "../engine/analyze.js";
-import { fixAllOrphans, makeIdUniqueRepair, ORPHAN_CODES, removeOrphanRepair, type RepairEdit } from "../engine/repair/index.js";
+import { REPAIRS, type RepairEdit } from "../engine/repair/index.js";
+import { codeSpec, type FixKind } from "../engine/rules/registry.js";
 import type { ViewFix } from "../protocol/index.js";
 import type { DocModel } from "./model.js";
+
+/** Every fix kind, in the registry's order. */
+const FIX_KINDS = Object.keys(REPAIRS) as FixKind[];
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.transcriptInspector`;
 
@@ -13,8 +17,8 @@ export interface ActionDoc {
   text: string;
   model: DocModel;
   options: AnalyzeOptions;
-  /** Fix-all result cached per version. */
-  fixAll?: RepairEdit[];
+  /** File-wide repair edits, cached per version. */
+  fileFixes?: Partial<Record<FixKind, RepairEdit[]>>;
 }
 
 export function toTextEdits(edits: RepairEdit[]): TextEdit[] {
@@ -29,15 +33,23 @@ export function workspaceEdit(doc: ActionDoc, edits: RepairEdit[], versioned: bo
 
 const bomOf = (doc: ActionDoc) => doc.text.charCodeAt(0) === 0xfeff;
 
-export function fixAllEdits(doc: ActionDoc): RepairEdit[] {
-  if (!doc.fixAll) doc.fixAll = fixAllOrphans(doc.text, doc.options).edits;
-  return doc.fixAll;
+/** The whole-file edits of a file-wide repair, cached per document version. */
+export function fileEdits(doc: ActionDoc, kind: FixKind): RepairEdit[] {
+  const all = REPAIRS[kind].all;
+  if (!all) return [];
+  doc.fileFixes ??= {};
+  return (doc.fileFixes[kind] ??= all.run(doc.text, doc.options).edits);
 }
 
 function overlaps(a: Range, line: number): boolean {
   return a.start.line <= line && line <= a.end.line;
 }
 
+/**
+ * Quick fixes for the findings in `range`, found through the rule table (`CodeSpec.fixes`) and
+ * the repair registry; a file-wide repair is offered after a one-finding repair of its code
+ * succeeded, and as `source.fixAll` when asked for.
+ */
 export function codeActions(doc: ActionDoc, range: Range, only: string[] | undefined, diags: Diagnostic[], versioned: boolean): CodeAction[] {
   const wants = (kind: string) => !only || only.length === 0 || only.some((o) => kind === o || kind.startsWith(o + "."));
   const out: CodeAction[] = [];
@@ -45,41 +57,36 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
   const diagFor = (code: string, line: number) => diags.filter((d) => d.code === code && d.range.start.line === line);
   const bom = bomOf(doc);
   if (wants(CodeActionKind.QuickFix)) {
-    let anyOrphan = false;
+    const fileWide = new Set<FixKind>();
     for (const f of a.findings) {
       if (!overlaps(range, f.line)) continue;
-      if (ORPHAN_CODES.has(f.code)) {
-        const r = removeOrphanRepair(a, f.line, f.toolCallId, bom);
-        if (r) {
-          anyOrphan = true;
-          out.push({ title: r.title, kind: CodeActionKind.QuickFix, isPreferred: true, diagnostics: diagFor(f.code, f.line), edit: workspaceEdit(doc, r.edits, versioned) });
-        }
-      } else if (f.code === "colliding-id") {
-        const r = makeIdUniqueRepair(a, doc.text, f.line, f.toolCallId, bom);
-        if (r) out.push({ title: r.title, kind: CodeActionKind.QuickFix, diagnostics: diagFor(f.code, f.line), edit: workspaceEdit(doc, r.edits, versioned) });
+      const fixes = codeSpec(f.code).fixes;
+      for (const kind of fixes) {
+        const spec = REPAIRS[kind];
+        const r = spec.one?.(a, doc.text, f.line, f.toolCallId, bom);
+        if (!r) continue;
+        out.push({ title: r.title, kind: CodeActionKind.QuickFix, ...(spec.preferred ? { isPreferred: true } : {}), diagnostics: diagFor(f.code, f.line), edit: workspaceEdit(doc, r.edits, versioned) });
+        for (const k of fixes) if (REPAIRS[k].all) fileWide.add(k);
       }
     }
-    if (anyOrphan) {
-      const all = fixAllEdits(doc);
-      if (all.length) out.push({ title: "Fix all orphan tool results in the file", kind: CodeActionKind.QuickFix, edit: workspaceEdit(doc, all, versioned) });
+    for (const kind of fileWide) {
+      const all = fileEdits(doc, kind);
+      if (all.length) out.push({ title: REPAIRS[kind].all!.title, kind: CodeActionKind.QuickFix, edit: workspaceEdit(doc, all, versioned) });
     }
   }
-  if (only && only.length && wants(FIX_ALL_KIND)) {
-    const all = fixAllEdits(doc);
-    if (all.length) out.push({ title: "Fix all orphan tool results in the file", kind: FIX_ALL_KIND, edit: workspaceEdit(doc, all, versioned) });
-  }
+  if (only && only.length && wants(FIX_ALL_KIND))
+    for (const kind of FIX_KINDS) {
+      const all = fileEdits(doc, kind);
+      if (all.length) out.push({ title: REPAIRS[kind].all!.title, kind: FIX_ALL_KIND, edit: workspaceEdit(doc, all, versioned) });
+    }
   return out;
 }
 
 /** The edit for a webview ViewFix (1-based line), or null when not applicable/safe. */
 export function fixEdit(doc: ActionDoc, fix: ViewFix): RepairEdit[] | null {
-  const line = fix.line - 1;
-  const bom = bomOf(doc);
-  if (fix.kind === "remove-orphan") return removeOrphanRepair(doc.model.a, line, fix.toolCallId, bom)?.edits ?? null;
-  if (fix.kind === "make-id-unique") return makeIdUniqueRepair(doc.model.a, doc.text, line, fix.toolCallId, bom)?.edits ?? null;
-  if (fix.kind === "fix-all-orphans") {
-    const all = fixAllEdits(doc);
-    return all.length ? all : null;
-  }
-  return null;
+  const spec = REPAIRS[fix.kind];
+  if (!spec) return null;
+  if (spec.one) return spec.one(doc.model.a, doc.text, fix.line - 1, fix.toolCallId, bomOf(doc))?.edits ?? null;
+  const all = fileEdits(doc, fix.kind);
+  return all.length ? all : null;
 }

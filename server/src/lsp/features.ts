@@ -13,17 +13,21 @@ import {
   type Range,
   SymbolKind,
 } from "vscode-languageserver/node";
-import { DOCS_BASE } from "../engine/codes.js";
+import { DOCS_BASE } from "../engine/rules/registry.js";
+import { formatReader } from "../engine/formats/registry.js";
 import { findingRange, stringValueRanges } from "../engine/positions.js";
 import type { Finding, JsonPath, Msg, Severity } from "../engine/types.js";
 import { lineOf } from "../engine/types.js";
-import { messageText } from "../engine/view.js";
+import { messageText } from "../engine/message-text.js";
 import { REVEAL_LINE_COMMAND } from "../protocol/index.js";
 import { commandLink, escapeMarkdown } from "./markdown.js";
 import type { DocModel, IdSite } from "./model.js";
 import type { Settings } from "./settings.js";
 
 export const SOURCE = "transcript-inspector";
+
+/** The editor-only hint on what a pruner drops on purpose (not a finding: README `#code-pruned`). */
+export const PRUNED_CODE = "pruned";
 
 const SEV: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -77,25 +81,30 @@ export function diagnostics(m: DocModel, uri: string, settings: Settings): Diagn
  * `DiagnosticTag.Unnecessary`, so the editor fades those lines, pointing at the range's entry.
  */
 export function prunedHints(m: DocModel, uri: string, settings: Settings): Diagnostic[] {
-  if (settings.severityOverrides["pruned"] === "off") return [];
+  if (settings.severityOverrides[PRUNED_CODE] === "off") return [];
   const out: Diagnostic[] = [];
   const chainLine = new Map(m.a.prune.chains.resolved.map((r) => [r.chain.data.blockId, r.chain.entry.line]));
   for (const d of m.a.dropped) {
     if (d.msg.origin.kind !== "entry") continue;
-    const [kind, block] = d.by.split(":");
-    if (kind !== "chain" && kind !== "acp") continue;
+    const by = d.by;
+    if (by.kind !== "chain" && by.kind !== "acp-block" && by.kind !== "acp-strip-orphan" && by.kind !== "acp-not-projected") continue;
     const line = d.msg.origin.line;
-    const entryLine = kind === "chain" ? chainLine.get(block) : undefined;
+    const entryLine = by.kind === "chain" ? chainLine.get(by.blockId) : undefined;
     const diag: Diagnostic = {
       range: fullLineRange(m, line),
       severity: DiagnosticSeverity.Hint,
-      code: "pruned",
-      codeDescription: { href: DOCS_BASE + "pruned" },
+      code: PRUNED_CODE,
+      codeDescription: { href: DOCS_BASE + PRUNED_CODE },
       source: SOURCE,
-      message: kind === "chain" ? `Not sent: dropped by chain ${block}.` : block === "strip-orphan" || block === "not-projected" ? `Not sent: acp-kernel leaves it out (${block}).` : `Not sent: folded by acp-kernel block ${block}.`,
+      message:
+        by.kind === "chain"
+          ? `Not sent: dropped by chain ${by.blockId}.`
+          : by.kind === "acp-block"
+            ? `Not sent: folded by acp-kernel block ${by.blockId}.`
+            : `Not sent: acp-kernel leaves it out (${by.kind === "acp-strip-orphan" ? "strip-orphan" : "not-projected"}).`,
       tags: [DiagnosticTag.Unnecessary],
     };
-    if (entryLine !== undefined) diag.relatedInformation = [{ location: { uri, range: fullLineRange(m, entryLine) }, message: `chain ${block}` }];
+    if (entryLine !== undefined && by.kind === "chain") diag.relatedInformation = [{ location: { uri, range: fullLineRange(m, entryLine) }, message: `chain ${by.blockId}` }];
     out.push(diag);
   }
   return out;
@@ -149,24 +158,13 @@ function acpHover(m: DocModel, line: number): Hover | null {
   return null;
 }
 
-/** Whether `path` on a line holding `value` is where a tool-call id or a result's id sits. */
-function isIdPath(value: any, path: JsonPath): boolean {
-  const k = path[path.length - 1];
-  if (path.length === 2 && path[0] === "message" && k === "toolCallId") return true;
-  if (path.length === 4 && path[0] === "message" && path[1] === "content" && typeof path[2] === "number") {
-    const b = value?.message?.content?.[path[2]];
-    return (k === "id" && (b?.type === "toolCall" || b?.type === "tool_use")) || (k === "tool_use_id" && b?.type === "tool_result");
-  }
-  return k === "call_id" && (path.length === 1 || (path.length === 2 && path[0] === "payload"));
-}
-
 /**
  * A tool-call id on a line outside the active branch's context (another branch, or before the
  * latest compaction): the render never sees it; list where the id appears in the file.
  */
 function offContextHover(m: DocModel, uri: string, line: number, character: number): Hover | null {
   const at = m.nodeAt(line, character);
-  if (!at || at.node.type !== "string" || !isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
+  if (!at || at.node.type !== "string" || !formatReader(m.a.session.format)?.isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
   const id = String(at.node.value);
   const seen: number[] = [];
   for (const l of m.a.session.lines) if (l.text.includes(JSON.stringify(id).slice(1, -1)) && stringValueRanges(l, id).length) seen.push(l.line);
@@ -245,8 +243,6 @@ function siteLocation(m: DocModel, uri: string, s: IdSite): Location {
   return { uri, range: lineRange(m, s.line, s.path) };
 }
 
-/** Top-level fields whose string value names another entry (pi and Claude Code). */
-const ENTRY_REF_KEYS = new Set(["parentId", "parentUuid", "logicalParentUuid", "leafUuid", "firstKeptEntryId", "targetId", "fromId"]);
 
 export function definition(m: DocModel, uri: string, line: number, character: number): Location[] | null {
   const site = m.siteAt(line, character);
@@ -262,7 +258,7 @@ export function definition(m: DocModel, uri: string, line: number, character: nu
   const at = m.nodeAt(line, character);
   if (!at) return null;
   const { node, path } = at;
-  if (path.length === 1 && ENTRY_REF_KEYS.has(String(path[0])) && node.type === "string") {
+  if (path.length === 1 && formatReader(m.a.session.format)?.entryRefKeys.has(String(path[0])) && node.type === "string") {
     const target = m.a.session.byId.get(node.value);
     return target ? [{ uri, range: fullLineRange(m, target.line) }] : null;
   }

@@ -55,9 +55,9 @@ export class DocModel {
     for (const x of all) add(x.s);
 
     for (const [m, block] of a.prune.chains.droppedBy) this.setFate(m, `dropped by chain ${block}`);
-    if (a.acp) for (const [msg, by] of a.acp.droppedBy) this.setFate(msg, by.startsWith("acp:b") ? `folded by acp-kernel block ${by.slice(4)}` : `left out by acp-kernel (${by.slice(4)})`);
+    if (a.acp) for (const [msg, by] of a.acp.droppedBy) this.setFate(msg, by.kind === "acp-block" ? `folded by acp-kernel block ${by.blockId}` : `left out by acp-kernel (${by.kind === "acp-strip-orphan" ? "strip-orphan" : "not-projected"})`);
     for (const s of a.prune.swept) this.setFate(s.msg, "swept as orphan");
-    for (const d of a.wire.dropped) if (d.by.startsWith("pi-ai:")) this.setFate(d.msg, "error turn (pi-ai skips)");
+    for (const d of a.wire.dropped) if (d.by.kind === "pi-ai-skipped-turn") this.setFate(d.msg, "error turn (pi-ai skips)");
     for (const r of a.wire.errorTurnResults) this.setFate(r.msg, "error turn (pi-ai skips)");
 
     for (const r of a.prune.chains.resolved) this.chains.set(r.chain.entry.line, { line: r.chain.entry.line, blockId: r.chain.data.blockId, resolved: r });

@@ -7,14 +7,14 @@ import { readFileSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Analysis, analyze } from "../engine/analyze.js";
-import { detectFormat } from "../engine/formats/detect.js";
+import { detectFormat, SESSION_FORMATS } from "../engine/formats/registry.js";
 import { parseText } from "../engine/parse.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
 import { analyzeOptions, type Settings } from "./settings.js";
 
 const SNIFF_CHARS = 256 * 1024;
-export const SESSION_FORMATS = new Set(["pi", "claude-code", "codex"]);
+export { SESSION_FORMATS };
 
 /** Reads the format from the first lines only (cheap on a large non-session file). */
 export function sniffFormat(text: string): string {

@@ -24,6 +24,8 @@ export interface RenderChangedParams {
 export const STATUS_NOTIFICATION = "transcriptInspector/status";
 export interface StatusParams {
   uri: string;
+  /** Whether the server recognised the document as a session transcript. */
+  isSession: boolean;
   format: string;
   pruner: string;
   errors: number;

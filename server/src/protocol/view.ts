@@ -26,15 +26,27 @@ export interface ViewFix {
   toolCallId?: string;
 }
 
+/** Why a before-message is not sent (the engine's DropReason, with its label). */
+export interface ViewDropReason {
+  kind: "chain" | "acp-block" | "acp-strip-orphan" | "acp-not-projected" | "orphan-sweep" | "pi-ai-skipped-turn" | "convert-excluded" | "convert-unknown-role";
+  /** The chain or acp-kernel block, for `chain` and `acp-block`. */
+  blockId?: string;
+  /** What to show (`chain:b7`, `orphan-sweep`, `pi-ai:error-turn`, ...): for display only. */
+  label: string;
+}
+
 export interface ViewMessage {
-  /** Stable key within one render. */
+  /** Unique key within one column of one render. */
   key: string;
+  /** After column: the key of the before-message this one is (a copy of), when it comes from a file line. */
+  beforeKey?: string;
   role: ViewRole;
   /** 1-based file line; null for synthetic messages. */
   line: number | null;
   entryId?: string;
   synthetic?: "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result";
-  toolName?: string;
+  /** Tool names: one per call of an assistant message (in call order), or the result's tool. */
+  toolNames?: string[];
   toolCallIds?: string[];
   toolCallId?: string;
   /** Plain text preview (never HTML: the webview renders it as text). */
@@ -43,8 +55,8 @@ export interface ViewMessage {
   tokens: number;
   /** Block id of the chain/acp range the message is inside (before) or stands for (after). */
   blockId?: string;
-  /** Why the message is not in "after" (before column only): `chain:b7`, `orphan-sweep`, ... */
-  droppedBy?: string;
+  /** Why the message is not in "after" (before column only). */
+  droppedBy?: ViewDropReason;
   /** The result was replaced by a stub (phase 1) or its arguments purged (phase 2). */
   changed?: "stubbed" | "purged" | "thinking-stripped";
   findings: ViewFinding[];

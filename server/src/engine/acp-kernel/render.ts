@@ -4,9 +4,10 @@
  * multi-call assistant), `prune` with the sidecar's state, and convert back (rendered summaries
  * become user messages; a multi-call assistant keeps only its surviving calls).
  */
-import type { Finding, Msg } from "../types.js";
+import type { DropReason } from "../drop-reason.js";
+import type { Msg } from "../types.js";
 import { toolCallsOf } from "../types.js";
-import { textOf } from "../pi-condense/indexer-state.js";
+import { textOf } from "../message-text.js";
 import { baseIdOf, type CoreMessage, coveredBases, kernelPrune, type KernelPruneReport } from "./kernel-prune.js";
 import type { CompressionState } from "./sidecar.js";
 
@@ -14,8 +15,8 @@ const UI_ONLY_CUSTOM = new Set(["acp-status", "acp-export"]);
 
 export interface AcpRender {
   messages: Msg[];
-  /** before-message -> why it is gone (`acp:bN`, `acp:strip-orphan`, `acp:not-projected`). */
-  droppedBy: Map<Msg, string>;
+  /** before-message -> why it is gone (an acp-kernel block, the orphan strip, not projected). */
+  droppedBy: Map<Msg, DropReason>;
   /** before-message -> the active blocks covering it. */
   coveredBy: Map<Msg, string[]>;
   kernel: KernelPruneReport;
@@ -96,11 +97,11 @@ export function renderAcp(before: Msg[], state: CompressionState): AcpRender {
   }
   const kept = new Set(out.filter((m) => m.origin.kind === "entry").map((m) => (m.origin as any).entryId as string));
   const strippedBases = new Set(kernel.stripped.map((c) => baseIdOf(c.id)));
-  const droppedBy = new Map<Msg, string>();
+  const droppedBy = new Map<Msg, DropReason>();
   for (const m of before) {
     if (m.origin.kind !== "entry" || kept.has(m.origin.entryId)) continue;
     const blocks = coveredBy.get(m);
-    droppedBy.set(m, blocks ? `acp:${blocks[0]}` : strippedBases.has(m.origin.entryId) ? "acp:strip-orphan" : "acp:not-projected");
+    droppedBy.set(m, blocks ? { kind: "acp-block", blockId: blocks[0] } : { kind: strippedBases.has(m.origin.entryId) ? "acp-strip-orphan" : "acp-not-projected" });
   }
   let firstUser: AcpRender["firstUser"];
   if (kernel.firstUser) {
@@ -109,42 +110,4 @@ export function renderAcp(before: Msg[], state: CompressionState): AcpRender {
     if (msg) firstUser = { msg, pinned: kernel.firstUser.pinned, covered: kernel.firstUser.covered };
   }
   return { messages: out, droppedBy, coveredBy, kernel, firstUser };
-}
-
-/** `first-user-pinned` and `acp-dangling-ref`. */
-export function acpFindings(r: AcpRender, state: CompressionState, entryIds: Set<string>, headerLine: number, sidecarName: string): Finding[] {
-  const out: Finding[] = [];
-  if (r.firstUser?.pinned && r.firstUser.msg.origin.kind === "entry") {
-    const chars = textOf(r.firstUser.msg.content).length;
-    out.push({
-      code: "first-user-pinned",
-      severity: "information",
-      line: r.firstUser.msg.origin.line,
-      message: `acp-kernel covers the first user message (block ${r.coveredBy.get(r.firstUser.msg)?.join(", ")}) but keeps it pinned beside its summary: no user message would lead otherwise. Its ${chars} characters are re-sent verbatim every turn.`,
-    });
-  }
-  const blockIds = new Set(state.blocks.map((b) => b.blockId));
-  for (const b of state.blocks) {
-    const missing = b.effectiveMessageIds.filter((id) => !entryIds.has(baseIdOf(id)) && !id.startsWith("live-"));
-    const missingBlocks = b.directBlockIds.filter((id) => !blockIds.has(id));
-    if (!missing.length && !missingBlocks.length) continue;
-    out.push({
-      code: "acp-dangling-ref",
-      severity: "warning",
-      line: headerLine,
-      message: `${sidecarName}: block ${b.blockId}${b.active ? "" : " (inactive)"} names ${[
-        missing.length ? `message id(s) ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (+${missing.length - 5} more)` : ""}` : "",
-        missingBlocks.length ? `block(s) ${missingBlocks.join(", ")}` : "",
-      ].filter(Boolean).join(" and ")} that resolve to nothing in this session.`,
-    });
-  }
-  const danglingRefs = Object.entries(state.messageRefs.byRef).filter(([, raw]) => raw !== "BLOCKED" && !entryIds.has(baseIdOf(raw)) && !raw.startsWith("live-"));
-  if (danglingRefs.length)
-    out.push({
-      code: "acp-dangling-ref",
-      severity: "information",
-      line: headerLine,
-      message: `${sidecarName}: ${danglingRefs.length} message ref(s) resolve to nothing in this session (${danglingRefs.slice(0, 5).map(([ref, raw]) => `${ref} -> ${raw}`).join(", ")}).`,
-    });
-  return out;
 }

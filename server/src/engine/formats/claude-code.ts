@@ -8,9 +8,11 @@
  * `toolCall`, each `tool_result` block a pi `toolResult`.
  */
 import { describeJsonType, isObject } from "../parse.js";
-import type { Entry, Finding, Msg, SourceLine } from "../types.js";
-import type { FormatRead } from "./pi.js";
+import { shapeFinding } from "../rules/session-shape.js";
+import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../types.js";
+import type { FormatRead, FormatReader } from "./reader.js";
 
+const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "queue-operation"]);
 const KNOWN_WITHOUT_UUID = new Set(["summary", "queue-operation", "file-history-snapshot"]);
 
 export function readClaudeCode(lines: SourceLine[]): FormatRead {
@@ -20,18 +22,18 @@ export function readClaudeCode(lines: SourceLine[]): FormatRead {
     const v = l.value;
     if (!isObject(v)) continue;
     if (typeof v.type !== "string") {
-      findings.push({ code: "unknown-entry", severity: "warning", line: l.line, message: "Object without a string `type`: not a Claude Code transcript line." });
+      findings.push(shapeFinding("unknown-entry", { line: l.line, message: "Object without a string `type`: not a Claude Code transcript line." }));
       continue;
     }
     if (typeof v.uuid !== "string") {
       if (!KNOWN_WITHOUT_UUID.has(v.type) && (v.type === "user" || v.type === "assistant" || v.type === "system"))
-        findings.push({ code: "unknown-entry", severity: "warning", line: l.line, path: ["type"], message: `\`${v.type}\` line without a \`uuid\`: it cannot take part in the conversation tree.` });
+        findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["type"], message: `\`${v.type}\` line without a \`uuid\`: it cannot take part in the conversation tree.` }));
       continue;
     }
     const parentId = typeof v.parentUuid === "string" ? v.parentUuid : null;
     entries.push({ line: l.line, id: v.uuid, parentId, type: v.type, raw: v });
     if ((v.type === "user" || v.type === "assistant") && !isObject(v.message))
-      findings.push({ code: "unknown-entry", severity: "warning", line: l.line, path: ["message"], message: `\`${v.type}\` line whose \`message\` is ${describeJsonType(v.message)}, not an object.` });
+      findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["message"], message: `\`${v.type}\` line whose \`message\` is ${describeJsonType(v.message)}, not an object.` }));
   }
   return { entries, findings };
 }
@@ -101,3 +103,37 @@ function mapStop(s: unknown): string | undefined {
   if (s === "max_tokens") return "length";
   return typeof s === "string" ? s : undefined;
 }
+
+/** Claude Code transcripts: lines linked by `uuid` / `parentUuid`, sidechains interleaved. */
+export const claudeCodeFormat: FormatReader = {
+  name: "claude-code",
+  detect: (v) => typeof v.type === "string" && CLAUDE_TYPES.has(v.type) && ("uuid" in v || "sessionId" in v || "leafUuid" in v),
+  read: readClaudeCode,
+  buildContext: buildClaudeContext,
+  leaf(entries) {
+    // Sidechain (subagent) lines interleave with the main thread: the active leaf is the last
+    // main-thread line, unless the file is a subagent transcript of its own.
+    const main = entries.filter((e) => e.raw.isSidechain !== true);
+    const pool = main.length > 0 ? main : entries;
+    return pool[pool.length - 1];
+  },
+  idKey: "uuid",
+  parentKey: "parentUuid",
+  entryRefKeys: new Set(["parentUuid", "logicalParentUuid", "leafUuid"]),
+  isIdPath(value: any, path: JsonPath): boolean {
+    const k = path[path.length - 1];
+    if (!(path.length === 4 && path[0] === "message" && path[1] === "content" && typeof path[2] === "number")) return false;
+    const b = value?.message?.content?.[path[2]];
+    return (k === "id" && b?.type === "tool_use") || (k === "tool_use_id" && b?.type === "tool_result");
+  },
+  repair: {
+    resultLineRemoval(v, id, entry) {
+      if (!entry || v.type !== "user" || !isObject(v.message) || !Array.isArray(v.message.content)) return null;
+      const c = v.message.content;
+      // Only when the line holds just this one result block; otherwise removing the line loses others.
+      if (c.length !== 1 || !isObject(c[0]) || c[0].type !== "tool_result" || c[0].tool_use_id !== id) return null;
+      return "reparent";
+    },
+    turnLinesCarryIds: true,
+  },
+};

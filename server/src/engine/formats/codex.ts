@@ -6,8 +6,8 @@
  * assistant message; `*_output` items become tool results keyed by `call_id`.
  */
 import { isObject } from "../parse.js";
-import type { Entry, Finding, Msg, SourceLine } from "../types.js";
-import type { FormatRead } from "./pi.js";
+import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../types.js";
+import type { FormatRead, FormatReader } from "./reader.js";
 
 export function readCodex(lines: SourceLine[]): FormatRead {
   const entries: Entry[] = [];
@@ -74,3 +74,30 @@ export function buildCodexContext(branch: Entry[]): Msg[] {
   }
   return out;
 }
+
+const CODEX_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
+
+/** Codex rollouts: linear, envelope lines or legacy bare items. */
+export const codexFormat: FormatReader = {
+  name: "codex",
+  detect: (v, index) =>
+    (typeof v.type === "string" && CODEX_TYPES.has(v.type) && "payload" in v) ||
+    // Legacy Codex: a bare session meta line, or bare response items.
+    (index === 0 && typeof v.id === "string" && typeof v.timestamp === "string" && !("type" in v)) ||
+    v.record_type === "state",
+  read: readCodex,
+  buildContext: buildCodexContext,
+  leaf: (entries) => entries[entries.length - 1],
+  idKey: "id",
+  parentKey: "parentId",
+  entryRefKeys: new Set(),
+  isIdPath: (_value: any, path: JsonPath) => path[path.length - 1] === "call_id" && (path.length === 1 || (path.length === 2 && path[0] === "payload")),
+  repair: {
+    resultLineRemoval(v, id) {
+      const p = isObject(v.payload) && v.type === "response_item" ? v.payload : !("payload" in v) ? v : undefined;
+      if (!p || !OUTPUT_TYPES.has(p.type) || String(p.call_id ?? "") !== id) return null;
+      return "delete-line";
+    },
+    turnLinesCarryIds: true,
+  },
+};

@@ -6,7 +6,9 @@
  * findings are stable across runs. Nothing is ever written back.
  */
 import { describeJsonType, isObject } from "../parse.js";
-import type { Entry, Finding, Msg, Session, SourceLine } from "../types.js";
+import { shapeFinding } from "../rules/session-shape.js";
+import type { Entry, Finding, JsonPath, Msg, Session, SourceLine } from "../types.js";
+import type { FormatRead, FormatReader } from "./reader.js";
 
 export const PI_ENTRY_TYPES = new Set([
   "message",
@@ -22,11 +24,7 @@ export const PI_ENTRY_TYPES = new Set([
   "context_edit",
 ]);
 
-export interface FormatRead {
-  header?: Session["header"];
-  entries: Entry[];
-  findings: Finding[];
-}
+export type { FormatRead } from "./reader.js";
 
 export function readPi(lines: SourceLine[]): FormatRead {
   const findings: Finding[] = [];
@@ -45,32 +43,26 @@ export function readPi(lines: SourceLine[]): FormatRead {
         fileEntries.push("header");
         continue;
       }
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: l.line,
         path: ["type"],
         message: "Line before the session header: pi expects the first entry to be the `session` header and ignores this line.",
-      });
+      }));
       continue;
     }
     if (v.type === "session") {
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: l.line,
         path: ["type"],
         message: "A second `session` header: pi reads only the first one.",
-      });
+      }));
       continue;
     }
     if (typeof v.type !== "string") {
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: l.line,
         message: "Object without a string `type`: not a pi session entry.",
-      });
+      }));
       continue;
     }
     const version = header.version;
@@ -85,13 +77,11 @@ export function readPi(lines: SourceLine[]): FormatRead {
       parentId = prev ? prev.id : null;
     } else {
       if (typeof v.id !== "string" || v.id === "") {
-        findings.push({
-          code: "unknown-entry",
-          severity: "warning",
+        findings.push(shapeFinding("unknown-entry", {
           line: l.line,
           path: ["id"],
           message: `Entry of type \`${v.type}\` has no string \`id\`: pi cannot place it in the session tree.`,
-        });
+        }));
         continue;
       }
       id = v.id;
@@ -123,32 +113,26 @@ export function readPi(lines: SourceLine[]): FormatRead {
 function checkEntryShape(e: Entry, findings: Finding[]): void {
   const v = e.raw;
   if (!PI_ENTRY_TYPES.has(e.type)) {
-    findings.push({
-      code: "unknown-entry",
-      severity: "information",
+    findings.push(shapeFinding("unknown-entry", {
       line: e.line,
       path: ["type"],
       message: `Unknown entry type \`${e.type}\`: kept in the tree, contributes nothing to the context.`,
-    });
+    }, "information"));
     return;
   }
   if (e.type === "message") {
     if (!isObject(v.message)) {
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: e.line,
         path: ["message"],
         message: `\`message\` entry whose \`message\` is ${describeJsonType(v.message)}, not an object: it contributes nothing to the context.`,
-      });
+      }));
     } else if (typeof v.message.role !== "string") {
-      findings.push({
-        code: "unknown-entry",
-        severity: "warning",
+      findings.push(shapeFinding("unknown-entry", {
         line: e.line,
         path: ["message"],
         message: "Message without a string `role`: pi drops it from the context.",
-      });
+      }));
     }
   }
 }
@@ -258,3 +242,31 @@ export function buildPiContext(branch: Entry[]): Msg[] {
 export function contextEventMessages(messages: Msg[]): Msg[] {
   return messages.some((m) => m.role === "system") ? messages.filter((m) => m.role !== "system") : messages;
 }
+
+/** pi sessions: a `session` header, then entries linked by `id` / `parentId`. */
+export const piFormat: FormatReader = {
+  name: "pi",
+  detect: (v) => v.type === "session" && typeof v.id === "string",
+  read: readPi,
+  buildContext: buildPiContext,
+  leaf: (entries) => entries[entries.length - 1],
+  idKey: "id",
+  parentKey: "parentId",
+  entryRefKeys: new Set(["parentId", "firstKeptEntryId", "targetId", "fromId"]),
+  isIdPath(value: any, path: JsonPath): boolean {
+    const k = path[path.length - 1];
+    if (path.length === 2 && path[0] === "message" && k === "toolCallId") return true;
+    if (path.length === 4 && path[0] === "message" && path[1] === "content" && typeof path[2] === "number")
+      return k === "id" && value?.message?.content?.[path[2]]?.type === "toolCall";
+    return false;
+  },
+  repair: {
+    resultLineRemoval(v, id, entry, session) {
+      if (!entry || v.type !== "message" || !isObject(v.message) || v.message.role !== "toolResult" || v.message.toolCallId !== id) return null;
+      if (!entry.syntheticId) return "reparent";
+      // v1: the tree is the file order, but compaction indexes count lines: removing one shifts them.
+      return session.entries.some((e) => e.type === "compaction") ? null : "delete-line";
+    },
+    turnLinesCarryIds: false,
+  },
+};

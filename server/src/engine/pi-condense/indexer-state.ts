@@ -6,6 +6,10 @@
 import { isObject } from "../parse.js";
 import type { Entry } from "../types.js";
 
+/** Shared with the other pruners: see message-text.ts. */
+export { textOf } from "../message-text.js";
+import { textOf } from "../message-text.js";
+
 export const CUSTOM_TYPE_SUMMARY = "context-prune-summary";
 export const CUSTOM_TYPE_INDEX = "context-prune-index";
 export const CUSTOM_TYPE_CHAIN = "context-prune-chain";
@@ -177,13 +181,4 @@ export function normalizeRefs(details: unknown): { shortId: string; toolCallId: 
   if (Array.isArray(details.toolCallIds))
     return details.toolCallIds.filter((x: unknown) => typeof x === "string").map((id: string) => ({ shortId: id, toolCallId: id }));
   return [];
-}
-
-export function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content
-    .filter((c) => isObject(c) && c.type === "text" && typeof c.text === "string")
-    .map((c: any) => c.text)
-    .join("\n");
 }

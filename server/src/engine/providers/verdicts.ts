@@ -24,7 +24,9 @@ export interface ProviderOptions {
   target?: ProviderName | "all";
 }
 
-export interface ProviderFinding extends Finding {
+export interface ProviderFinding extends Omit<Finding, "code"> {
+  /** A rule-table code where the meaning matches (orphan-result, ...), else the provider rule's own code. */
+  code: string;
   /** The providers that reject this, target first. */
   rejectedBy: ProviderName[];
 }
@@ -102,7 +104,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
       if (!cell || (cell.verdict !== "rejects" && cell.verdict !== "quiet")) continue;
       for (const hit of rule.check(req, ctx, cell.mode)) {
         const key = `${rule.code}|${hit.place.line}|${JSON.stringify(hit.place.path ?? null)}|${hit.toolCallId ?? ""}`;
-        let acc = merged.get(key);
+        let acc: Acc | undefined = merged.get(key);
         if (!acc) {
           acc = {
             finding: { code: rule.code, severity: "information", line: hit.place.line ?? session.header?.line ?? 0, path: hit.place.path, message: "", toolCallId: hit.toolCallId, rejectedBy: [] },
@@ -123,7 +125,10 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const findings: ProviderFinding[] = [];
   for (const acc of order) {
     const rejecting = [...acc.byProvider.keys()];
-    if (target && rejecting.includes(target)) rejecting.splice(rejecting.indexOf(target), 1), rejecting.unshift(target);
+    if (target && rejecting.includes(target)) {
+      rejecting.splice(rejecting.indexOf(target), 1);
+      rejecting.unshift(target);
+    }
     const f = acc.finding;
     f.rejectedBy = rejecting;
     f.severity = severityOf(rejecting, acc.quiet, target, options.target === "all");

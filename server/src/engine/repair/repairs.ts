@@ -6,16 +6,19 @@
  */
 import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
 import { getNodePath, type Node as JsonNode, parseTree } from "jsonc-parser";
+import { formatReader } from "../formats/registry.js";
 import { isObject } from "../parse.js";
+import { codesWithFix } from "../rules/registry.js";
 import type { Occurrence } from "../rules/occurrence-identity.js";
 import { locate, stringValueRanges } from "../positions.js";
-import type { Entry, Finding, JsonPath, SourceLine } from "../types.js";
+import type { Finding, JsonPath, SourceLine } from "../types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 
 export type { RepairEdit } from "./edits.js";
 export { applyRepairEdits } from "./edits.js";
 
-export const ORPHAN_CODES = new Set(["orphan-result", "error-turn-results"]);
+/** Codes whose findings the orphan removal repairs (the rule table says which). */
+export const ORPHAN_CODES: ReadonlySet<string> = new Set(codesWithFix("remove-orphan"));
 
 export interface Repair {
   title: string;
@@ -24,7 +27,7 @@ export interface Repair {
   touched: number[];
 }
 
-function findingAt(a: Analysis, codes: Set<string>, line: number, toolCallId?: string): Finding | undefined {
+function findingAt(a: Analysis, codes: ReadonlySet<string>, line: number, toolCallId?: string): Finding | undefined {
   return a.findings.find((f) => codes.has(f.code) && f.line === line && (toolCallId === undefined || f.toolCallId === toolCallId));
 }
 
@@ -37,16 +40,6 @@ function stringAt(line: SourceLine, path: JsonPath, expected: string): { start: 
   } catch {
     return null;
   }
-}
-
-function leafAfterRemoving(a: Analysis, removed: Entry): Entry | undefined {
-  const rest = a.session.entries.filter((e) => e !== removed);
-  if (a.session.format === "claude-code") {
-    const main = rest.filter((e) => e.raw.isSidechain !== true);
-    const pool = main.length > 0 ? main : rest;
-    return pool[pool.length - 1];
-  }
-  return rest[rest.length - 1];
 }
 
 /**
@@ -63,31 +56,13 @@ export function removeOrphanRepair(a: Analysis, line: number, toolCallId?: strin
   const v = src?.value;
   if (!isObject(v)) return null;
   const title = `Remove orphan tool result \`${id}\``;
-
-  if (session.format === "codex") {
-    const p = isObject(v.payload) && v.type === "response_item" ? v.payload : !("payload" in v) ? v : undefined;
-    if (!p || (p.type !== "function_call_output" && p.type !== "custom_tool_call_output") || String(p.call_id ?? "") !== id) return null;
-    return { title, edits: withBomShift([deleteLineEdit(lines, line)], bom), touched: [line] };
-  }
-
+  const reader = formatReader(session.format);
   const entry = session.entries.find((e) => e.line === line);
+  const removal = reader?.repair.resultLineRemoval(v, id, entry, session);
+  if (!reader || !removal) return null;
+  if (removal === "delete-line") return { title, edits: withBomShift([deleteLineEdit(lines, line)], bom), touched: [line] };
   if (!entry) return null;
-  let parentKey: string;
-  if (session.format === "pi") {
-    if (v.type !== "message" || !isObject(v.message) || v.message.role !== "toolResult" || v.message.toolCallId !== id) return null;
-    parentKey = "parentId";
-    if (entry.syntheticId) {
-      // v1: the tree is the file order, but compaction indexes count lines: removing one shifts them.
-      if (session.entries.some((e) => e.type === "compaction")) return null;
-      return { title, edits: withBomShift([deleteLineEdit(lines, line)], bom), touched: [line] };
-    }
-  } else if (session.format === "claude-code") {
-    if (v.type !== "user" || !isObject(v.message) || !Array.isArray(v.message.content)) return null;
-    const c = v.message.content;
-    // Only when the line holds just this one result block; otherwise removing the line loses others.
-    if (c.length !== 1 || !isObject(c[0]) || c[0].type !== "tool_result" || c[0].tool_use_id !== id) return null;
-    parentKey = "parentUuid";
-  } else return null;
+  const parentKey = reader.parentKey;
 
   // The id must name exactly this entry.
   if (session.entries.some((e) => e !== entry && e.id === entry.id)) return null;
@@ -95,7 +70,7 @@ export function removeOrphanRepair(a: Analysis, line: number, toolCallId?: strin
   if (entry.parentId !== null && !session.byId.has(entry.parentId)) return null;
   // The active branch must not jump: when the removed entry is the last one, the new last must be its parent.
   if (session.leafId === entry.id) {
-    const next = leafAfterRemoving(a, entry);
+    const next = reader.leaf(session.entries.filter((e) => e !== entry));
     if (!next || next.id !== entry.parentId) return null;
   }
   const edits: RepairEdit[] = [deleteLineEdit(lines, line)];
@@ -297,7 +272,7 @@ function referenceEdits(a: Analysis, o: Occurrence, candidate: string): RepairEd
       break;
     }
   }
-  const linear = a.session.format === "claude-code" || a.session.format === "codex";
+  const linear = formatReader(a.session.format)?.repair.turnLinesCarryIds === true;
   const keyPrefix = id + "@";
   const out: RepairEdit[] = [];
   for (const l of a.session.lines) {

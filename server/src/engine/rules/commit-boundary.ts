@@ -5,24 +5,55 @@
  * yet (a pruner must defer); `partial-message` on an assistant that stopped with `aborted` or
  * `error` (the truncated last line is reported by the session reader).
  */
-import type { Finding, Msg } from "../types.js";
+import type { Finding, Msg, SourceLine } from "../types.js";
 import { lineOf, toolCallsOf } from "../types.js";
 import type { OccurrenceIndex } from "./occurrence-identity.js";
+import { type CodeTable, type EnabledCodes, ALL_ENABLED, findingMaker } from "./rule.js";
 
-export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex): Finding[] {
+export const COMMIT_BOUNDARY_CODES = {
+  "pending-call": {
+    description: "Calls of the last turn without results: not a commit boundary.",
+    severity: "information",
+    follows: "seed commit-boundary.json: prune only when every unit is complete",
+    fixes: [],
+  },
+  "partial-message": {
+    description: "An aborted or errored assistant turn, or a truncated last line.",
+    severity: "information",
+    otherSeverities: { warning: "the last line is cut off (an append in progress or a crash)" },
+    follows: "seed commit-boundary.json: a partial unit is not complete",
+    fixes: [],
+  },
+} as const satisfies CodeTable;
+
+const make = findingMaker(COMMIT_BOUNDARY_CODES);
+
+/** `partial-message` for a last line cut off before its newline (the session reader reports it). */
+export function truncatedLastLineFinding(l: SourceLine, parseError: string): Finding {
+  return make(
+    "partial-message",
+    {
+      line: l.line,
+      columns: { start: 0, end: l.text.length },
+      message: `The last line is cut off (${parseError}): an append in progress or a crash. pi skips it; a pruner must wait until it is complete.`,
+    },
+    "warning",
+  );
+}
+
+export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enabled: EnabledCodes = ALL_ENABLED): Finding[] {
   const out: Finding[] = [];
+  if (enabled.has("partial-message"))
   for (const m of before) {
     if (m.role === "assistant" && (m.stopReason === "aborted" || m.stopReason === "error")) {
       const line = lineOf(m);
       if (line === null) continue;
       const calls = toolCallsOf(m).length;
-      out.push({
-        code: "partial-message",
-        severity: "information",
+      out.push(make("partial-message", {
         line,
         path: ["message", "stopReason"],
         message: `Assistant turn ended with stopReason \`${m.stopReason}\`${calls ? ` holding ${calls} tool call(s)` : ""}: a partial unit. pi-ai leaves this message out of the request; a pruner must not treat it as complete.`,
-      });
+      }));
     }
   }
   // The last unit: calls of the final assistant with no result and nothing after but results.
@@ -35,20 +66,18 @@ export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex): Fin
     }
     if (r !== "toolResult") break;
   }
-  if (lastAssistant >= 0) {
+  if (lastAssistant >= 0 && enabled.has("pending-call")) {
     const a = before[lastAssistant];
     if (a.stopReason !== "aborted" && a.stopReason !== "error") {
       const missing = occ.occurrences.filter((o) => o.assistant === a && !o.result);
       if (missing.length > 0 && lineOf(a) !== null) {
         const total = toolCallsOf(a).length;
-        out.push({
-          code: "pending-call",
-          severity: "information",
+        out.push(make("pending-call", {
           line: lineOf(a)!,
           path: missing[0].callPath,
           toolCallId: missing[0].id,
           message: `${missing.length} of ${total} tool call(s) of the last turn have no result yet (${missing.map((o) => `\`${o.id}\``).join(", ")}): the context is not at a commit boundary, so a pruner must defer.`,
-        });
+        }));
       }
     }
   }

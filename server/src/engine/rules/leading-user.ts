@@ -5,6 +5,18 @@
  */
 import type { Finding, Msg } from "../types.js";
 import { lineOf } from "../types.js";
+import { type CodeTable, findingMaker } from "./rule.js";
+
+export const LEADING_USER_CODES = {
+  "leading-non-user": {
+    description: "The rendered context does not open with a user message.",
+    severity: "error",
+    follows: "seed first-user-pin.diff, as a property of the rendered wire",
+    fixes: [],
+  },
+} as const satisfies CodeTable;
+
+const make = findingMaker(LEADING_USER_CODES);
 
 export function leadingUserFindings(before: Msg[], wire: Msg[]): Finding[] {
   const hadUser = before.some((m) => m.role !== "assistant" && m.role !== "toolResult" && m.role !== "system");
@@ -13,11 +25,9 @@ export function leadingUserFindings(before: Msg[], wire: Msg[]): Finding[] {
   const line = lineOf(first) ?? (first.origin.kind === "synthetic" ? first.origin.forLine ?? null : null);
   if (line === null) return [];
   return [
-    {
-      code: "leading-non-user",
-      severity: "error",
+    make("leading-non-user", {
       line,
       message: `The rendered context opens with a message of role \`${first.role}\`, not a user message. Strict providers reject a conversation that does not start with the user.`,
-    },
+    }),
   ];
 }

@@ -10,6 +10,24 @@
 import { occKey } from "../pi-condense/indexer-state.js";
 import type { Finding, JsonPath, Msg } from "../types.js";
 import { lineOf } from "../types.js";
+import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "./rule.js";
+
+export const OCCURRENCE_IDENTITY_CODES = {
+  "colliding-id": {
+    description: "A tool-call id used by calls in more than one turn.",
+    severity: "warning",
+    follows: "seed toolcall-id-collisions.md section B (occurrence identity)",
+    fixes: ["make-id-unique"],
+  },
+  "duplicate-call-id": {
+    description: "The same tool-call id twice in one assistant message.",
+    severity: "error",
+    follows: "seed toolcall-id-collisions.md section B (occurrence identity)",
+    fixes: [],
+  },
+} as const satisfies CodeTable;
+
+const make = findingMaker(OCCURRENCE_IDENTITY_CODES);
 
 export interface Occurrence {
   id: string;
@@ -95,34 +113,31 @@ export function indexOccurrences(messages: Msg[]): OccurrenceIndex {
   return { occurrences, unpaired, byId, byResult };
 }
 
-export function occurrenceFindings(idx: OccurrenceIndex): Finding[] {
+export function occurrenceFindings(idx: OccurrenceIndex, enabled: EnabledCodes = ALL_ENABLED): Finding[] {
   const findings: Finding[] = [];
   for (const [id, list] of idx.byId) {
     // duplicate-call-id: the same id twice in one assistant message
     const perAssistant = new Map<Msg, Occurrence[]>();
     for (const o of list) perAssistant.set(o.assistant, [...(perAssistant.get(o.assistant) ?? []), o]);
+    if (enabled.has("duplicate-call-id"))
     for (const group of perAssistant.values()) {
       for (const o of group.slice(1)) {
         if (o.callLine === null) continue;
-        findings.push({
-          code: "duplicate-call-id",
-          severity: "error",
+        findings.push(make("duplicate-call-id", {
           line: o.callLine,
           path: o.callPath,
           toolCallId: id,
           message: `Tool-call id \`${id}\` appears ${group.length} times in one assistant message: its results cannot be told apart, and providers reject duplicate ids in one response.`,
           related: group.filter((g) => g !== o && g.callLine !== null).map((g) => ({ line: g.callLine!, path: g.callPath, message: "same id in the same message" })),
-        });
+        }));
       }
     }
     const turns = new Set(list.map((o) => o.turn));
-    if (turns.size < 2) continue;
+    if (turns.size < 2 || !enabled.has("colliding-id")) continue;
     const firstTurn = list[0].turn;
     for (const o of list) {
       if (o.turn === firstTurn || o.callLine === null) continue;
-      findings.push({
-        code: "colliding-id",
-        severity: "warning",
+      findings.push(make("colliding-id", {
         line: o.callLine,
         path: o.callPath,
         toolCallId: id,
@@ -130,7 +145,7 @@ export function occurrenceFindings(idx: OccurrenceIndex): Finding[] {
         related: list
           .filter((x) => x !== o && x.callLine !== null)
           .map((x) => ({ line: x.callLine!, path: x.callPath, message: `\`${x.key}\`, turn ${x.turn}` })),
-      });
+      }));
     }
   }
   return findings;

@@ -6,6 +6,18 @@ import type { SweptResult } from "../pi-condense/orphan-sweep.js";
 import type { Finding } from "../types.js";
 import { lineOf } from "../types.js";
 import { type OccurrenceIndex, resultPathOf } from "./occurrence-identity.js";
+import { type CodeTable, findingMaker } from "./rule.js";
+
+export const ORPHAN_SWEEP_CODES = {
+  "orphan-result": {
+    description: "A tool result with no open call of its id in its turn.",
+    severity: "error",
+    follows: "seed section C (orphan sweep) with gh-11's barrier rule",
+    fixes: ["remove-orphan", "fix-all-orphans"],
+  },
+} as const satisfies CodeTable;
+
+const make = findingMaker(ORPHAN_SWEEP_CODES);
 
 export function orphanFindings(swept: SweptResult[], occ: OccurrenceIndex): Finding[] {
   const out: Finding[] = [];
@@ -22,16 +34,14 @@ export function orphanFindings(swept: SweptResult[], occ: OccurrenceIndex): Find
           : calls.length > 0
             ? "no call with this id is open in its turn (the id was used by an earlier turn)"
             : "no call with this id exists on the branch";
-    out.push({
-      code: "orphan-result",
-      severity: "error",
+    out.push(make("orphan-result", {
       line,
       path: resultPathOf(s.msg),
       toolCallId: id,
       unnecessary: true,
       message: `Orphan tool result \`${id}\`: ${why}. Sent as is, the provider rejects the request; the orphan sweep removes it from the rendered context.`,
       related: calls.map((o) => ({ line: o.callLine!, path: o.callPath, message: `call \`${o.id}\`, turn ${o.turn}` })),
-    });
+    }));
   }
   return out;
 }

@@ -1,5 +1,5 @@
 /**
- * Rule 6 as findings (see provider-wire.ts): `dangling-call` for a call that gets pi-ai's
+ * Rule 6 as findings (see wire/pi-ai-transform.ts): `dangling-call` for a call that gets pi-ai's
  * synthetic "No result provided" before the next message, `error-turn-results` for results of
  * an assistant that pi-ai skips (stopReason error/aborted): on the wire they answer no call.
  */
@@ -7,7 +7,25 @@ import type { Finding } from "../types.js";
 import { lineOf } from "../types.js";
 import type { OccurrenceIndex } from "./occurrence-identity.js";
 import { resultPathOf } from "./occurrence-identity.js";
-import type { WireReport } from "./provider-wire.js";
+import type { WireReport } from "../wire/pi-ai-transform.js";
+import { type CodeTable, findingMaker } from "./rule.js";
+
+export const PROVIDER_WIRE_CODES = {
+  "dangling-call": {
+    description: "A call without a result before the next message (pi-ai inserts a synthetic result).",
+    severity: "warning",
+    follows: "pi-ai 1.6 transformMessages orphan repair (research notes 1.11)",
+    fixes: [],
+  },
+  "error-turn-results": {
+    description: "Results of an assistant turn that pi-ai leaves out (stopReason error/aborted).",
+    severity: "error",
+    follows: "pi-ai 1.6 transformMessages: error/aborted turns skipped (research notes 1.11)",
+    fixes: ["remove-orphan", "fix-all-orphans"],
+  },
+} as const satisfies CodeTable;
+
+const make = findingMaker(PROVIDER_WIRE_CODES);
 
 export function wireFindings(wire: WireReport, occ: OccurrenceIndex): Finding[] {
   const out: Finding[] = [];
@@ -16,27 +34,23 @@ export function wireFindings(wire: WireReport, occ: OccurrenceIndex): Finding[] 
     const line = lineOf(s.assistant);
     if (line === null) continue;
     const o = occ.occurrences.find((x) => x.assistant === s.assistant && x.id === s.call.id);
-    out.push({
-      code: "dangling-call",
-      severity: "warning",
+    out.push(make("dangling-call", {
       line: o?.callLine ?? line,
       path: o?.callPath,
       toolCallId: s.call.id,
       message: `Tool call \`${s.call.id}\`${s.call.name ? ` (${s.call.name})` : ""} has no result before the next message: pi-ai sends a synthetic error result ("No result provided") in its place.`,
-    });
+    }));
   }
   for (const r of wire.errorTurnResults) {
     const line = lineOf(r.msg);
     if (line === null) continue;
-    out.push({
-      code: "error-turn-results",
-      severity: "error",
+    out.push(make("error-turn-results", {
       line,
       path: resultPathOf(r.msg),
       toolCallId: String(r.msg.toolCallId),
       message: `Tool result \`${r.msg.toolCallId}\` answers an assistant turn that ended with stopReason \`${r.assistant.stopReason}\`. pi-ai leaves that turn out of the request but still sends this result, so it reaches the provider with no call and the request is rejected.`,
       related: lineOf(r.assistant) !== null ? [{ line: lineOf(r.assistant)!, message: `the ${r.assistant.stopReason} turn`, path: ["message", "stopReason"] }] : undefined,
-    });
+    }));
   }
   return out;
 }

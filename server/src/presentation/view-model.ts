@@ -4,50 +4,24 @@
  */
 import { estimateTokenCount } from "tokenx";
 import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../protocol/index.js";
-import type { Analysis } from "./analyze.js";
-import { textOf } from "./pi-condense/indexer-state.js";
-import type { Finding, Msg } from "./types.js";
+import type { Analysis } from "../engine/analyze.js";
+import { dropBlockId, dropReasonLabel } from "../engine/drop-reason.js";
+import { messageText } from "../engine/message-text.js";
+import { REPAIRS } from "../engine/repair/registry.js";
+import { codeSpec } from "../engine/rules/registry.js";
+import type { Finding, Msg } from "../engine/types.js";
+
 
 const PREVIEW_CHARS = 240;
 
-/** Code actions offered per finding code; the language server implements each kind. */
+/** Code actions offered for a finding (the rule table's fixes); the language server applies each kind. */
 export function fixesForFinding(f: Finding): ViewFix[] {
   const line = f.line + 1;
-  switch (f.code) {
-    case "orphan-result":
-    case "error-turn-results":
-      return [
-        { title: "Remove this orphan tool result", kind: "remove-orphan", line, toolCallId: f.toolCallId },
-        { title: "Fix all orphan tool results in the file", kind: "fix-all-orphans", line },
-      ];
-    case "colliding-id":
-      return [{ title: `Make \`${f.toolCallId}\` unique in this turn`, kind: "make-id-unique", line, toolCallId: f.toolCallId }];
-    default:
-      return [];
-  }
-}
-
-/** Text of a message as the model reads it (for previews and token estimates). */
-export function messageText(m: Msg): string {
-  switch (m.role) {
-    case "assistant": {
-      const parts: string[] = [];
-      for (const b of Array.isArray(m.content) ? m.content : []) {
-        if (!b || typeof b !== "object") continue;
-        if (b.type === "text") parts.push(String(b.text ?? ""));
-        else if (b.type === "thinking") parts.push(String(b.thinking ?? ""));
-        else if (b.type === "toolCall") parts.push(`${b.name ?? "tool"}(${JSON.stringify(b.arguments ?? {})})`);
-      }
-      return parts.join("\n");
-    }
-    case "branchSummary":
-    case "compactionSummary":
-      return String(m.summary ?? "");
-    case "bashExecution":
-      return `$ ${m.command ?? ""}\n${m.output ?? ""}`;
-    default:
-      return textOf(m.content);
-  }
+  return codeSpec(f.code).fixes.map((kind) => {
+    const fix: ViewFix = { title: REPAIRS[kind].label(f), kind, line };
+    if (REPAIRS[kind].one) fix.toolCallId = f.toolCallId;
+    return fix;
+  });
 }
 
 export function estimateTokens(text: string): number {
@@ -97,18 +71,22 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
       vm.synthetic = m.origin.synthetic;
       if (m.origin.blockId) vm.blockId = m.origin.blockId;
     }
-    if (m.toolName) vm.toolName = String(m.toolName);
+    if (m.toolName) vm.toolNames = [String(m.toolName)];
     if (m.role === "assistant") {
       const calls = (Array.isArray(m.content) ? m.content : []).filter((b: any) => b?.type === "toolCall");
       if (calls.length) {
         vm.toolCallIds = calls.map((b: any) => String(b.id));
-        vm.toolName = calls.map((b: any) => String(b.name ?? "tool")).join(", ");
+        vm.toolNames = calls.map((b: any) => String(b.name ?? "tool"));
       }
     }
     if (m.role === "toolResult") vm.toolCallId = String(m.toolCallId);
     if (col === "b") {
       const by = dropped.get(m);
-      if (by) vm.droppedBy = by;
+      if (by) {
+        vm.droppedBy = { kind: by.kind, label: dropReasonLabel(by) };
+        const block = dropBlockId(by);
+        if (block !== undefined) vm.droppedBy.blockId = block;
+      }
       const block = inBlock.get(m);
       if (block) vm.blockId = block;
     }
@@ -122,10 +100,12 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     keys.set(m, v.key);
     return v;
   });
-  // Messages in "after" that are copies of a before-message (stubbed, stripped) keep its key.
+  // A message in "after" from a file line names the before-message it is (or a copy of: stubbed,
+  // stripped) by `beforeKey`; its own key gets a suffix when a line yields several messages.
   const after = a.after.map((m, i) => view(m, "a", i));
   const dedupe = new Set<string>();
   for (const v of after) {
+    if (v.line !== null) v.beforeKey = v.key;
     if (dedupe.has(v.key)) v.key = `${v.key}#${dedupe.size}`;
     dedupe.add(v.key);
   }

@@ -11,6 +11,7 @@
  *
  * Nothing here looks at a provider's error text: the rules are structural.
  */
+import type { DropReason } from "../drop-reason.js";
 import type { Msg, ToolCallBlock } from "../types.js";
 import { toolCallsOf } from "../types.js";
 
@@ -20,7 +21,7 @@ const AS_USER = new Set(["custom", "branchSummary", "compactionSummary", "bashEx
 export interface WireReport {
   messages: Msg[];
   /** Messages the conversion or pi-ai leaves out, with why. */
-  dropped: { msg: Msg; by: string }[];
+  dropped: { msg: Msg; by: DropReason }[];
   /** Synthetic results pi-ai inserts, for which call; `atEnd` when flushed at the end of input. */
   synthetic: { msg: Msg; call: ToolCallBlock; assistant: Msg; atEnd: boolean }[];
   /** Results that answer a call of a skipped (error/aborted) assistant. */
@@ -37,9 +38,9 @@ export function toWire(messages: Msg[]): WireReport {
   for (const m of messages) {
     if (PASS_THROUGH.has(m.role)) converted.push(m);
     else if (AS_USER.has(m.role)) {
-      if (m.role === "bashExecution" && m.excludeFromContext === true) report.dropped.push({ msg: m, by: "convertToLlm:excluded" });
+      if (m.role === "bashExecution" && m.excludeFromContext === true) report.dropped.push({ msg: m, by: { kind: "convert-excluded" } });
       else converted.push({ ...m, role: "user", agentRole: m.role });
-    } else report.dropped.push({ msg: m, by: "convertToLlm:unknown-role" });
+    } else report.dropped.push({ msg: m, by: { kind: "convert-unknown-role" } });
   }
   let pending: { call: ToolCallBlock; assistant: Msg }[] = [];
   let answered = new Set<string>();
@@ -65,7 +66,7 @@ export function toWire(messages: Msg[]): WireReport {
     if (m.role === "assistant") {
       flush(false);
       if (isSkippedByPiAi(m)) {
-        report.dropped.push({ msg: m, by: `pi-ai:${m.stopReason}-turn` });
+        report.dropped.push({ msg: m, by: { kind: "pi-ai-skipped-turn", stopReason: String(m.stopReason) } });
         skippedCalls = new Map(toolCallsOf(m).map((c) => [c.id, m]));
         continue;
       }

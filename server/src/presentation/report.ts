@@ -2,9 +2,10 @@
  * Serialisable views of an analysis, with 1-based lines and columns as editors show them:
  * the `check` and `render` contracts of the CLI (and the data the webview receives).
  */
-import type { Analysis } from "./analyze.js";
-import { findingRange } from "./positions.js";
-import type { Finding, Msg, SourceLine } from "./types.js";
+import type { Analysis } from "../engine/analyze.js";
+import { findingRange } from "../engine/positions.js";
+import { dropReasonLabel } from "../engine/drop-reason.js";
+import { type Finding, lineOf, type Msg, type SourceLine } from "../engine/types.js";
 
 export interface FindingJson {
   code: string;
@@ -18,7 +19,7 @@ export interface FindingJson {
   related?: { line: number; message: string }[];
 }
 
-export function findingJson(lines: SourceLine[], f: Finding): FindingJson {
+export function findingJson(lines: SourceLine[], f: Omit<Finding, "code"> & { code: string }): FindingJson {
   const r = findingRange(lines, f);
   const out: FindingJson = {
     code: f.code,
@@ -98,7 +99,7 @@ export function renderJson(path: string, a: Analysis): RenderJson {
     after: a.after.map(msgJson),
     dropped: a.dropped
       .filter((d) => d.msg.origin.kind === "entry")
-      .map((d) => ({ line: (d.msg.origin as any).line + 1, by: d.by, role: d.msg.role })),
+      .map((d) => ({ line: lineOf(d.msg)! + 1, by: dropReasonLabel(d.by), role: d.msg.role })),
     chains: [
       ...a.prune.chains.resolved.map((r) => ({
         blockId: r.chain.data.blockId,

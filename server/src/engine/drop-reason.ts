@@ -1,0 +1,50 @@
+/**
+ * Why a message of the context is not in what goes on the wire. Typed, so nothing parses a
+ * string back; `dropReasonLabel` gives the short label the CLI and the inspector show
+ * (`chain:b7`, `acp:b2`, `orphan-sweep`, `pi-ai:error-turn`, `convertToLlm:excluded`, ...).
+ */
+export type DropReason =
+  /** Inside a resolved pi-condense chain range. */
+  | { kind: "chain"; blockId: string }
+  /** Folded by an active acp-kernel block (its summary stands in for it). */
+  | { kind: "acp-block"; blockId: string }
+  /** Stripped by acp-kernel's orphan post-pass. */
+  | { kind: "acp-strip-orphan" }
+  /** Not projected to a kernel core (acp-kernel never sees it). */
+  | { kind: "acp-not-projected" }
+  /** Removed by pi-condense's orphan sweep. */
+  | { kind: "orphan-sweep" }
+  /** An assistant turn pi-ai leaves out (stopReason error or aborted). */
+  | { kind: "pi-ai-skipped-turn"; stopReason: string }
+  /** A bash execution excluded from the context with `!!` (pi's convertToLlm). */
+  | { kind: "convert-excluded" }
+  /** A message of a role pi's convertToLlm does not send. */
+  | { kind: "convert-unknown-role" };
+
+export type DropKind = DropReason["kind"];
+
+export function dropReasonLabel(r: DropReason): string {
+  switch (r.kind) {
+    case "chain":
+      return `chain:${r.blockId}`;
+    case "acp-block":
+      return `acp:${r.blockId}`;
+    case "acp-strip-orphan":
+      return "acp:strip-orphan";
+    case "acp-not-projected":
+      return "acp:not-projected";
+    case "orphan-sweep":
+      return "orphan-sweep";
+    case "pi-ai-skipped-turn":
+      return `pi-ai:${r.stopReason}-turn`;
+    case "convert-excluded":
+      return "convertToLlm:excluded";
+    case "convert-unknown-role":
+      return "convertToLlm:unknown-role";
+  }
+}
+
+/** The block a drop belongs to (chain or acp-kernel block), if any. */
+export function dropBlockId(r: DropReason): string | undefined {
+  return r.kind === "chain" || r.kind === "acp-block" ? r.blockId : undefined;
+}

@@ -1,0 +1,36 @@
+/** Text of a message or of its content, as the model reads it (shared by the pruners, rules and views). */
+import { isObject } from "./parse.js";
+import type { Msg } from "./types.js";
+
+/** The text blocks of a content value (a string, or an array of blocks), joined by newlines. */
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .filter((c) => isObject(c) && c.type === "text" && typeof c.text === "string")
+    .map((c: any) => c.text)
+    .join("\n");
+}
+
+/** Text of a message as the model reads it (for previews and token estimates). */
+export function messageText(m: Msg): string {
+  switch (m.role) {
+    case "assistant": {
+      const parts: string[] = [];
+      for (const b of Array.isArray(m.content) ? m.content : []) {
+        if (!b || typeof b !== "object") continue;
+        if (b.type === "text") parts.push(String(b.text ?? ""));
+        else if (b.type === "thinking") parts.push(String(b.thinking ?? ""));
+        else if (b.type === "toolCall") parts.push(`${b.name ?? "tool"}(${JSON.stringify(b.arguments ?? {})})`);
+      }
+      return parts.join("\n");
+    }
+    case "branchSummary":
+    case "compactionSummary":
+      return String(m.summary ?? "");
+    case "bashExecution":
+      return `$ ${m.command ?? ""}\n${m.output ?? ""}`;
+    default:
+      return textOf(m.content);
+  }
+}

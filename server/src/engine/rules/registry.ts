@@ -1,0 +1,52 @@
+/**
+ * The rule table: every finding code, joined from the rule files, in the order the README
+ * documents them. Each line names the spec or source the rule follows (details in `follows`).
+ * Adding a rule: a file like leading-user.ts (the smallest) exporting its `CodeTable`, a line
+ * here, the call in analyze.ts, a README section `#code-<code>` and the code in package.json's
+ * `severityOverrides` (a unit test checks the three agree).
+ */
+import { ACP_SIDECAR_CODES } from "./acp-sidecar.js";
+import { CHAIN_RANGE_CODES } from "./chain-ranges.js";
+import { COMMIT_BOUNDARY_CODES } from "./commit-boundary.js";
+import { FIRST_USER_PIN_CODES } from "./first-user-pin.js";
+import { LEADING_USER_CODES } from "./leading-user.js";
+import { OCCURRENCE_IDENTITY_CODES } from "./occurrence-identity.js";
+import { ORPHAN_SWEEP_CODES } from "./orphan-sweep.js";
+import { PROVIDER_WIRE_CODES } from "./provider-wire-findings.js";
+import type { CodeSpec, FixKind } from "./rule.js";
+import { SESSION_SHAPE_CODES } from "./session-shape.js";
+
+export type { CodeSpec, CodeTable, EnabledCodes, FixKind } from "./rule.js";
+
+export const CODE_TABLE = {
+  ...SESSION_SHAPE_CODES, // how each agent loads its file (formats.md)
+  ...CHAIN_RANGE_CODES, // seed section A: chain ranges
+  ...OCCURRENCE_IDENTITY_CODES, // seed section B: occurrence identity
+  ...ORPHAN_SWEEP_CODES, // seed section C: orphan sweep (gh-11 barrier)
+  ...LEADING_USER_CODES, // seed first-user-pin.diff, on the wire
+  ...COMMIT_BOUNDARY_CODES, // seed commit-boundary.json
+  ...PROVIDER_WIRE_CODES, // pi-ai transformMessages
+  ...FIRST_USER_PIN_CODES, // seed first-user-pin.diff, acp-kernel #489
+  ...ACP_SIDECAR_CODES, // acp-kernel sidecar state
+} as const;
+
+/** Every finding code the engine reports. */
+export type FindingCode = keyof typeof CODE_TABLE;
+
+export const FINDING_CODES = Object.keys(CODE_TABLE) as FindingCode[];
+
+export function codeSpec(code: FindingCode): CodeSpec {
+  return CODE_TABLE[code];
+}
+
+/** The codes whose findings a fix kind repairs. */
+export function codesWithFix(kind: FixKind): FindingCode[] {
+  return FINDING_CODES.filter((c) => (CODE_TABLE[c].fixes as readonly FixKind[]).includes(kind));
+}
+
+export function isFindingCode(code: string): code is FindingCode {
+  return Object.prototype.hasOwnProperty.call(CODE_TABLE, code);
+}
+
+/** Where the README documents a code (diagnostics link to it). */
+export const DOCS_BASE = "https://github.com/transcript-inspector/transcript-inspector#code-";

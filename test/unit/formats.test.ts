@@ -1,0 +1,37 @@
+/** The format registry: one reader per agent, detection by registry order, names for the extension. */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { parseText } from "../../server/src/engine/parse.js";
+import { detectFormat, FORMAT_READERS, formatReader, SESSION_FORMATS } from "../../server/src/engine/formats/registry.js";
+import { readSession } from "../../server/src/engine/session.js";
+import { corpusFiles } from "../helpers/corpus.js";
+
+describe("format registry", () => {
+  it("lists one reader per name, and SESSION_FORMATS are their names", () => {
+    const names = FORMAT_READERS.map((r) => r.name);
+    assert.equal(new Set(names).size, names.length);
+    assert.deepEqual([...SESSION_FORMATS], names);
+    for (const n of names) assert.equal(formatReader(n)?.name, n);
+    assert.equal(formatReader("unknown"), undefined);
+  });
+
+  it("detects every corpus file as the format of its directory", () => {
+    const files = corpusFiles();
+    assert.ok(files.length > 0);
+    for (const f of files) assert.equal(detectFormat(parseText(f.text).lines), f.name.split("/")[0], f.name);
+  });
+
+  it("a file no reader claims is unknown and yields an empty session", () => {
+    const s = readSession('{"a":1}\n{"b":2}\n');
+    assert.equal(s.format, "unknown");
+    assert.deepEqual([s.entries.length, s.branch.length, s.findings.length], [0, 0, 0]);
+  });
+
+  it("each reader points tree findings at its own keys", () => {
+    const dup = (id: string, parent: string) => `{"type":"user","uuid":"${id}","parentUuid":${parent},"sessionId":"s","message":{"role":"user","content":"x"}}`;
+    const s = readSession([dup("u1", "null"), dup("u1", '"u1"'), dup("u2", '"nope"')].join("\n") + "\n");
+    assert.equal(s.format, "claude-code");
+    assert.deepEqual(s.findings.find((f) => f.code === "duplicate-entry-id")?.path, ["uuid"]);
+    assert.deepEqual(s.findings.find((f) => f.code === "broken-parent")?.path, ["parentUuid"]);
+  });
+});
