@@ -48,11 +48,11 @@ describe("extension activation (fake vscode)", () => {
   it("status bar: counts for a session document, hidden for other JSONL", () => {
     const c = state.clients[0];
     const item = state.statusItems[0];
-    c.handlers.get("transcriptInspector/status")!({ uri: doc.toString(), format: "pi", pruner: "pi-condense", errors: 2, warnings: 3, messagesBefore: 10, messagesAfter: 7 });
+    c.handlers.get("transcriptInspector/status")!({ uri: doc.toString(), isSession: true, format: "pi", pruner: "pi-condense", errors: 2, warnings: 3, messagesBefore: 10, messagesAfter: 7 });
     assert.equal(item.visible, true);
     assert.match(item.text, /\$\(error\) 2 \$\(warning\) 3/);
     assert.match(item.text, /10→7/);
-    c.handlers.get("transcriptInspector/status")!({ uri: doc.toString(), format: "unknown", pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 });
+    c.handlers.get("transcriptInspector/status")!({ uri: doc.toString(), isSession: false, format: "unknown", pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 });
     assert.equal(item.visible, false);
   });
 
