@@ -276,7 +276,7 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
     });
   });
 
-  it("state (filters, search, scroll, last view) survives a reload via setState/getState", async () => {
+  it("state (filters, search, scroll) survives a reload via setState/getState; the view is sent again, never stored", async () => {
     await withPage(async ({ page }) => {
       await render(page, view);
       await page.locator("vscode-textfield.search input").fill("bash");
@@ -293,9 +293,13 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
       await page.waitForTimeout(300);
       const visibleBefore = await firstVisible(page);
       assert.ok(visibleBefore);
+      const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem("__vscodeState") ?? "null"));
+      assert.equal(stored.view, undefined, "the view is not kept in the webview state");
+      assert.equal(stored.uri, view.uri, "the session's URI is, for the panel serializer");
       await page.reload();
-      // no render message after the reload: the last view comes back from getState
-      await page.waitForSelector(".totals");
+      await page.waitForFunction(() => (window as any).__posted?.some((m: any) => m.type === "ready"));
+      // the host answers ready with the view (as InspectorPanel does after a hide/show or reload)
+      await render(page, view);
       assert.equal(await rowsShown(page), shownBefore);
       assert.equal(await page.locator("vscode-textfield.search").evaluate((e: any) => e.value), "bash");
       assert.equal(await page.locator('vscode-checkbox[data-role-filter="assistant"]').evaluate((e: any) => e.checked), true);

@@ -10,7 +10,8 @@ import VscodeOption from "@vscode-elements/react-elements/dist/components/Vscode
 import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
 import VscodeTextfield from "@vscode-elements/react-elements/dist/components/VscodeTextfield.js";
 import { type KeyboardEvent as ReactKeyboardEvent, type MouseEvent, type ReactNode, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { HostToWebview, RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../../server/src/protocol/index.js";
+import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../../server/src/protocol/view.js";
+import type { HostToWebview } from "../../server/src/protocol/webview.js";
 import { type Filters, type Row, alignRows, allRoles, allTools, emptyFilters, filterRows, rowForLine, savingPercent } from "./model.js";
 import type { VsCodeApi } from "./vscode.js";
 
