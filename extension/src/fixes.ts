@@ -14,7 +14,7 @@ const fileName = (uri: vscode.Uri) => uri.path.split("/").pop() || uri.toString(
 
 /** What the user reads when the server has no edit for a fix. */
 export function nothingToApplyMessage(uri: vscode.Uri, fix: ViewFix): string {
-  if (fix.kind === "fix-all-orphans") return `Nothing to fix: ${fileName(uri)} has no orphan tool results left.`;
+  if (fix.kind === "fix-all-orphans") return `Nothing to fix in ${fileName(uri)}. No orphan tool result is left that can be removed safely.`;
   return `"${fix.title}" no longer applies. The file changed since it was offered, or the edit would not be safe now.`;
 }
 

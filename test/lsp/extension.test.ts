@@ -113,7 +113,7 @@ describe("extension activation (fake vscode)", () => {
     const infos = state.infos.length;
     await state.commands.get("transcriptInspector.fixAllOrphans")!();
     assert.equal(state.applied.length, applied);
-    assert.deepEqual(state.infos.slice(infos), ["Nothing to fix: s.jsonl has no orphan tool results left."]);
+    assert.deepEqual(state.infos.slice(infos), ["Nothing to fix in s.jsonl. No orphan tool result is left that can be removed safely."]);
   });
 
   it("inspector panel: strict CSP with a nonce, resources from dist/, render on ready, relays openLine/applyFix, follows the cursor", async () => {
