@@ -71,18 +71,19 @@ describe("extension activation (fake vscode)", () => {
 
   it("the session context key lists exactly the documents the server recognised as sessions (the editor title button's condition)", () => {
     const c = state.clients[0];
-    const key = "transcriptInspector.sessionResources";
+    // paths, as the workbench's resourcePath key has them (the same in a remote window, unlike URIs)
+    const key = "transcriptInspector.sessionPaths";
     c.handlers.get("transcriptInspector/status")!(status());
-    assert.deepEqual(state.context.get(key), [doc.toString()]);
+    assert.deepEqual(state.context.get(key), [doc.fsPath]);
     const other = "file:///work/notes.jsonl";
     c.handlers.get("transcriptInspector/status")!(status({ uri: other, format: "unknown" }));
-    assert.deepEqual(state.context.get(key), [doc.toString()]);
+    assert.deepEqual(state.context.get(key), [doc.fsPath]);
     c.handlers.get("transcriptInspector/status")!(status({ format: "unknown" }));
     assert.deepEqual(state.context.get(key), []);
     c.handlers.get("transcriptInspector/status")!(status());
-    assert.deepEqual(state.context.get(key), [doc.toString()]);
+    assert.deepEqual(state.context.get(key), [doc.fsPath]);
     const title = pkg.contributes.menus["editor/title"].find((m: any) => m.command === "transcriptInspector.openInspectorToSide");
-    assert.match(title.when, /resource in transcriptInspector\.sessionResources/);
+    assert.match(title.when, /resourcePath in transcriptInspector\.sessionPaths/);
   });
 
   it("no test hooks outside a test run", () => {

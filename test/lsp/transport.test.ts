@@ -104,8 +104,8 @@ describe("extension manifest", () => {
     for (const id of ids) assert.ok(ext.includes(`"${id}"`), id);
     for (const items of Object.values(pkg.contributes.menus) as any[]) for (const m of items) assert.ok(ids.includes(m.command), m.command);
     // the editor title button only where the server recognised a session (extension/src/sessions.ts sets the key)
-    assert.ok(pkg.contributes.menus["editor/title"].some((m: any) => m.command === "transcriptInspector.openInspectorToSide" && m.when === "resource in transcriptInspector.sessionResources"));
-    assert.ok(ext.includes('"transcriptInspector.sessionResources"'));
+    assert.ok(pkg.contributes.menus["editor/title"].some((m: any) => m.command === "transcriptInspector.openInspectorToSide" && m.when === "resourcePath in transcriptInspector.sessionPaths"));
+    assert.ok(ext.includes('"transcriptInspector.sessionPaths"'));
   });
   it("the webview imports only the runtime-free protocol files (view.ts, webview.ts), so its bundle holds no JSON-RPC", () => {
     const dir = join(ROOT, "webview", "src");
