@@ -15,18 +15,7 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { buildRenderView } from "./presentation/view-model.js";
-import {
-  FIX_EDIT_REQUEST,
-  type FixEditParams,
-  type FixEditResult,
-  RENDER_CHANGED_NOTIFICATION,
-  RENDER_REQUEST,
-  type RenderParams,
-  type RenderView,
-  SETTINGS_SECTION,
-  STATUS_NOTIFICATION,
-  type StatusParams,
-} from "./protocol/index.js";
+import { type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
 import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
@@ -125,14 +114,14 @@ async function publish(uri: string, notifyRender = true): Promise<void> {
   if (!st.analysis) {
     if (published.get(uri)) connection.sendDiagnostics({ uri, version, diagnostics: [] });
     published.set(uri, false);
-    connection.sendNotification(STATUS_NOTIFICATION, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
+    connection.sendNotification(StatusNotification, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
     return;
   }
   const diags: Diagnostic[] = diagnostics(st.model, uri, settings);
   connection.sendDiagnostics({ uri, version, diagnostics: diags });
   published.set(uri, true);
   const a = st.analysis;
-  connection.sendNotification(STATUS_NOTIFICATION, {
+  connection.sendNotification(StatusNotification, {
     uri,
     isSession: true,
     format: a.session.format,
@@ -142,7 +131,7 @@ async function publish(uri: string, notifyRender = true): Promise<void> {
     messagesBefore: a.before.length,
     messagesAfter: a.after.length,
   } satisfies StatusParams);
-  if (notifyRender) connection.sendNotification(RENDER_CHANGED_NOTIFICATION, { uri, version: st.version });
+  if (notifyRender) connection.sendNotification(RenderChangedNotification, { uri, version: st.version });
 }
 
 /** Version each document was opened at: its first content event is the open itself. */
@@ -200,7 +189,7 @@ connection.onCodeAction((p: CodeActionParams) =>
   withModel(p.textDocument.uri, [], (st) => codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits)),
 );
 
-connection.onRequest(RENDER_REQUEST, async (p: RenderParams): Promise<RenderView | null> => {
+connection.onRequest(RenderRequest, async (p) => {
   const view = await withModel(p.uri, null, (st) => buildRenderView(st.analysis!, st.uri, st.version));
   // A file the client does not sync (over 50 MB, or never opened): its findings go to the
   // problems list too, read from disk.
@@ -208,7 +197,7 @@ connection.onRequest(RENDER_REQUEST, async (p: RenderParams): Promise<RenderView
   return view;
 });
 
-connection.onRequest(FIX_EDIT_REQUEST, async (p: FixEditParams): Promise<FixEditResult> =>
+connection.onRequest(FixEditRequest, (p) =>
   withModel<FixEditResult>(p.uri, null, (st) => {
     const edits = fixEdit(st, p.fix);
     return edits ? { changes: { [st.uri]: toTextEdits(edits) } } : null;

@@ -57,6 +57,11 @@ export interface FakeState {
   panels: any[];
   applied: any[];
   infos: string[];
+  warnings: string[];
+  /** setContext calls: key -> last value. */
+  context: Map<string, unknown>;
+  /** Webview panel serializers by view type. */
+  serializers: Map<string, { deserializeWebviewPanel(panel: any, state: unknown): Promise<void> }>;
   activeTextEditor: any;
   visibleTextEditors: any[];
   activeEditorChanged: EventEmitter<any>;
@@ -74,6 +79,9 @@ export const state: FakeState = {
   watchers: [],
   applied: [],
   infos: [],
+  warnings: [],
+  context: new Map(),
+  serializers: new Map(),
   activeTextEditor: undefined,
   visibleTextEditors: [],
   activeEditorChanged: new EventEmitter(),
@@ -88,8 +96,30 @@ export function fakeEditor(uri: Uri, lineCount = 100) {
 
 const disposable = { dispose() {} };
 
+/** A fake webview panel, as createWebviewPanel returns it (also what a serializer gets). */
+export function fakePanel(viewType: string, title: string, show: any, options: any) {
+  const received = new EventEmitter<any>();
+  const disposed = new EventEmitter<void>();
+  const panel = {
+    viewType, title, show, options, posted: [] as any[], received, disposed, disposedCount: 0, iconPath: undefined as any,
+    webview: {
+      html: "",
+      options: undefined as any,
+      cspSource: "vscode-resource:",
+      asWebviewUri: (u: Uri) => `webview://${u.path}`,
+      onDidReceiveMessage: (h: any) => received.event(h),
+      postMessage: async (m: any) => void panel.posted.push(m),
+    },
+    onDidDispose: (h: any) => disposed.event(h),
+    reveal() {},
+    dispose() { panel.disposedCount++; disposed.fire(); },
+  };
+  return panel;
+}
+
 export const vscode = {
   EventEmitter,
+  ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   Uri,
   Position,
   Range,
@@ -98,7 +128,7 @@ export const vscode = {
   TextEditorRevealType: { InCenterIfOutsideViewport: 2 },
   ViewColumn: { Beside: -2, One: 1 },
   window: {
-    createOutputChannel: (name: string, opts: any) => ({ name, opts, lines: [] as string[], info(s: string) { this.lines.push(s); }, error(s: string) { this.lines.push(s); }, show() {}, dispose() {} }),
+    createOutputChannel: (name: string, opts: any) => ({ name, opts, lines: [] as string[], info(s: string) { this.lines.push(s); }, warn(s: string) { this.lines.push(s); }, error(s: string) { this.lines.push(s); }, show() {}, dispose() {} }),
     createStatusBarItem: (id: string, alignment: number, priority: number) => {
       const item = { id, alignment, priority, text: "", tooltip: "", command: "", name: "", visible: false, show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} };
       state.statusItems.push(item);
@@ -114,24 +144,15 @@ export const vscode = {
     onDidChangeTextEditorSelection: (h: any) => state.selectionChanged.event(h),
     showTextDocument: async (doc: any) => state.visibleTextEditors.find((e) => e.document === doc) ?? fakeEditor(doc.uri),
     showInformationMessage: async (m: string) => void state.infos.push(m),
+    showWarningMessage: async (m: string) => void state.warnings.push(m),
     createWebviewPanel: (viewType: string, title: string, show: any, options: any) => {
-      const received = new EventEmitter<any>();
-      const disposed = new EventEmitter<void>();
-      const panel = {
-        viewType, title, show, options, posted: [] as any[], received, disposed,
-        webview: {
-          html: "",
-          cspSource: "vscode-resource:",
-          asWebviewUri: (u: Uri) => `webview://${u.path}`,
-          onDidReceiveMessage: (h: any) => received.event(h),
-          postMessage: async (m: any) => void panel.posted.push(m),
-        },
-        onDidDispose: (h: any) => disposed.event(h),
-        reveal() {},
-        dispose() { disposed.fire(); },
-      };
+      const panel = fakePanel(viewType, title, show, options);
       state.panels.push(panel);
       return panel;
+    },
+    registerWebviewPanelSerializer: (viewType: string, serializer: any) => {
+      state.serializers.set(viewType, serializer);
+      return disposable;
     },
   },
   workspace: {
@@ -151,6 +172,10 @@ export const vscode = {
       state.commands.set(id, f);
       return disposable;
     },
+    executeCommand: async (id: string, ...args: any[]) => {
+      if (id === "setContext") state.context.set(args[0], args[1]);
+      else return state.commands.get(id)?.(...args);
+    },
   },
 };
 
@@ -167,12 +192,13 @@ export class FakeLanguageClient {
   async stop() {
     this.started = false;
   }
-  onNotification(method: string, h: (p: any) => void) {
-    this.handlers.set(method, h);
+  /** Accepts a method string or a typed NotificationType, as the real client does. */
+  onNotification(type: string | { method: string }, h: (p: any) => void) {
+    this.handlers.set(typeof type === "string" ? type : type.method, h);
     return disposable;
   }
-  async sendRequest(method: string, params: any) {
-    return state.requestHandler(method, params);
+  async sendRequest(type: string | { method: string }, params: any) {
+    return state.requestHandler(typeof type === "string" ? type : type.method, params);
   }
 }
 

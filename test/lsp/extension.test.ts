@@ -2,14 +2,16 @@
  * Issue 5, the client side: extension/src/extension.ts activated against a fake `vscode` API and
  * a fake LanguageClient (test/helpers/fake-vscode.ts). Checks the wiring a real VS Code relies
  * on: IPC server options and the jsonl selector, every contributed command registered, the
- * status bar from status notifications, revealLine, fixes applied with workspace.applyEdit, and
- * the inspector panel's CSP, nonce and message relay.
+ * status bar and the session context key from status notifications, revealLine, fixes applied
+ * with workspace.applyEdit (and a word when there is nothing to fix), the inspector panel's CSP,
+ * nonce, icon and checked message relay, its restore after a reload, and test hooks only in a
+ * test run.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { before, describe, it } from "node:test";
-import { fakeEditor, installFakes, state, Uri } from "../helpers/fake-vscode.js";
+import { fakeEditor, fakePanel, installFakes, state, Uri } from "../helpers/fake-vscode.js";
 
 installFakes();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -18,13 +20,16 @@ const ext = require("../../extension/src/extension.ts");
 const ROOT = resolve(__dirname, "..", "..");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const doc = Uri.parse("file:///work/s.jsonl");
+const status = (over: Record<string, unknown> = {}) => ({ uri: doc.toString(), isSession: true, format: "pi", pruner: "pi-condense", errors: 2, warnings: 3, messagesBefore: 10, messagesAfter: 7, ...over });
+const tick = () => new Promise((r) => setTimeout(r, 10));
+const contextOf = (mode?: number) => ({ subscriptions: [] as any[], extensionUri: Uri.file(ROOT), extensionMode: mode, asAbsolutePath: (p: string) => join(ROOT, p) });
 
 describe("extension activation (fake vscode)", () => {
-  const subs: any[] = [];
+  let exported: any;
   before(async () => {
     state.activeTextEditor = fakeEditor(doc);
     state.visibleTextEditors = [state.activeTextEditor];
-    await ext.activate({ subscriptions: subs, extensionUri: Uri.file(ROOT), asAbsolutePath: (p: string) => join(ROOT, p) });
+    exported = await ext.activate(contextOf());
   });
 
   it("starts dist/server.js over IPC for the built-in jsonl language", () => {
@@ -45,15 +50,44 @@ describe("extension activation (fake vscode)", () => {
     for (const cmd of pkg.contributes.commands) assert.ok(state.commands.has(cmd.command), cmd.command);
   });
 
-  it("status bar: counts for a session document, hidden for other JSONL", () => {
+  it("status bar: format, pruner and messages before→after for a session, no problem counts; hidden for other JSONL", () => {
     const c = state.clients[0];
     const item = state.statusItems[0];
-    c.handlers.get("transcriptInspector/status")!({ uri: doc.toString(), isSession: true, format: "pi", pruner: "pi-condense", errors: 2, warnings: 3, messagesBefore: 10, messagesAfter: 7 });
+    c.handlers.get("transcriptInspector/status")!(status());
     assert.equal(item.visible, true);
-    assert.match(item.text, /\$\(error\) 2 \$\(warning\) 3/);
-    assert.match(item.text, /10→7/);
-    c.handlers.get("transcriptInspector/status")!({ uri: doc.toString(), isSession: false, format: "unknown", pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 });
+    assert.equal(item.text, "$(list-flat) pi · pi-condense · 10→7");
+    assert.doesNotMatch(item.text, /\$\((error|warning)\)/, "VS Code's own status item shows the problem counts");
+    assert.match(item.tooltip, /^Transcript Inspector: pi session, pruned by pi-condense\./);
+    assert.equal(item.command, "transcriptInspector.openInspectorToSide");
+    c.handlers.get("transcriptInspector/status")!(status({ format: "codex", pruner: "none", messagesBefore: 1200, messagesAfter: 1200 }));
+    assert.equal(item.text, "$(list-flat) codex · 1,200→1,200");
+    assert.match(item.tooltip, /no pruner/);
+    c.handlers.get("transcriptInspector/status")!(status({ capped: { shown: 1000, total: 5321 } }));
+    assert.equal(item.text, "$(list-flat) pi · pi-condense · 10→7 · $(warning) 1,000 of 5,321 problems");
+    assert.match(item.tooltip, /Only the first 1,000 of 5,321 problems are listed/);
+    c.handlers.get("transcriptInspector/status")!(status({ isSession: false, format: "unknown", pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 }));
     assert.equal(item.visible, false);
+  });
+
+  it("the session context key lists exactly the documents the server recognised as sessions (the editor title button's condition)", () => {
+    const c = state.clients[0];
+    // paths, as the workbench's resourcePath key has them (the same in a remote window, unlike URIs)
+    const key = "transcriptInspector.sessionPaths";
+    c.handlers.get("transcriptInspector/status")!(status());
+    assert.deepEqual(state.context.get(key), [doc.fsPath]);
+    const other = "file:///work/notes.jsonl";
+    c.handlers.get("transcriptInspector/status")!(status({ uri: other, isSession: false, format: "unknown" }));
+    assert.deepEqual(state.context.get(key), [doc.fsPath]);
+    c.handlers.get("transcriptInspector/status")!(status({ isSession: false, format: "unknown" }));
+    assert.deepEqual(state.context.get(key), []);
+    c.handlers.get("transcriptInspector/status")!(status());
+    assert.deepEqual(state.context.get(key), [doc.fsPath]);
+    const title = pkg.contributes.menus["editor/title"].find((m: any) => m.command === "transcriptInspector.openInspectorToSide");
+    assert.match(title.when, /resourcePath in transcriptInspector\.sessionPaths/);
+  });
+
+  it("no test hooks outside a test run", () => {
+    assert.equal(exported.inspector, undefined);
   });
 
   it("revealLine moves the cursor to the 1-based line", async () => {
@@ -74,6 +108,15 @@ describe("extension activation (fake vscode)", () => {
     assert.deepEqual(state.applied.at(-1), { converted: { changes: { [doc.toString()]: [] } } });
   });
 
+  it("a second Fix All with nothing left to fix says so", async () => {
+    state.requestHandler = () => null;
+    const applied = state.applied.length;
+    const infos = state.infos.length;
+    await state.commands.get("transcriptInspector.fixAllOrphans")!();
+    assert.equal(state.applied.length, applied);
+    assert.deepEqual(state.infos.slice(infos), ["Nothing to fix in s.jsonl. No orphan tool result is left that can be removed safely."]);
+  });
+
   it("inspector panel: strict CSP with a nonce, resources from dist/, render on ready, relays openLine/applyFix, follows the cursor", async () => {
     state.requestHandler = (method, params) => {
       if (method === "transcriptInspector/render") return { uri: params.uri, before: [], after: [] };
@@ -85,6 +128,7 @@ describe("extension activation (fake vscode)", () => {
     assert.equal(panel.viewType, "transcriptInspector.inspector");
     assert.deepEqual(panel.options.localResourceRoots.map((u: any) => u.path), [join(ROOT, "dist")]);
     assert.equal(panel.options.enableScripts, true);
+    assert.equal(panel.iconPath.path, join(ROOT, "images", "icon.png"), "the tab has the extension's icon");
     const html: string = panel.webview.html;
     const csp = /Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
     assert.match(csp, /default-src 'none'/);
@@ -93,7 +137,7 @@ describe("extension activation (fake vscode)", () => {
     assert.ok(!/unsafe-inline|unsafe-eval/.test(csp));
     for (const m of html.matchAll(/<script([^>]*)>/g)) assert.match(m[1], new RegExp(`nonce="${nonce.replace(/[+/=]/g, (c) => "\\" + c)}"`));
     panel.received.fire({ type: "ready" });
-    await new Promise((r) => setTimeout(r, 10));
+    await tick();
     assert.deepEqual(panel.posted[0], { type: "render", view: { uri: doc.toString(), before: [], after: [] } });
     state.selectionChanged.fire({ textEditor: state.activeTextEditor, selections: [{ active: { line: 4 } }] });
     assert.deepEqual(panel.posted.at(-1), { type: "revealLine", line: 5 });
@@ -112,8 +156,64 @@ describe("extension activation (fake vscode)", () => {
     assert.equal(panel.posted.at(-1).type, "render");
   });
 
+  it("inspector panel: malformed messages from the page are logged and ignored", async () => {
+    const panel = state.panels[0];
+    const log = state.clients[0].clientOptions.outputChannel;
+    const applied = state.applied.length;
+    const lines = log.lines.length;
+    const editorLine = state.activeTextEditor.selection.active.line;
+    for (const bad of [null, "ready", { type: "openLine", line: "7" }, { type: "openLine", line: 0 }, { type: "applyFix", fix: { kind: "remove-orphan" } }, { type: "nope" }])
+      panel.received.fire(bad);
+    await tick();
+    assert.equal(state.applied.length, applied);
+    assert.equal(state.activeTextEditor.selection.active.line, editorLine);
+    assert.equal(log.lines.length - lines, 6);
+    assert.match(log.lines.at(-1), /ignored a malformed message/);
+  });
+
+  it("after a window reload the serializer restores the inspector from the page's state and renders again", async () => {
+    const serializer = state.serializers.get("transcriptInspector.inspector");
+    assert.ok(serializer, "a WebviewPanelSerializer is registered for the inspector");
+    state.requestHandler = (method, params) => (method === "transcriptInspector/render" ? { uri: params.uri, before: [], after: [] } : null);
+    const restoredDoc = "file:///work/restored.jsonl";
+    const panel = fakePanel("transcriptInspector.inspector", "Inspect restored.jsonl", {}, {});
+    await serializer.deserializeWebviewPanel(panel, { filters: {}, scrollTop: 120, uri: restoredDoc });
+    assert.equal(panel.webview.options.enableScripts, true);
+    assert.deepEqual(panel.webview.options.localResourceRoots.map((u: any) => u.path), [join(ROOT, "dist")]);
+    assert.match(panel.webview.html, /Content-Security-Policy/);
+    assert.ok(panel.iconPath);
+    panel.received.fire({ type: "ready" });
+    await tick();
+    assert.deepEqual(panel.posted[0], { type: "render", view: { uri: restoredDoc, before: [], after: [] } });
+    // the command for the same document reveals the restored panel, no second one
+    const n = state.panels.length;
+    await state.commands.get("transcriptInspector.openInspectorToSide")!(Uri.parse(restoredDoc));
+    assert.equal(state.panels.length, n);
+    // a state without a session URI: the stale tab is closed
+    const stale = fakePanel("transcriptInspector.inspector", "Inspect ?", {}, {});
+    await serializer.deserializeWebviewPanel(stale, { filters: {}, scrollTop: 0 });
+    assert.equal(stale.disposedCount, 1);
+  });
+
   it("deactivate stops the client", async () => {
     await ext.deactivate();
     assert.equal(state.clients[0].started, false);
+  });
+});
+
+describe("extension activation in a test run (fake vscode)", () => {
+  it("returns the inspector test hooks, which see what the page and the host exchanged", async () => {
+    const exported = await ext.activate(contextOf(3 /* ExtensionMode.Test */));
+    const hooks = exported.inspector;
+    assert.equal(typeof hooks?.waitForMessage, "function");
+    state.requestHandler = (method, params) => (method === "transcriptInspector/render" ? { uri: params.uri, before: [], after: [] } : null);
+    const uri = Uri.parse("file:///work/hooked.jsonl");
+    await state.commands.get("transcriptInspector.openInspectorToSide")!(uri);
+    const panel = state.panels.at(-1);
+    panel.received.fire({ type: "ready" });
+    assert.deepEqual(await hooks.waitForMessage("ready", uri, 1000), { type: "ready" });
+    await tick();
+    assert.deepEqual(hooks.posted(uri), [{ type: "render", view: { uri: uri.toString(), before: [], after: [] } }]);
+    await ext.deactivate();
   });
 });

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { fork } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -90,9 +90,11 @@ describe("files on disk", () => {
 
 describe("extension manifest", () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-  const ext = readFileSync(join(ROOT, "extension", "src", "extension.ts"), "utf8") + readFileSync(join(ROOT, "server", "src", "protocol", "lsp.ts"), "utf8");
-  it("activates on the built-in jsonl language and claims no language of its own", () => {
-    assert.deepEqual(pkg.activationEvents, ["onLanguage:jsonl"]);
+  const extDir = join(ROOT, "extension", "src");
+  const ext = [...readdirSync(extDir).map((f) => join(extDir, f)), join(ROOT, "server", "src", "protocol", "lsp.ts")].map((f) => readFileSync(f, "utf8")).join("\n");
+  it("activates on the built-in jsonl language (or a restored inspector) and claims no language of its own", () => {
+    // and on a restored inspector tab (its serializer lives in the extension)
+    assert.deepEqual(pkg.activationEvents, ["onLanguage:jsonl", "onWebviewPanel:transcriptInspector.inspector"]);
     assert.equal(pkg.main, "./dist/extension.js");
     assert.equal(pkg.contributes.languages, undefined);
     assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
@@ -101,7 +103,18 @@ describe("extension manifest", () => {
     const ids = pkg.contributes.commands.map((c: any) => c.command);
     for (const id of ids) assert.ok(ext.includes(`"${id}"`), id);
     for (const items of Object.values(pkg.contributes.menus) as any[]) for (const m of items) assert.ok(ids.includes(m.command), m.command);
-    assert.ok(pkg.contributes.menus["editor/title"].some((m: any) => m.command === "transcriptInspector.openInspectorToSide" && /jsonl/.test(m.when)));
+    // the editor title button only where the server recognised a session (extension/src/sessions.ts sets the key)
+    assert.ok(pkg.contributes.menus["editor/title"].some((m: any) => m.command === "transcriptInspector.openInspectorToSide" && m.when === "resourcePath in transcriptInspector.sessionPaths"));
+    assert.ok(ext.includes('"transcriptInspector.sessionPaths"'));
+  });
+  it("the webview imports only the runtime-free protocol files (view.ts, webview.ts), so its bundle holds no JSON-RPC", () => {
+    const dir = join(ROOT, "webview", "src");
+    for (const f of readdirSync(dir).filter((x) => /\.tsx?$/.test(x))) {
+      const imports = [...readFileSync(join(dir, f), "utf8").matchAll(/from "([^"]*protocol[^"]*)"/g)].map((m) => m[1]);
+      for (const i of imports) assert.match(i, /\/protocol\/(view|webview)\.js$/, `${f} imports ${i}`);
+    }
+    assert.doesNotMatch(readFileSync(join(ROOT, "server", "src", "protocol", "webview.ts"), "utf8"), /^import (?!type )/m, "webview.ts imports types only");
+    assert.doesNotMatch(readFileSync(join(ROOT, "server", "src", "protocol", "view.ts"), "utf8"), /^import (?!type )/m, "view.ts imports types only");
   });
   it("every setting has a description and the server reads each one", () => {
     const props = pkg.contributes.configuration.properties;

@@ -5,7 +5,7 @@
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { useCallback, useMemo, useRef, useState } from "react";
-import type { ViewRange } from "../../server/src/protocol/index.js";
+import type { ViewRange } from "../../server/src/protocol/view.js";
 import { ColumnHeads } from "./components/ColumnHeads.js";
 import { EmptyState, type EmptyReason } from "./components/EmptyState.js";
 import { ErrorBanner } from "./components/ErrorBanner.js";

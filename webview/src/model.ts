@@ -2,7 +2,7 @@
  * Pure view-side helpers: aligning the before/after columns into rows, band membership and
  * filtering. Nothing here re-implements the engine: it only arranges what RenderView carries.
  */
-import type { RenderView, ViewFinding, ViewMessage } from "../../server/src/protocol/index.js";
+import type { RenderView, ViewFinding, ViewMessage } from "../../server/src/protocol/view.js";
 import { dropReason, toolNames } from "./viewFields.js";
 
 export interface Row {

@@ -6,7 +6,7 @@
  * for that window, `row(i)` is undefined until it arrives (the list draws a placeholder), and the
  * `locate*` calls ask the server, which is why they return promises.
  */
-import type { RenderView } from "../../server/src/protocol/index.js";
+import type { RenderView } from "../../server/src/protocol/view.js";
 import type { Filters, Row } from "./model.js";
 
 /** Everything the header shows: small and independent of the session's length. */

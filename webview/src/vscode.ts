@@ -1,5 +1,14 @@
-/** The host API VS Code injects into webviews (`acquireVsCodeApi`), typed for our messages. */
-import type { RenderView, WebviewToHost } from "../../server/src/protocol/index.js";
+/**
+ * The host API VS Code injects into webviews (`acquireVsCodeApi`), typed for our messages, and
+ * the page's door for the host's messages: anything that is not a well-formed `HostToWebview`
+ * is stopped here, before the app's listeners see it.
+ *
+ * The saved state is small on purpose (filters, scroll position, the session's URI): after a
+ * hide/show or a window reload the host sends the view again, and the URI tells the extension's
+ * panel serializer which session a restored panel shows.
+ */
+import type { RenderView } from "../../server/src/protocol/view.js";
+import { isHostToWebview, type WebviewToHost } from "../../server/src/protocol/webview.js";
 import type { Filters } from "./model.js";
 
 export interface PersistedState {
@@ -7,7 +16,10 @@ export interface PersistedState {
   scrollTop: number;
   /** Key of the first row in view: restores the position even when row heights are re-measured. */
   anchorKey?: string;
-  view: RenderView | null;
+  /** The highlighted file line (the selection). */
+  selectedLine?: number | null;
+  /** The session shown (set here from the last render). */
+  uri?: string;
 }
 
 export interface VsCodeApi {
@@ -20,15 +32,34 @@ declare global {
   function acquireVsCodeApi(): VsCodeApi;
 }
 
+/** The state as stored: no view, and the session's URI from the last render. */
+export function storedState(state: PersistedState, uri: string | undefined): PersistedState {
+  // a view never goes into the state, whatever a caller passes
+  const { view: _view, ...rest } = state as PersistedState & { view?: RenderView | null };
+  const shown = uri ?? state.uri;
+  return shown === undefined ? rest : { ...rest, uri: shown };
+}
+
 let api: VsCodeApi | undefined;
 export function vscode(): VsCodeApi {
-  if (!api) {
-    if (typeof acquireVsCodeApi === "function") api = acquireVsCodeApi();
-    else {
-      // outside a webview (never in VS Code): a no-op stand-in so the page still renders
-      let state: PersistedState | undefined;
-      api = { postMessage: () => undefined, getState: () => state, setState: (s) => void (state = s) };
-    }
+  if (api) return api;
+  let raw: VsCodeApi;
+  if (typeof acquireVsCodeApi === "function") raw = acquireVsCodeApi();
+  else {
+    // outside a webview (never in VS Code): a no-op stand-in so the page still renders
+    let state: PersistedState | undefined;
+    raw = { postMessage: () => undefined, getState: () => state, setState: (s) => void (state = s) };
   }
+  let uri = raw.getState()?.uri;
+  // registered before the app mounts, so it runs first: malformed messages go no further
+  window.addEventListener("message", (e: MessageEvent) => {
+    if (!isHostToWebview(e.data)) e.stopImmediatePropagation();
+    else if (e.data.type === "render") uri = e.data.view.uri;
+  });
+  api = {
+    postMessage: (m) => raw.postMessage(m),
+    getState: () => raw.getState(),
+    setState: (s) => raw.setState(storedState(s, uri)),
+  };
   return api;
 }

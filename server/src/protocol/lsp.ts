@@ -1,48 +1,56 @@
 /**
  * Custom requests and notifications between the extension (language client) and the language
- * server. Lines are 1-based here (what people see); the engine is 0-based inside.
+ * server, as typed request objects: `client.sendRequest(RenderRequest, params)` and
+ * `connection.onRequest(RenderRequest, handler)` check params and results at compile time on
+ * both sides. Lines are 1-based here (what people see); the engine is 0-based inside.
+ *
+ * Node only (it imports the JSON-RPC runtime): the webview imports view.ts and webview.ts
+ * directly, never this file or index.ts.
  */
-import type { ViewFix } from "./view.js";
+import { NotificationType, RequestType } from "vscode-languageserver-protocol";
+import type { RenderView, ViewFix } from "./view.js";
 
 // ---------------------------------------------------------------------------------------------
-// Language server custom requests/notifications (extension <-> server)
+// The inspector's view of a document (extension -> server, and server -> extension when it changes)
 
-/** `transcriptInspector/render`: the before/after view model of one document. */
-export const RENDER_REQUEST = "transcriptInspector/render";
 export interface RenderParams {
   uri: string;
 }
+/** The view model, or null when the document is not a session transcript. */
+export type RenderResult = RenderView | null;
+/** `transcriptInspector/render`: the before/after view model of one document. */
+export const RenderRequest = new RequestType<RenderParams, RenderResult, void>("transcriptInspector/render");
 
-/** `transcriptInspector/didChangeRender` (server -> client): a document's render changed. */
-export const RENDER_CHANGED_NOTIFICATION = "transcriptInspector/didChangeRender";
 export interface RenderChangedParams {
   uri: string;
   version: number | null;
 }
+/** `transcriptInspector/didChangeRender` (server -> client): a document's render changed. */
+export const RenderChangedNotification = new NotificationType<RenderChangedParams>("transcriptInspector/didChangeRender");
 
-/** `transcriptInspector/status` (server -> client): counts for the status bar. */
-export const STATUS_NOTIFICATION = "transcriptInspector/status";
+// ---------------------------------------------------------------------------------------------
+// What the status bar and the editor title button need (server -> client)
+
 export interface StatusParams {
   uri: string;
-  /** Whether the server recognised the document as a session transcript. */
+  /** Whether the server recognised the document as a session transcript (it knows the formats). */
   isSession: boolean;
+  /** The sniffed format: a session format's name, or `unknown`. */
   format: string;
   pruner: string;
   errors: number;
   warnings: number;
   messagesBefore: number;
   messagesAfter: number;
+  /** Present when the server published only the first `shown` of `total` diagnostics. */
+  capped?: { shown: number; total: number };
 }
+/** `transcriptInspector/status` (server -> client): sent after every analysis of a document. */
+export const StatusNotification = new NotificationType<StatusParams>("transcriptInspector/status");
 
 // ---------------------------------------------------------------------------------------------
 // Applying a webview fix through the server (extension -> server)
 
-/**
- * `transcriptInspector/fixEdit`: the WorkspaceEdit (LSP shape) that applies a `ViewFix` to a
- * document, or null when the fix is no longer safe or applicable. The extension applies it with
- * `workspace.applyEdit`, so it lands in the editor's undo history.
- */
-export const FIX_EDIT_REQUEST = "transcriptInspector/fixEdit";
 export interface FixEditParams {
   uri: string;
   fix: ViewFix;
@@ -51,9 +59,17 @@ export interface FixEditTextEdit {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
   newText: string;
 }
+/** A WorkspaceEdit (LSP shape), or null when the fix is no longer safe or applicable. */
 export type FixEditResult = { changes: Record<string, FixEditTextEdit[]> } | null;
+/**
+ * `transcriptInspector/fixEdit`: the edit that applies a `ViewFix` to a document. The extension
+ * applies it with `workspace.applyEdit`, so it lands in the editor's undo history.
+ */
+export const FixEditRequest = new RequestType<FixEditParams, FixEditResult, void>("transcriptInspector/fixEdit");
 
-/** Command that reveals a 1-based line: arguments `[line]` or `[line, uri]`. */
+// ---------------------------------------------------------------------------------------------
+
+/** Command that reveals a 1-based line: arguments `[line]` or `[line, uri]` (hover links use it). */
 export const REVEAL_LINE_COMMAND = "transcriptInspector.revealLine";
 /** Settings section read with workspace/configuration. */
 export const SETTINGS_SECTION = "transcriptInspector";

@@ -1,7 +1,7 @@
 /** One finding under a row: severity, code, message and the server's fix buttons. */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import type { MouseEvent } from "react";
-import type { ViewFinding } from "../../../server/src/protocol/index.js";
+import type { ViewFinding } from "../../../server/src/protocol/view.js";
 import type { RowHandlers } from "./handlers.js";
 import { Icon } from "./Icon.js";
 import { SEVERITY_ICONS } from "./labels.js";

@@ -1,6 +1,6 @@
 /** One message in its column: head (role, tools, ids, line, tokens), marks and preview. */
 import { memo } from "react";
-import type { ViewMessage } from "../../../server/src/protocol/index.js";
+import type { ViewMessage } from "../../../server/src/protocol/view.js";
 import { fmt, toolSummary } from "../format.js";
 import { dropReason, toolNames } from "../viewFields.js";
 import type { RowHandlers } from "./handlers.js";

@@ -1,5 +1,5 @@
 /** The marks under a message's head: dropped (and why), synthetic, changed. */
-import type { ViewMessage } from "../../../server/src/protocol/index.js";
+import type { ViewMessage } from "../../../server/src/protocol/view.js";
 import { dropReason } from "../viewFields.js";
 import { Icon } from "./Icon.js";
 import { CHANGED_LABEL, SYNTHETIC_LABEL } from "./labels.js";

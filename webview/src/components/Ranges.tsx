@@ -1,5 +1,5 @@
 /** The ranges bar: resolved chain chips (jump to the band), unresolved ranges, finding counts. */
-import type { ViewRange } from "../../../server/src/protocol/index.js";
+import type { ViewRange } from "../../../server/src/protocol/view.js";
 import type { ViewSummary } from "../rowSource.js";
 import { FindingCounts } from "./FindingCounts.js";
 import { Icon } from "./Icon.js";

@@ -1,5 +1,5 @@
 /** The summary line: before and after totals, the saving, the estimate note, format and pruner. */
-import type { RenderView } from "../../../server/src/protocol/index.js";
+import type { RenderView } from "../../../server/src/protocol/view.js";
 import { fmt } from "../format.js";
 import { savingPercent } from "../model.js";
 import type { ViewSummary } from "../rowSource.js";

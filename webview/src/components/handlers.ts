@@ -1,5 +1,5 @@
 /** What a row can ask the host to do. */
-import type { ViewFix } from "../../../server/src/protocol/index.js";
+import type { ViewFix } from "../../../server/src/protocol/view.js";
 
 export interface RowHandlers {
   openLine(line: number): void;

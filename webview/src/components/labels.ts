@@ -1,5 +1,5 @@
 /** Icons and words for roles, severities and the marks a message can carry. */
-import type { ViewFinding, ViewMessage } from "../../../server/src/protocol/index.js";
+import type { ViewFinding, ViewMessage } from "../../../server/src/protocol/view.js";
 
 export const ROLE_ICONS: Record<string, string> = {
   user: "account",

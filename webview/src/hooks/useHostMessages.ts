@@ -1,6 +1,7 @@
 /** Messages from the extension host: a new view, a line to reveal, an error. Posts "ready" once listening. */
 import { useEffect, useState } from "react";
-import type { HostToWebview, RenderView } from "../../../server/src/protocol/index.js";
+import type { RenderView } from "../../../server/src/protocol/view.js";
+import type { HostToWebview } from "../../../server/src/protocol/webview.js";
 import type { VsCodeApi } from "../vscode.js";
 
 export interface HostState {

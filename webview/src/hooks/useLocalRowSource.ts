@@ -1,6 +1,6 @@
 /** A RowSource over a whole RenderView held in the webview (the view the host posts today). */
 import { useDeferredValue, useMemo } from "react";
-import type { RenderView } from "../../../server/src/protocol/index.js";
+import type { RenderView } from "../../../server/src/protocol/view.js";
 import { type Filters, alignRows, allRoles, allTools, filterRows, rowForLine } from "../model.js";
 import { type RowSource, summaryOf } from "../rowSource.js";
 

@@ -37,8 +37,7 @@ export function usePersistedState(api: VsCodeApi) {
   const flush = useCallback(() => {
     window.clearTimeout(timer.current);
     timer.current = undefined;
-    // `view: null`: the host API's state type still has a view field; the inspector never stores one
-    api.setState({ ...current.current, view: null });
+    api.setState({ ...current.current });
   }, [api]);
 
   /** Merges `patch` into the saved state; the write follows shortly. */

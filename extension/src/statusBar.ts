@@ -1,0 +1,58 @@
+/**
+ * The status bar item for the active session: its format and pruner, and how many messages the
+ * model gets before and after pruning. Problem counts are VS Code's own status item; this one
+ * says only when the server listed fewer problems than it found. Click: the inspector.
+ */
+import * as vscode from "vscode";
+import type { StatusParams } from "../../server/src/protocol/lsp.js";
+import type { SessionStatuses } from "./sessions.js";
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+/** The item's text and tooltip for one status (pure: tested without VS Code). */
+export function statusBarContent(s: StatusParams): { text: string; tooltip: string } {
+  const pruned = s.pruner !== "none";
+  const text = [`$(list-flat) ${s.format}`, ...(pruned ? [s.pruner] : []), `${n(s.messagesBefore)}→${n(s.messagesAfter)}`];
+  const tooltip = [
+    `Transcript Inspector: ${s.format} session, ${pruned ? `pruned by ${s.pruner}` : "no pruner"}.`,
+    `Messages sent to the model: ${n(s.messagesBefore)} before pruning, ${n(s.messagesAfter)} after.`,
+  ];
+  if (s.capped) {
+    text.push(`$(warning) ${n(s.capped.shown)} of ${n(s.capped.total)} problems`);
+    tooltip.push(`Only the first ${n(s.capped.shown)} of ${n(s.capped.total)} problems are listed in the Problems panel.`);
+  }
+  tooltip.push("Click to open the inspector.");
+  return { text: text.join(" · "), tooltip: tooltip.join("\n") };
+}
+
+export class StatusBar implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly sessions: SessionStatuses,
+    command: string,
+  ) {
+    this.item = vscode.window.createStatusBarItem("transcriptInspector.status", vscode.StatusBarAlignment.Left, 50);
+    this.item.name = "Transcript Inspector";
+    this.item.command = command;
+    this.disposables = [this.item, sessions.onDidChange(() => this.refresh()), vscode.window.onDidChangeActiveTextEditor(() => this.refresh())];
+    this.refresh();
+  }
+
+  refresh(): void {
+    const s = this.sessions.get(vscode.window.activeTextEditor?.document.uri);
+    if (!s) {
+      this.item.hide();
+      return;
+    }
+    const { text, tooltip } = statusBarContent(s);
+    this.item.text = text;
+    this.item.tooltip = tooltip;
+    this.item.show();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
