@@ -21,6 +21,7 @@ export const FINDING_CODES = {
   "first-user-pinned": "acp-kernel re-sends a covered first user message verbatim.",
   "acp-dangling-ref": "An acp-kernel block or message ref that resolves to nothing.",
   "acp-sidecar-invalid": "An acp-kernel sidecar that is not valid state.",
+  "pruner-throws": "pi-condense throws on this entry: pi sends every request unpruned.",
 } as const;
 
 export type FindingCode = keyof typeof FINDING_CODES;
