@@ -55,7 +55,7 @@ export function purgeErroredArgs(messages: Msg[], config: PiCondenseConfig["purg
       if (b.type !== "toolCall") return b;
       const errorTurn = erroredAtTurn.get(b.id);
       if (errorTurn === undefined || turns - errorTurn < config.cooldownTurns) return b;
-      checkArgumentsSerialize(m, i, b.arguments, SRC_STRINGIFY);
+      checkArgumentsSerialize(m, i, b.id, b.arguments, SRC_STRINGIFY);
       const body = JSON.stringify(b.arguments) as string;
       if (body.length < config.minArgChars) return b;
       if (config.mode === "stub-object") {

@@ -48,8 +48,10 @@ function chainSite(chain: ChainEntry, field: string, what: string, source: strin
   return new PrunerThrow({ line: chain.entry.line, path: ["data", field], what: `chain ${String(chain.data.blockId)}: ${what}`, source });
 }
 
+/** A message's fields sit under `message` in a `message` entry, at the top of a `custom_message` entry. */
 function msgSite(m: Msg, path: JsonPath, what: string, source: string): PrunerThrow {
-  return new PrunerThrow({ line: lineOf(m), path: m.origin.kind === "entry" ? ["message", ...path] : undefined, what, source });
+  const prefix = m.role === "custom" ? [] : ["message"];
+  return new PrunerThrow({ line: lineOf(m), path: m.origin.kind === "entry" ? [...prefix, ...path] : undefined, what, source });
 }
 
 /** Raw `data` of a chain entry, as pi-condense reads it (no normalisation). */
@@ -95,19 +97,14 @@ export function checkResultBlocks(m: Msg, source: string): void {
 }
 
 /** `JSON.stringify(block.arguments).length`: arguments that stringify to undefined throw. */
-export function checkArgumentsSerialize(m: Msg, blockIndex: number, args: unknown, source: string): void {
+export function checkArgumentsSerialize(m: Msg, blockIndex: number, id: unknown, args: unknown, source: string): void {
   if (JSON.stringify(args) === undefined)
     throw msgSite(
       m,
       ["content", blockIndex, "arguments"],
-      `measures the arguments of errored call ${blockIndex} (\`JSON.stringify(arguments).length\`), but \`arguments\` is ${kindOf(args)}`,
+      `measures the arguments of errored call \`${String(id)}\` (\`JSON.stringify(arguments).length\`), but its \`arguments\` is ${kindOf(args)}`,
       source,
     );
-}
-
-/** `bareToolCallId(x)` calls `x.lastIndexOf`: a non-string throws. */
-export function checkBareIdInput(v: unknown, where: () => PrunerThrow): void {
-  if (typeof v !== "string") throw where();
 }
 
 export const throwsAt = { chainSite, msgSite };
