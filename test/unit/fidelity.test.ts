@@ -112,6 +112,59 @@ describe("1: a pruner that throws sends the unpruned context (pi runner.ts emitC
   });
 });
 
+describe("1: every other input 2.9.1's render path throws on, and near misses that do not throw", () => {
+  // Chain b5 protects bash_18; its final assistant has thinking (stripped). Spec 8 is the chain entry.
+  const PROTECTED: Spec[] = [
+    ...CHAIN.slice(0, 3),
+    { assistant: 1200, text: "done b5", thinking: "hmm" },
+    ...CHAIN.slice(4, 8),
+    { chain: { blockId: "b5", start: 1000, final: 1200, dropped: ["bash_18"], protectedToolCallIds: ["bash_18"] } },
+  ];
+  const base = sessionText(PROTECTED);
+  const summary = (details: unknown) => sessionText([...PROTECTED, { customMessage: "context-prune-summary", content: "s", details }]);
+  // [name, session, where 2.9.1 throws (line, path) or null, the real TypeError / why not, 2.9.1 line]
+  const cases: [string, string, [number, (string | number)[]] | null, string][] = [
+    ["protectedToolCallIds is a number", patch(base, 8, (e) => (e.data.protectedToolCallIds = 5)), [9, ["data", "protectedToolCallIds"]], "number 5 is not iterable: src/chain-range-prune.ts:175"],
+    ["protectedToolCallIds is a string", patch(base, 8, (e) => (e.data.protectedToolCallIds = "bash_18")), null, "a string is iterable (its characters): src/chain-range-prune.ts:175"],
+    ["a protected result with a null block", patch(base, 2, (e) => e.message.content.push(null)), [3, ["message", "content", 1]], "reading 'type' of null: src/batch-capture.ts:8"],
+    ["droppedToolCallIds holds a number", patch(base, 8, (e) => (e.data.droppedToolCallIds = [5])), [9, ["data", "droppedToolCallIds", 0]], "key.lastIndexOf is not a function: src/occurrence-key.ts:27"],
+    ["droppedToolCallIds is a string", patch(base, 8, (e) => (e.data.droppedToolCallIds = "bash_18")), [9, ["data", "droppedToolCallIds"]], ".map is not a function: src/chain-range-prune.ts:199"],
+    ["rangeSummaryText is a number", patch(base, 8, (e) => (e.data.rangeSummaryText = 5)), [9, ["data", "rangeSummaryText"]], "text.replace is not a function: src/nested-placeholders.ts:14"],
+    ["rangeSummaryText is false", patch(base, 8, (e) => (e.data.rangeSummaryText = false)), [9, ["data", "rangeSummaryText"]], "text.replace is not a function: src/nested-placeholders.ts:14"],
+    ["the chain's final assistant has string content", patch(base, 3, (e) => (e.message.content = "done")), [4, ["message", "content"]], "msg.content.filter is not a function: src/chain-range-prune.ts:38"],
+    ["an assistant in range has object content", patch(base, 1, (e) => (e.message.content = { a: 1 })), [2, ["message", "content"]], "object is not iterable: src/chain-range-prune.ts:190"],
+    ["an assistant in range has string content (then dropped)", patch(base, 1, (e) => (e.message.content = "calls")), null, "a string iterates: src/chain-range-prune.ts:190"],
+    ["droppedOccurrenceKeys is null", patch(base, 8, (e) => { e.data.droppedOccurrenceKeys = null; delete e.data.rangeSummaryText; }), null, "?? falls back to droppedToolCallIds: src/pruner.ts:156"],
+    ["droppedOccurrenceKeys is a number", patch(base, 8, (e) => { e.data.droppedOccurrenceKeys = 7; delete e.data.rangeSummaryText; }), [9, ["data", "droppedOccurrenceKeys"]], "number 7 is not iterable: src/indexer.ts:419"],
+    ["a summary ref is null", summary({ toolCallRefs: [null] }), [10, ["details", "toolCallRefs", 0]], "reading 'resultTimestamp' of null: src/chain-range-prune.ts:31"],
+    ["a summary ref's toolCallId is a number, no timestamp", summary({ toolCallRefs: [{ toolCallId: 5 }] }), [10, ["details", "toolCallRefs", 0]], "key.lastIndexOf is not a function: src/chain-range-prune.ts:33"],
+    ["a covered ref before a null one", summary({ toolCallRefs: [{ toolCallId: "bash_18", resultTimestamp: 1150 }, null] }), null, ".some stops at the covered ref: src/chain-range-prune.ts:30"],
+    ["a ref with resultTimestamp null", summary({ toolCallRefs: [{ toolCallId: 5, resultTimestamp: null }] }), null, "null is not undefined: occKey, no lastIndexOf: src/chain-range-prune.ts:32"],
+    [
+      "{b7} names a chain without summary or ids (unresolved itself)",
+      patch(sessionText([...PROTECTED, { chain: { blockId: "b7", start: 5000, final: 5200, dropped: [] } }]), 9, (e) => {
+        delete e.data.rangeSummaryText;
+        delete e.data.droppedToolCallIds;
+      }).replace('"summary of b5"', '"see {b7}"'),
+      [10, ["data", "droppedToolCallIds"]],
+      "reading 'length' of undefined: src/indexer.ts:418 via the lookup of src/pruner.ts:157-161",
+    ],
+  ];
+  for (const [name, text, where, real] of cases)
+    it(`${name} (${real})`, () => {
+      for (const piVersion of ["1.x", "0.83"] as const) {
+        const a = analyze(text, { piVersion });
+        if (!where) {
+          assert.equal(a.prune.threw, undefined);
+          continue;
+        }
+        assert.equal(a.pruned, a.before);
+        const f = a.findings.filter((x) => x.code === "pruner-throws");
+        assert.deepEqual(f.map((x) => [x.line, x.path]), [where]);
+      }
+    });
+});
+
 describe("2: per-batch summary coverage reads only details.toolCallRefs (2.9.1 src/chain-range-prune.ts:14-16, 25-35, 232)", () => {
   it("a legacy { toolCallIds } summary after the chain stays; a toolCallRefs summary of the same call is dropped", () => {
     const text = sessionText([
