@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/analyze.js";
+import { analyzeOptions, normalizeSettings } from "../../server/src/lsp/settings.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 
 /** Applies `fn` to the entry JSON of spec i (file line i + 1). */
@@ -359,5 +360,14 @@ describe("7: pi version (pi 0.83 passes system messages to the context event; pi
     const a = analyze(noContent, { piVersion: "1.x" });
     assert.equal(a.prune.threw, undefined);
     assert.deepEqual(a.pruned[3].content, []);
+  });
+});
+
+describe("7: the transcriptInspector.piVersion setting", () => {
+  it("defaults to the newest pi, takes 0.83, ignores anything else, and reaches analyze", () => {
+    assert.equal(normalizeSettings({}).piVersion, "1.x");
+    assert.equal(normalizeSettings({ piVersion: "0.83" }).piVersion, "0.83");
+    assert.equal(normalizeSettings({ piVersion: "2.0" }).piVersion, "1.x");
+    assert.equal(analyzeOptions(normalizeSettings({ piVersion: "0.83" })).piVersion, "0.83");
   });
 });

@@ -56,8 +56,8 @@ function msgSite(m: Msg, path: JsonPath, what: string, source: string): PrunerTh
 
 /** Raw `data` of a chain entry, as pi-condense reads it (no normalisation). */
 export function rawChainData(chain: ChainEntry): Record<string, any> {
-  const d = chain.entry.raw?.data;
-  return d && typeof d === "object" ? d : {};
+  const d = chain.entry?.raw?.data;
+  return d && typeof d === "object" ? d : (chain.data as unknown as Record<string, any>);
 }
 
 /** `content.<method>(…)` on an assistant, then `c.type` on each block (2.9.1 calls `.map`/`.filter`). */
