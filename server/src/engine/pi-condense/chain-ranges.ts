@@ -234,7 +234,7 @@ export function applyChainRanges(
       throw throwsAt.chainSite(chain, "droppedToolCallIds", `calls \`droppedToolCallIds.map\`, but \`droppedToolCallIds\` is ${kindOf(rawDropped)}`, SRC.recorded);
     rawDropped.forEach((id: unknown, i: number) => {
       if (typeof id !== "string")
-        throw new PrunerThrow({ line: chain.entry.line, path: ["data", "droppedToolCallIds", i], what: `chain ${d.blockId}: takes the bare id of \`droppedToolCallIds[${i}]\` (\`lastIndexOf\`), which is ${kindOf(id)}`, source: SRC.recorded });
+        throw new PrunerThrow({ line: chain.entry.line, path: ["data", "droppedToolCallIds", i], what: `takes the bare id of \`droppedToolCallIds[${i}]\` (\`lastIndexOf\`), which is ${kindOf(id)}, in chain ${d.blockId}`, source: SRC.recorded });
     });
     const recorded = new Set(d.droppedToolCallIds.map(bareId));
     const actual = new Set(idsInRange);

@@ -45,7 +45,7 @@ export function kindOf(v: unknown): string {
 }
 
 function chainSite(chain: ChainEntry, field: string, what: string, source: string): PrunerThrow {
-  return new PrunerThrow({ line: chain.entry.line, path: ["data", field], what: `chain ${String(chain.data.blockId)}: ${what}`, source });
+  return new PrunerThrow({ line: chain.entry.line, path: ["data", field], what: `${what}, in chain ${String(chain.data.blockId)}`, source });
 }
 
 /** A message's fields sit under `message` in a `message` entry, at the top of a `custom_message` entry. */

@@ -19,7 +19,7 @@ export function prunerThrowFindings(prune: PruneResult, fallbackLine: number): F
       path: site.line === null ? undefined : site.path,
       message:
         `pi-condense throws on this entry, so pruning is off for every request while it is in the session. ` +
-        `pruneMessages ${site.what} (pi-condense 2.9.1 ${site.source}); pi catches the exception and sends the context unpruned, as the After view shows.`,
+        `Its pruneMessages ${site.what} (pi-condense 2.9.1 ${site.source}), a TypeError; pi catches it and sends the context unpruned, as the After view shows.`,
     },
   ];
 }
