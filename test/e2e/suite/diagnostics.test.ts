@@ -20,8 +20,6 @@ const SAMPLE_FINDINGS = [
   "16:id-set-drop-hazard",
   "19:orphan-result",
   "21:duplicate-call-id",
-  "21:id-set-drop-hazard",
-  "21:id-set-drop-hazard",
   "23:orphan-result",
   "24:dangling-call",
   "27:orphan-result",
