@@ -4,7 +4,7 @@
  */
 import { type AcpRender, renderAcp } from "./acp-kernel/render.js";
 import { readSidecar } from "./acp-kernel/sidecar.js";
-import { contextEventMessages } from "./formats/pi.js";
+import { contextEventMessages, convertToLlmDrops, DEFAULT_PI_VERSION, type PiVersion } from "./formats/pi.js";
 import { emptyChainReport } from "./pi-condense/chain-ranges.js";
 import { type PiCondenseConfig, withDefaults, type DeepPartial } from "./pi-condense/config.js";
 import { IndexerState } from "./pi-condense/indexer-state.js";
@@ -16,6 +16,7 @@ import { firstUserPinFindings } from "./rules/first-user-pin.js";
 import { leadingUserFindings } from "./rules/leading-user.js";
 import { indexOccurrences, occurrenceFindings, type OccurrenceIndex } from "./rules/occurrence-identity.js";
 import { orphanFindings } from "./rules/orphan-sweep.js";
+import { prunerThrowFindings } from "./rules/pruner-throws.js";
 import { toWire, type WireReport } from "./wire/pi-ai-transform.js";
 import { wireFindings } from "./rules/provider-wire-findings.js";
 import { buildContext, readSession } from "./session.js";
@@ -36,6 +37,8 @@ export interface AnalyzeOptions {
   previous?: Analysis;
   /** Codes to leave out (for example `colliding-id` when switched off): their rules skip the work. */
   disabledCodes?: readonly FindingCode[];
+  /** The pi a pi session is rendered for (default: the newest); see `PiVersion`. */
+  piVersion?: PiVersion;
 }
 
 export interface Analysis {
@@ -64,7 +67,8 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 
 export function analyzeSession(session: Session, options: AnalyzeOptions = {}): Analysis {
   const config = withDefaults(options.piCondense);
-  const before = contextEventMessages(buildContext(session));
+  const piVersion = session.format === "pi" ? options.piVersion ?? DEFAULT_PI_VERSION : undefined;
+  const before = contextEventMessages(buildContext(session), piVersion);
   const indexer = IndexerState.rebuild(session.branch);
   const disabled = new Set<string>(options.disabledCodes ?? []);
   const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
@@ -81,7 +85,9 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   }
   const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: emptyChainReport(messages), swept: [] });
   const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled ? pruneMessages(before, indexer, config) : noPrune(before);
-  const wire = toWire(prune.messages);
+  const converted = convertToLlmDrops(prune.messages, piVersion);
+  const wire = toWire(converted.messages);
+  wire.dropped.push(...converted.dropped);
   const occurrences = indexOccurrences(before);
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
@@ -102,6 +108,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
     }
   }
 
+  findings.push(...prunerThrowFindings(prune, headerLine));
   findings.push(...occurrenceFindings(occurrences, enabled));
   findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
   findings.push(...orphanFindings(prune.swept, occurrences));

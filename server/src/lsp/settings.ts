@@ -1,5 +1,6 @@
 /** Settings under `transcriptInspector.*`, read with workspace/configuration. */
 import type { AnalyzeOptions } from "../engine/analyze.js";
+import { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "../engine/formats/pi.js";
 import type { DeepPartial, PiCondenseConfig } from "../engine/pi-condense/config.js";
 
 export type SeverityOverride = "error" | "warning" | "information" | "hint" | "off";
@@ -8,15 +9,16 @@ export interface Settings {
   severityOverrides: Record<string, SeverityOverride>;
   collidingId: { enabled: boolean };
   piCondense: DeepPartial<PiCondenseConfig>;
+  piVersion: PiVersion;
 }
 
-export const DEFAULT_SETTINGS: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {} };
+export const DEFAULT_SETTINGS: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION };
 
 const SEVERITIES = new Set(["error", "warning", "information", "hint", "off"]);
 
 /** Normalises whatever the client sent (missing parts, wrong types) to Settings. */
 export function normalizeSettings(raw: any): Settings {
-  const out: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {} };
+  const out: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION };
   if (!raw || typeof raw !== "object") return out;
   const so = raw.severityOverrides;
   if (so && typeof so === "object")
@@ -24,9 +26,10 @@ export function normalizeSettings(raw: any): Settings {
   const ci = raw.collidingId ?? (typeof raw["collidingId.enabled"] === "boolean" ? { enabled: raw["collidingId.enabled"] } : undefined);
   if (ci && typeof ci === "object" && typeof ci.enabled === "boolean") out.collidingId.enabled = ci.enabled;
   if (raw.piCondense && typeof raw.piCondense === "object") out.piCondense = raw.piCondense;
+  if (PI_VERSIONS.includes(raw.piVersion)) out.piVersion = raw.piVersion;
   return out;
 }
 
 export function analyzeOptions(s: Settings): AnalyzeOptions {
-  return { piCondense: s.piCondense, disabledCodes: s.collidingId.enabled ? [] : ["colliding-id"] };
+  return { piCondense: s.piCondense, piVersion: s.piVersion, disabledCodes: s.collidingId.enabled ? [] : ["colliding-id"] };
 }

@@ -5,6 +5,7 @@
  * v1 files have no ids: they are migrated in memory with deterministic ids (`v1:<line>`) so that
  * findings are stable across runs. Nothing is ever written back.
  */
+import type { DropReason } from "../drop-reason.js";
 import { describeJsonType, isObject } from "../parse.js";
 import { shapeFinding } from "../rules/session-shape.js";
 import type { Entry, Finding, JsonPath, Msg, Session, SourceLine } from "../types.js";
@@ -156,10 +157,9 @@ function project(e: Entry): Msg[] {
   switch (e.type) {
     case "message": {
       if (!isObject(v.message) || typeof v.message.role !== "string") return [];
-      const m = v.message;
-      // pi 1.x normalises null/missing content (old versions, forks, hand edits).
-      if (m.content == null) return [entryMsg(e, { ...m, content: m.role === "system" ? "" : [] } as any)];
-      return [entryMsg(e, m as any)];
+      // As stored; pi 1.x's normalisation of missing content is applied per pi version
+      // (`contextEventMessages`).
+      return [entryMsg(e, v.message as any)];
     }
     case "custom_message":
       return [
@@ -238,9 +238,42 @@ export function buildPiContext(branch: Entry[]): Msg[] {
   return out;
 }
 
-/** What the `context` event hands to extensions: pi 1.x hides system messages from them. */
-export function contextEventMessages(messages: Msg[]): Msg[] {
-  return messages.some((m) => m.role === "system") ? messages.filter((m) => m.role !== "system") : messages;
+/**
+ * The pi the session is rendered for:
+ * - `1.x` (the newest): the context build fills a missing `content` of a user, assistant or
+ *   tool-result message with `[]` (a system message with `""`), and the `context` event hides
+ *   system messages from extensions.
+ * - `0.83`: messages go to the extensions as stored, system messages included (pi-condense's
+ *   orphan sweep treats them as barriers); `convertToLlm` then drops them (a role 0.83 does not
+ *   know).
+ */
+export type PiVersion = "1.x" | "0.83";
+export const PI_VERSIONS: readonly PiVersion[] = ["1.x", "0.83"];
+export const DEFAULT_PI_VERSION: PiVersion = "1.x";
+
+/** Roles whose missing `content` pi 1.x fills in; other roles (bashExecution, ...) have none. */
+const CONTENT_ROLES = new Set(["user", "assistant", "toolResult", "system"]);
+
+/**
+ * What the `context` event hands to extensions. `piVersion` is for pi sessions; without it
+ * (other formats) system messages are hidden, as pi 1.x does.
+ */
+export function contextEventMessages(messages: Msg[], piVersion?: PiVersion): Msg[] {
+  if (piVersion === "0.83") return messages;
+  const filled =
+    piVersion === "1.x"
+      ? messages.map((m) => (m.content == null && CONTENT_ROLES.has(m.role) ? { ...m, content: m.role === "system" ? "" : [] } : m))
+      : messages;
+  return filled.some((m) => m.role === "system") ? filled.filter((m) => m.role !== "system") : filled;
+}
+
+/** `convertToLlm`'s input split by pi version: pi 0.83 drops system messages (an unknown role). */
+export function convertToLlmDrops(messages: Msg[], piVersion?: PiVersion): { messages: Msg[]; dropped: { msg: Msg; by: DropReason }[] } {
+  if (piVersion !== "0.83" || !messages.some((m) => m.role === "system")) return { messages, dropped: [] };
+  return {
+    messages: messages.filter((m) => m.role !== "system"),
+    dropped: messages.filter((m) => m.role === "system").map((msg) => ({ msg, by: { kind: "convert-unknown-role" } as const })),
+  };
 }
 
 /** pi sessions: a `session` header, then entries linked by `id` / `parentId`. */

@@ -10,7 +10,34 @@
  */
 import type { Msg } from "../types.js";
 import { toolCallsOf } from "../types.js";
-import { bareId, type ChainEntry, CUSTOM_TYPE_SUMMARY, normalizeRefs, occKey, textOf } from "./indexer-state.js";
+import { bareId, type ChainEntry, CUSTOM_TYPE_SUMMARY, occKey, textOf } from "./indexer-state.js";
+import {
+  checkContentArray,
+  checkContentIterable,
+  checkResultBlocks,
+  isIterable,
+  kindOf,
+  PrunerThrow,
+  rawChainData,
+  throwsAt,
+} from "./pruner-throw.js";
+
+// pi-condense 2.9.1 lines this phase follows (src/chain-range-prune.ts unless named).
+const SRC = {
+  protectedSet: "src/chain-range-prune.ts:175",
+  resultText: "src/batch-capture.ts:6-10 via src/chain-range-prune.ts:186",
+  blocks: "src/chain-range-prune.ts:190-191",
+  recorded: "src/chain-range-prune.ts:199, src/occurrence-key.ts:27",
+  substitute: "src/nested-placeholders.ts:14 via src/chain-range-prune.ts:47-49",
+  toolRefs: "src/chain-range-prune.ts:50",
+  summaryRefs: "src/chain-range-prune.ts:14-16, 30-34",
+  strip: "src/chain-range-prune.ts:37-38, 234",
+};
+
+/** 2.9.1 src/occurrence-key.ts:12-14: only `undefined` means "no timestamp". */
+function occKeyRaw(id: unknown, resultTimestamp: unknown): string {
+  return resultTimestamp === undefined ? String(id) : `${String(id)}@${String(resultTimestamp)}`;
+}
 
 export type UnresolvedReason =
   | "null-final"
@@ -104,16 +131,21 @@ function substituteBlockRefs(text: string, lookup: (id: string) => string | unde
 
 export function buildSyntheticChainMessage(
   chain: ChainEntry,
-  summary: string,
+  summary: unknown,
   lookup: ((id: string) => string | undefined) | undefined,
   protectedOutputs: { tool: string; text: string }[],
 ): Msg {
   const d = chain.data;
-  const body = lookup ? substituteBlockRefs(summary, lookup, d.blockId) : summary;
+  if (lookup && typeof summary !== "string")
+    throw throwsAt.chainSite(chain, "rangeSummaryText", `calls \`replace\` on the chain's summary text, which is ${kindOf(summary)}`, SRC.substitute);
+  const body = lookup ? substituteBlockRefs(summary as string, lookup, d.blockId) : String(summary);
+  const rawRefs = rawChainData(chain).toolRefs;
+  if (!Array.isArray(rawRefs))
+    throw throwsAt.chainSite(chain, "toolRefs", `reads \`toolRefs.join\`, but \`toolRefs\` is ${kindOf(rawRefs)}`, SRC.toolRefs);
   const prot = protectedOutputs.map((p) => `\n\n<protected-output tool="${p.tool}">\n${p.text}\n</protected-output>`).join("");
   return {
     role: "user",
-    content: [{ type: "text", text: `<compressed-chain id="${d.blockId}" tools="${d.toolRefs.join(",")}">\n${body}${prot}\n</compressed-chain>` }],
+    content: [{ type: "text", text: `<compressed-chain id="${d.blockId}" tools="${rawRefs.join(",")}">\n${body}${prot}\n</compressed-chain>` }],
     timestamp: d.compressedAt,
     origin: { kind: "synthetic", synthetic: "chain-summary", blockId: d.blockId, forLine: chain.entry.line },
   };
@@ -122,7 +154,7 @@ export function buildSyntheticChainMessage(
 export function applyChainRanges(
   messages: Msg[],
   chains: ChainEntry[],
-  summaryText: (c: ChainEntry) => string,
+  summaryText: (c: ChainEntry) => unknown,
   stripFinalThinking: boolean,
   lookup?: (blockId: string) => string | undefined,
 ): ChainReport {
@@ -173,7 +205,11 @@ export function applyChainRanges(
 
   for (const { chain, startIndex, endIndex } of accepted) {
     const d = chain.data;
-    const protectedIds = new Set(d.protectedToolCallIds ?? []);
+    const raw = rawChainData(chain);
+    const rawProtected = raw.protectedToolCallIds ?? [];
+    if (!isIterable(rawProtected))
+      throw throwsAt.chainSite(chain, "protectedToolCallIds", `builds a set from \`protectedToolCallIds\`, which is ${kindOf(rawProtected)}`, SRC.protectedSet);
+    const protectedIds = new Set<unknown>(rawProtected);
     const protectedOutputs: { tool: string; text: string }[] = [];
     const idsInRange: string[] = [];
     for (let i = startIndex + 1; i < endIndex; i++) {
@@ -183,14 +219,23 @@ export function applyChainRanges(
         idsInRange.push(m.toolCallId);
         droppedBare.set(m.toolCallId, d.blockId);
         droppedOcc.set(occKey(m.toolCallId, typeof m.timestamp === "number" ? m.timestamp : undefined), d.blockId);
+        if (protectedIds.has(m.toolCallId)) checkResultBlocks(m, SRC.resultText);
         if (protectedIds.has(m.toolCallId)) protectedOutputs.push({ tool: String(m.toolName), text: textOf(m.content) });
       } else if (m.role === "assistant") {
+        checkContentIterable(m, SRC.blocks);
         for (const c of toolCallsOf(m)) {
           idsInRange.push(c.id);
           droppedBare.set(c.id, d.blockId);
         }
       }
     }
+    const rawDropped = raw.droppedToolCallIds ?? [];
+    if (!Array.isArray(rawDropped))
+      throw throwsAt.chainSite(chain, "droppedToolCallIds", `calls \`droppedToolCallIds.map\`, but \`droppedToolCallIds\` is ${kindOf(rawDropped)}`, SRC.recorded);
+    rawDropped.forEach((id: unknown, i: number) => {
+      if (typeof id !== "string")
+        throw new PrunerThrow({ line: chain.entry.line, path: ["data", "droppedToolCallIds", i], what: `takes the bare id of \`droppedToolCallIds[${i}]\` (\`lastIndexOf\`), which is ${kindOf(id)}, in chain ${d.blockId}`, source: SRC.recorded });
+    });
     const recorded = new Set(d.droppedToolCallIds.map(bareId));
     const actual = new Set(idsInRange);
     const rc: ResolvedChain = { chain, startIndex, endIndex, idsInRange, dropped: [] };
@@ -209,9 +254,21 @@ export function applyChainRanges(
     report.resolved.push(rc);
   }
 
+  // 2.9.1 reads only `details.toolCallRefs` here (a legacy `toolCallIds` summary is never
+  // covered), unfiltered, and stops at the first ref that is covered.
   const coveringBlock = (m: Msg): string | undefined => {
-    for (const r of normalizeRefs(m.details)) {
-      const b = r.resultTimestamp !== undefined ? droppedOcc.get(occKey(r.toolCallId, r.resultTimestamp)) : droppedBare.get(bareId(r.toolCallId));
+    const details = m.details;
+    const refs = details !== null && details !== undefined ? (details as any).toolCallRefs ?? [] : [];
+    const site = (path: (string | number)[], what: string) => throwsAt.msgSite(m, ["details", "toolCallRefs", ...path], what, SRC.summaryRefs);
+    if (!Array.isArray(refs)) throw site([], `calls \`toolCallRefs.some\` on a per-batch summary whose \`details.toolCallRefs\` is ${kindOf(refs)}`);
+    for (let k = 0; k < refs.length; k++) {
+      const r = refs[k];
+      if (r === null || r === undefined) throw site([k], `reads \`resultTimestamp\` of summary ref ${k}, which is ${kindOf(r)}`);
+      const ts = (r as any).resultTimestamp;
+      const id = (r as any).toolCallId;
+      if (ts === undefined && typeof id !== "string")
+        throw site([k], `takes the bare id of summary ref ${k}'s \`toolCallId\` (\`lastIndexOf\`), which is ${kindOf(id)}`);
+      const b = ts !== undefined ? droppedOcc.get(occKeyRaw(id, ts)) : droppedBare.get(bareId(id));
       if (b) return b;
     }
     return undefined;
@@ -234,7 +291,8 @@ export function applyChainRanges(
       byBlock.get(cover)!.dropped.push(m);
       continue;
     }
-    out.push(m.role === "assistant" && stripAt.has(i) && Array.isArray(m.content) ? withoutThinking(m) : m);
+    if (m.role === "assistant" && stripAt.has(i)) checkContentArray(m, "filter", SRC.strip);
+    out.push(m.role === "assistant" && stripAt.has(i) ? withoutThinking(m) : m);
     const ins = insertAfter.get(i);
     if (ins && !existingSynthetic.has(ins.blockId)) out.push(ins.synthetic);
   }

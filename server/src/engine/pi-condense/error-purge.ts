@@ -5,6 +5,12 @@
  */
 import type { Msg } from "../types.js";
 import type { PiCondenseConfig } from "./config.js";
+import { checkArgumentsSerialize, kindOf, throwsAt } from "./pruner-throw.js";
+
+// pi-condense 2.9.1 src/error-purge.ts: line 49 maps `msg.content` of every assistant and reads
+// `block.type` of each block; line 58-59 reads `JSON.stringify(block.arguments).length`.
+const SRC_MAP = "src/error-purge.ts:49-50";
+const SRC_STRINGIFY = "src/error-purge.ts:58-59";
 
 const PURGE_STRING_MIN_CHARS = 200;
 
@@ -40,13 +46,17 @@ export function purgeErroredArgs(messages: Msg[], config: PiCondenseConfig["purg
   if (erroredAtTurn.size === 0) return messages;
   let any = false;
   const out = messages.map((m) => {
-    if (m.role !== "assistant" || !Array.isArray(m.content)) return m;
+    if (m.role !== "assistant") return m;
+    if (!Array.isArray(m.content))
+      throw throwsAt.msgSite(m, ["content"], `calls \`content.map\` on an assistant message whose \`content\` is ${kindOf(m.content)}`, SRC_MAP);
     let changed = false;
-    const content = m.content.map((b: any) => {
-      if (!b || b.type !== "toolCall") return b;
+    const content = m.content.map((b: any, i: number) => {
+      if (b === null || b === undefined) throw throwsAt.msgSite(m, ["content", i], `reads \`type\` of content block ${i}, which is ${kindOf(b)}`, SRC_MAP);
+      if (b.type !== "toolCall") return b;
       const errorTurn = erroredAtTurn.get(b.id);
       if (errorTurn === undefined || turns - errorTurn < config.cooldownTurns) return b;
-      const body = JSON.stringify(b.arguments) ?? "";
+      checkArgumentsSerialize(m, i, b.id, b.arguments, SRC_STRINGIFY);
+      const body = JSON.stringify(b.arguments) as string;
       if (body.length < config.minArgChars) return b;
       if (config.mode === "stub-object") {
         changed = true;

@@ -85,11 +85,9 @@ export class IndexerState {
       } else if (e.type === "custom_message" && v.customType === CUSTOM_TYPE_SUMMARY) {
         const refs = normalizeRefs(v.details);
         s.registerRefs(refs);
-        s.summaryBodies.push({
-          keys: refs.map((r) => occKey(r.toolCallId, r.resultTimestamp)),
-          text: typeof v.content === "string" ? v.content : textOf(v.content),
-          entry: e,
-        });
+        // 2.9.1 src/indexer.ts:105-117: a summary body is kept only when its text is not empty.
+        const text = typeof v.content === "string" ? v.content : textOf(v.content);
+        if (text) s.summaryBodies.push({ keys: refs.map((r) => occKey(r.toolCallId, r.resultTimestamp)), text, entry: e });
       } else if (e.type === "custom" && v.customType === CUSTOM_TYPE_CHAIN && isObject(v.data)) {
         const d = v.data;
         if (typeof d.blockId === "string" && typeof d.startUserTimestamp === "number") {
@@ -145,17 +143,27 @@ export class IndexerState {
     return [...this.chainRegistry.values()].sort((a, b) => a.data.startUserTimestamp - b.data.startUserTimestamp);
   }
 
+  /**
+   * 2.9.1 src/indexer.ts:464-469: a scan of the registry in insertion order, so for a block id
+   * two chain entries carry, the one registered first wins (a later entry with the same start
+   * timestamp takes over its slot in the registry, not the slot's position).
+   */
   findChainByBlockId(blockId: string): ChainEntry | undefined {
-    return this.getChainEntries().find((c) => c.data.blockId === blockId);
+    for (const c of this.chainRegistry.values()) if (c.data.blockId === blockId) return c;
+    return undefined;
   }
 
-  /** Per-batch summary bodies covering any of the keys, joined by blank lines. */
-  perBatchSummaryText(keys: string[]): string {
-    const want = new Set(keys);
-    return this.summaryBodies
-      .filter((b) => b.keys.some((k) => want.has(k) || want.has(bareId(k))))
-      .map((b) => b.text)
-      .join("\n\n");
+  /**
+   * 2.9.1 src/indexer.ts:417-438: the distinct texts (first occurrence of each text kept) of the
+   * summary bodies one of whose keys is in `keys`, by exact key: an occurrence-keyed body
+   * (`id@ts`) is not found by a bare id, so a chain entry written before 2.6 (no
+   * `droppedOccurrenceKeys`) finds none of them. Joined by blank lines.
+   */
+  perBatchSummaryText(keys: Iterable<unknown>): string {
+    const want = new Set<unknown>(keys);
+    const seen = new Set<string>();
+    for (const b of this.summaryBodies) if (b.keys.some((k) => want.has(k))) seen.add(b.text);
+    return [...seen].join("\n\n");
   }
 }
 
@@ -176,8 +184,11 @@ function normalizeChain(d: Record<string, any>): ChainEntryData {
 /** `details.toolCallRefs`, or the legacy `{ toolCallIds }` shape (shortId = the id). */
 export function normalizeRefs(details: unknown): { shortId: string; toolCallId: string; resultTimestamp?: number }[] {
   if (!isObject(details)) return [];
+  // 2.9.1 src/summary-refs.ts:30-55 (normalizeSummaryToolCallRefs): a ref needs string shortId and toolCallId.
   if (Array.isArray(details.toolCallRefs))
-    return details.toolCallRefs.filter((r: any) => isObject(r) && typeof r.toolCallId === "string") as any;
+    return details.toolCallRefs
+      .filter((r: any) => isObject(r) && typeof r.shortId === "string" && typeof r.toolCallId === "string")
+      .map((r: any) => ({ shortId: r.shortId, toolCallId: r.toolCallId, ...(typeof r.resultTimestamp === "number" ? { resultTimestamp: r.resultTimestamp } : {}) }));
   if (Array.isArray(details.toolCallIds))
     return details.toolCallIds.filter((x: unknown) => typeof x === "string").map((id: string) => ({ shortId: id, toolCallId: id }));
   return [];

@@ -8,6 +8,10 @@
  */
 import type { Msg } from "../types.js";
 import { toolCallsOf } from "../types.js";
+import { checkContentFilterable } from "./pruner-throw.js";
+
+/** pi-condense 2.9.1 src/orphan-sweep.ts:23-26: `(msg.content ?? []).filter((c) => c.type …)` per assistant. */
+const SRC_FILTER = "src/orphan-sweep.ts:24-25";
 
 export interface SweptResult {
   msg: Msg;
@@ -25,6 +29,7 @@ export function sweepOrphanToolResults(messages: Msg[]): { messages: Msg[]; swep
   const swept: SweptResult[] = [];
   for (const m of messages) {
     if (m.role === "assistant") {
+      checkContentFilterable(m, SRC_FILTER);
       open = new Set(toolCallsOf(m).map((c) => c.id));
       consumed = new Set();
       barrier = undefined;

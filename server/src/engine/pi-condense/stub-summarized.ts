@@ -41,9 +41,10 @@ export function stubSummarizedResults(messages: Msg[], indexer: IndexerState, co
     if (record && isProtected(record.toolName, record.args, config)) return msg;
     if (grace.has(key)) return msg;
     const ref = indexer.getShortRef(lookupKey) ?? id;
+    // pi-condense 2.9.1 src/pruner.ts:117-126; a record without `spillBytes` reads "? bytes" (line 119).
     const text = record?.spillPath
       ? [
-          `[Oversized output spilled to file — ${record.spillBytes ?? 0} bytes.]`,
+          `[Oversized output spilled to file — ${record.spillBytes ?? "?"} bytes.]`,
           `Tool: ${record.toolName}`,
           `Preview (head):`,
           record.resultPreview ?? "",

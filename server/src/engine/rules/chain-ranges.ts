@@ -5,8 +5,9 @@
  * an id-set pruner such as pi-condense up to 2.5.0 would delete that live turn).
  */
 import type { ChainReport } from "../pi-condense/chain-ranges.js";
+import type { ChainEntry } from "../pi-condense/indexer-state.js";
 import type { Finding, Msg } from "../types.js";
-import type { OccurrenceIndex } from "./occurrence-identity.js";
+import type { Occurrence, OccurrenceIndex } from "./occurrence-identity.js";
 import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "./rule.js";
 
 export const CHAIN_RANGE_CODES = {
@@ -26,7 +27,8 @@ export const CHAIN_RANGE_CODES = {
   "id-set-drop-hazard": {
     description: "A live call reuses an id listed as dropped by a chain entry.",
     severity: "warning",
-    follows: "seed #8: pi-condense up to 2.5.0 dropped by id set",
+    otherSeverities: { information: "the chain entry carries droppedOccurrenceKeys: written by pi-condense 2.6 or later, which drops by range" },
+    follows: "seed #8: pi-condense 2.0 to 2.5.0 dropped by id set (v2.5.0 src/chain-range-prune.ts:68-116)",
     fixes: [],
   },
 } as const satisfies CodeTable;
@@ -71,20 +73,63 @@ export function chainFindings(report: ChainReport, occ: OccurrenceIndex, dropped
         ". The range wins; the boundary may have drifted.",
     }));
   }
-  // id-set-drop-hazard: a live call whose bare id some chain lists as dropped
-  const chains = [...report.resolved.map((r) => r.chain), ...report.unresolved.map((u) => u.chain)];
-  if (enabled.has("id-set-drop-hazard"))
-  for (const o of occ.occurrences) {
-    if (droppedMsgs.has(o.assistant) || o.callLine === null) continue;
-    const listing = chains.filter((c) => c.data.droppedToolCallIds.includes(o.id));
-    if (listing.length === 0) continue;
-    out.push(make("id-set-drop-hazard", {
-      line: o.callLine,
-      path: o.callPath,
-      toolCallId: o.id,
-      message: `Live call \`${o.id}\` (turn ${o.turn}) reuses an id that chain ${listing.map((c) => c.data.blockId).join(", ")} lists as dropped. A pruner that drops by id set (pi-condense up to 2.5.0) deletes this live turn and orphans its results; the positional render keeps it.`,
-      related: listing.map((c) => ({ line: c.entry.line, message: `chain ${c.data.blockId} lists \`${o.id}\``, path: ["data", "droppedToolCallIds"] })),
-    }));
-  }
+  if (enabled.has("id-set-drop-hazard")) out.push(...idSetDropHazards(report, occ, droppedMsgs));
   return out;
+}
+
+/**
+ * `id-set-drop-hazard`, only where an id is really reused. pi-condense 2.0 to 2.5.0
+ * (`applyChainCompressions`, src/chain-range-prune.ts of v2.5.0, lines 68-116) dropped every
+ * call and result whose id a chain entry lists in `droppedToolCallIds`, wherever it was. That
+ * deletes a call only when it is not the one the chain dropped: a live turn that reuses the id.
+ * The chain's own call is the one in its range (resolved), the one its `droppedOccurrenceKeys`
+ * name, or else the one between its start and final timestamps (the earliest when none is).
+ */
+function idSetDropHazards(report: ChainReport, occ: OccurrenceIndex, droppedMsgs: Set<Msg>): Finding[] {
+  const out: Finding[] = [];
+  const inRange = new Map<ChainEntry, Set<unknown>>();
+  for (const r of report.resolved) inRange.set(r.chain, new Set(r.dropped.map((m) => m.origin)));
+  const chains = [...report.resolved.map((r) => r.chain), ...report.unresolved.map((u) => u.chain)];
+  const droppedOrigins = new Set([...droppedMsgs].map((m) => m.origin));
+  for (const chain of chains) {
+    const d = chain.data;
+    const keys = d.droppedOccurrenceKeys ? new Set(d.droppedOccurrenceKeys) : undefined;
+    for (const id of new Set(d.droppedToolCallIds)) {
+      const list = occ.byId.get(id);
+      if (!list) continue;
+      const own = ownOccurrences(chain, list, inRange.get(chain), keys);
+      const isOwn = new Set(own);
+      for (const o of list) {
+        if (isOwn.has(o) || droppedOrigins.has(o.assistant.origin) || o.callLine === null) continue;
+        const ownText = own.length
+          ? `the call chain ${d.blockId} dropped (turn ${own.map((x) => x.turn).join(", ")})`
+          : `a call chain ${d.blockId} lists as dropped`;
+        const fixed = keys !== undefined;
+        out.push(make("id-set-drop-hazard", {
+          line: o.callLine,
+          path: o.callPath,
+          toolCallId: o.id,
+          message:
+            `Live call \`${o.id}\` (turn ${o.turn}) reuses the id of ${ownText}. ` +
+            (fixed
+              ? `Only pi-condense up to 2.5.0 drops by id set and would delete this live turn; chain ${d.blockId} carries \`droppedOccurrenceKeys\`, so it was written by 2.6 or later, which drops by range and keeps it.`
+              : `pi-condense up to 2.5.0 drops by id set and deletes this live turn, orphaning its results (chain ${d.blockId} has no \`droppedOccurrenceKeys\`: it was written before 2.6); 2.6 and later drop by range and keep it.`),
+          related: [{ line: chain.entry.line, message: `chain ${d.blockId} lists \`${o.id}\``, path: ["data", "droppedToolCallIds"] }],
+        }, fixed ? "information" : "warning"));
+      }
+    }
+  }
+  out.sort((a, b) => a.line - b.line);
+  return out;
+}
+
+function ownOccurrences(chain: ChainEntry, list: Occurrence[], rangeOrigins: Set<unknown> | undefined, keys: Set<string> | undefined): Occurrence[] {
+  if (rangeOrigins) return list.filter((o) => rangeOrigins.has(o.assistant.origin));
+  if (keys) return list.filter((o) => keys.has(o.key));
+  const d = chain.data;
+  const inWindow = list.filter((o) => {
+    const t = o.assistant.timestamp;
+    return typeof t === "number" && t > d.startUserTimestamp && (d.finalAssistantTimestamp === null || t <= d.finalAssistantTimestamp);
+  });
+  return inWindow.length ? inWindow : list.slice(0, 1);
 }

@@ -13,6 +13,7 @@ import { LEADING_USER_CODES } from "./leading-user.js";
 import { OCCURRENCE_IDENTITY_CODES } from "./occurrence-identity.js";
 import { ORPHAN_SWEEP_CODES } from "./orphan-sweep.js";
 import { PROVIDER_WIRE_CODES } from "./provider-wire-findings.js";
+import { PRUNER_THROWS_CODES } from "./pruner-throws.js";
 import type { CodeSpec, FixKind } from "./rule.js";
 import { SESSION_SHAPE_CODES } from "./session-shape.js";
 
@@ -21,6 +22,7 @@ export type { CodeSpec, CodeTable, EnabledCodes, FixKind } from "./rule.js";
 export const CODE_TABLE = {
   ...SESSION_SHAPE_CODES, // how each agent loads its file (formats.md)
   ...CHAIN_RANGE_CODES, // seed section A: chain ranges
+  ...PRUNER_THROWS_CODES, // pi emitContext catching pi-condense 2.9.1's throws
   ...OCCURRENCE_IDENTITY_CODES, // seed section B: occurrence identity
   ...ORPHAN_SWEEP_CODES, // seed section C: orphan sweep (gh-11 barrier)
   ...LEADING_USER_CODES, // seed first-user-pin.diff, on the wire
