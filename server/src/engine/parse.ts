@@ -1,9 +1,11 @@
 /**
  * Stage 1 of the engine: text -> lines -> JSON values.
  *
+ * Lines end at `\n`, `\r\n` or a lone `\r`, as LSP counts them (lines.ts).
  * Hot path: one `JSON.parse` per line and nothing else. Exact character ranges are found later,
  * only for the lines a finding points at (see positions.ts).
  */
+import { splitLines as splitTextLines } from "./lines.js";
 import type { SourceLine } from "./types.js";
 
 export interface ParsedText {
@@ -20,20 +22,7 @@ export function splitLines(text: string): ParsedText {
     text = text.slice(1);
     bom = true;
   }
-  const lines: SourceLine[] = [];
-  let offset = 0;
-  let line = 0;
-  while (offset <= text.length) {
-    const nl = text.indexOf("\n", offset);
-    if (nl < 0) {
-      if (offset < text.length) lines.push({ line, offset, text: text.slice(offset), eol: "" });
-      break;
-    }
-    const crlf = nl > offset && text.charCodeAt(nl - 1) === 13;
-    lines.push({ line, offset, text: text.slice(offset, crlf ? nl - 1 : nl), eol: crlf ? "\r\n" : "\n" });
-    offset = nl + 1;
-    line++;
-  }
+  const lines: SourceLine[] = splitTextLines(text);
   const last = lines[lines.length - 1];
   return { lines, bom, unterminatedLastLine: !!last && last.eol === "" && last.text.trim() !== "" };
 }

@@ -18,7 +18,7 @@ export interface SourceLine {
   /** The line's text without its line ending. */
   text: string;
   /** The line ending that followed the line ("" for the last line without one). */
-  eol: "\n" | "\r\n" | "";
+  eol: "\n" | "\r\n" | "\r" | "";
   /** The parsed JSON value, when the line parsed. */
   value?: unknown;
   /** Why the line did not parse (undefined when it parsed or is blank). */

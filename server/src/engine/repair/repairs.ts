@@ -6,6 +6,7 @@
  */
 import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
 import { getNodePath, type Node as JsonNode, parseTree } from "jsonc-parser";
+import { splitLines } from "../lines.js";
 import { isObject } from "../parse.js";
 import type { Occurrence } from "../rules/occurrence-identity.js";
 import { locate, stringValueRanges } from "../positions.js";
@@ -177,21 +178,9 @@ export function fixAllOrphans(text: string, options: AnalyzeOptions = {}, maxRou
   return { edits: diffByLineMap(text, cur, map), text: cur, removed, rounds };
 }
 
-/** Lines with their endings. */
+/** Lines with their endings (the engine's splitting: `\n`, `\r\n`, lone `\r`). */
 function splitKeep(text: string): { text: string; eol: string }[] {
-  const out: { text: string; eol: string }[] = [];
-  let at = 0;
-  while (at < text.length) {
-    const nl = text.indexOf("\n", at);
-    if (nl < 0) {
-      out.push({ text: text.slice(at), eol: "" });
-      break;
-    }
-    const cr = nl > at && text.charCodeAt(nl - 1) === 13;
-    out.push({ text: text.slice(at, cr ? nl - 1 : nl), eol: cr ? "\r\n" : "\n" });
-    at = nl + 1;
-  }
-  return out;
+  return splitLines(text);
 }
 
 /** Edits from `orig` to `next`, where next's lines are orig's lines `map` (some changed in place). */
