@@ -27,7 +27,7 @@ export interface AnalyzeOptions {
    * billion-context-pi's sidecar beside the session (`<session>.jsonl.acp.json`), when it
    * exists: "after" is then rendered the acp-kernel way.
    */
-  acpSidecar?: { text: string; name: string };
+  acpSidecar?: { text: string; name: string; error?: string };
   /** The previous analysis of the same document: unchanged lines are not parsed again. */
   previous?: Analysis;
   /** Codes to leave out (for example `colliding-id` when switched off). */
@@ -66,7 +66,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const headerLine = session.header?.line ?? 0;
   let acp: AcpRender | undefined;
   if (options.acpSidecar && session.format === "pi") {
-    const read = readSidecar(options.acpSidecar.text);
+    const read = options.acpSidecar.error ? { ok: false as const, error: options.acpSidecar.error } : readSidecar(options.acpSidecar.text);
     if (read.ok) {
       acp = renderAcp(before, read.state);
       findings.push(...acpFindings(acp, read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));

@@ -9,6 +9,7 @@ import { buildCodexContext, readCodex } from "./formats/codex.js";
 import { detectFormat } from "./formats/detect.js";
 import { buildPiContext, type FormatRead, readPi } from "./formats/pi.js";
 import { describeJsonType, isObject, parseText, type ParsedText } from "./parse.js";
+import { parentCycleFindings } from "./rules/parent-cycles.js";
 import type { Entry, Finding, Msg, Session, SessionFormat } from "./types.js";
 
 /** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
@@ -96,6 +97,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
     }
     hasChild.add(e.parentId);
   }
+  findings.push(...parentCycleFindings(entries, byId, parentKey));
   const leaves = entries.filter((e) => !hasChild.has(e.id) && byId.get(e.id) === e).map((e) => e.id);
   const leaf = leafOf(format, entries);
   const branch = leaf ? pathTo(leaf, byId) : [];

@@ -5,11 +5,11 @@
  * edited lines changes, line endings are kept. Pure: no vscode or LSP import.
  */
 import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
-import { getNodePath, type Node as JsonNode, parseTree } from "jsonc-parser";
+import { getNodePath, type Node as JsonNode } from "jsonc-parser";
 import { splitLines } from "../lines.js";
 import { isObject } from "../parse.js";
 import type { Occurrence } from "../rules/occurrence-identity.js";
-import { locate, stringValueRanges } from "../positions.js";
+import { locate, safeParseTree, stringValueRanges } from "../positions.js";
 import type { Entry, Finding, JsonPath, SourceLine } from "../types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 
@@ -291,8 +291,8 @@ function referenceEdits(a: Analysis, o: Occurrence, candidate: string): RepairEd
   const out: RepairEdit[] = [];
   for (const l of a.session.lines) {
     if (own.has(l.line) || l.value === undefined || !l.text.includes(JSON.stringify(id).slice(1, -1))) continue;
-    const tree = parseTree(l.text);
-    if (!tree) continue;
+    const tree = safeParseTree(l.text);
+    if (!tree) return null; // too deep to scan, or not JSON: cannot tell what it references
     const hits: { node: JsonNode; path: JsonPath }[] = [];
     const walk = (n: JsonNode) => {
       if (n.type === "string" && (n.value === id || (typeof n.value === "string" && n.value.startsWith(keyPrefix) && /^\d+$/.test(n.value.slice(keyPrefix.length)))))
