@@ -14,7 +14,8 @@
  */
 import { type FixBytesResult, fixBytes, unifiedDiff } from "./cli/fix-bytes.js";
 import { terminalText } from "./cli/terminal-text.js";
-import { readForFix, readRegularFile, writeFileSafely } from "./cli/write-file-safely.js";
+import { readForFix, writeFileSafely } from "./cli/write-file-safely.js";
+import { readRegularFile } from "./read-regular-file.js";
 import { readSidecarFile } from "./engine/acp-kernel/sidecar-file.js";
 import { type Analysis, analyze, type AnalyzeOptions } from "./engine/analyze.js";
 import { checkJson, findingJson, renderJson } from "./engine/report.js";
