@@ -8,25 +8,41 @@ import { splitLines } from "../../server/src/engine/lines.js";
 import { findingRange } from "../../server/src/engine/positions.js";
 import { applyRepairEdits, fixAllOrphans, makeIdUniqueRepair, removeOrphanRepair } from "../../server/src/engine/repair/index.js";
 import { findingJson } from "../../server/src/engine/report.js";
+import { buildRenderView } from "../../server/src/engine/view.js";
 import { escapeMarkdown } from "../../server/src/lsp/markdown.js";
 import { entryOf, sessionText, type Spec } from "../helpers/session-builder.js";
 
 const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
 
 describe("deep nesting", () => {
-  it("a line nested 10,000 levels deep with a finding: analysis and ranges do not overflow", () => {
-    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "zz_9" }]);
-    const lines = t.split("\n");
+  const base = () => sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "zz_9" }, { user: 5 }]).split("\n");
+  it("a line nested 10,000 levels deep with a finding: the line is reported and analysis goes on", () => {
+    const lines = base();
     lines[4] = lines[4].replace('"toolCallId"', `"deep":${deep(10000)},"toolCallId"`);
     const text = lines.join("\n");
     const a = analyze(text);
-    const orphan = a.findings.find((f) => f.code === "orphan-result");
+    const f = a.findings.find((x) => x.line === 4)!;
+    assert.equal(f.code, "malformed-line");
+    assert.match(f.message, /nested more than 1000 levels deep/);
+    for (const x of a.findings) findingJson(a.session.lines, x);
+    assert.ok(a.findings.some((x) => x.line === 5 && x.code === "broken-parent"), "the lines after it are analysed");
+    fixAllOrphans(text);
+  });
+  it("a line nested 900 levels deep with a finding: its range falls back to the whole line, no overflow", () => {
+    const lines = base();
+    lines[4] = lines[4].replace('"toolCallId"', `"deep":${deep(900)},"toolCallId"`);
+    const a = analyze(lines.join("\n"));
+    const orphan = a.findings.find((f) => f.code === "orphan-result")!;
     assert.ok(orphan);
     const r = findingRange(a.session.lines, orphan);
-    assert.ok(r.end > r.start);
-    for (const f of a.findings) findingJson(a.session.lines, f);
-    const fixed = fixAllOrphans(text);
-    assert.equal(fixed.removed, 1);
+    assert.deepEqual(r, { start: 0, end: lines[4].length });
+    assert.equal(fixAllOrphans(lines.join("\n")).removed, 1);
+  });
+  it("an errored call whose arguments nest 100,000 deep: analysis and the inspector view do not overflow", () => {
+    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"], args: { x: "@@" } }, { result: 3, id: "a_1", isError: true }, { user: 4 }, { assistant: 5, text: "k" }, { user: 6 }, { assistant: 7, text: "k" }, { user: 8 }]).replace('"@@"', deep(100000));
+    const a = analyze(t);
+    buildRenderView(a, "file:///x.jsonl", 1);
+    assert.ok(a.findings.some((f) => f.line === 2 && f.code === "malformed-line"));
   });
 });
 

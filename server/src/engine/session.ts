@@ -8,7 +8,7 @@ import { buildClaudeContext, readClaudeCode } from "./formats/claude-code.js";
 import { buildCodexContext, readCodex } from "./formats/codex.js";
 import { detectFormat } from "./formats/detect.js";
 import { buildPiContext, type FormatRead, readPi } from "./formats/pi.js";
-import { describeJsonType, isObject, parseText, type ParsedText } from "./parse.js";
+import { describeJsonType, isObject, parseText, type ParsedText, tooDeepFinding } from "./parse.js";
 import { parentCycleFindings } from "./rules/parent-cycles.js";
 import type { Entry, Finding, Msg, Session, SessionFormat } from "./types.js";
 
@@ -23,7 +23,8 @@ export function sessionFromLines(parsed: ParsedText): Session {
   const lastLine = lines[lines.length - 1];
   let truncatedLastLine = false;
   for (const l of lines) {
-    if (l.parseError !== undefined) {
+    if (l.tooDeep) findings.push(tooDeepFinding(l));
+    else if (l.parseError !== undefined) {
       if (l === lastLine && l.eol === "") {
         truncatedLastLine = true;
         findings.push({

@@ -21,6 +21,8 @@ export interface SourceLine {
   eol: "\n" | "\r\n" | "\r" | "";
   /** The parsed JSON value, when the line parsed. */
   value?: unknown;
+  /** The line is nested too deep to read (parse.ts MAX_LINE_DEPTH): reported, not parsed. */
+  tooDeep?: boolean;
   /** Why the line did not parse (undefined when it parsed or is blank). */
   parseError?: string;
 }
