@@ -95,21 +95,27 @@ async function stateOf(uri: string): Promise<DocState | null> {
   return text === null ? null : store.get(uri, null, text, settings);
 }
 
-/** The state last published per uri (a disk-read file is published once per change on disk). */
-const lastPublished = new Map<string, DocState>();
+/**
+ * The state last published per uri (a disk-read file is published once per change on disk). Held
+ * weakly: a disk document the store released is not kept alive here.
+ */
+const lastPublished = new Map<string, WeakRef<DocState>>();
 
+/** Publishes diagnostics and status for `uri`. Never rejects: one document cannot stop the others. */
 async function publish(uri: string, notifyRender = true): Promise<void> {
-  const settings = await settingsFor(uri);
-  let st: DocState | null;
   try {
-    st = await stateOf(uri);
+    await publishUnguarded(uri, notifyRender);
   } catch (e) {
-    connection.console.error(`analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
-    return;
+    connection.console.error(`analysis of ${uri} failed: ${(e as Error)?.stack ?? e}`);
   }
+}
+
+async function publishUnguarded(uri: string, notifyRender: boolean): Promise<void> {
+  const settings = await settingsFor(uri);
+  const st = await stateOf(uri);
   if (!st) return;
-  if (!notifyRender && lastPublished.get(uri) === st) return;
-  lastPublished.set(uri, st);
+  if (!notifyRender && lastPublished.get(uri)?.deref() === st) return;
+  lastPublished.set(uri, new WeakRef(st));
   const version = st.version ?? undefined;
   if (!st.analysis) {
     if (published.get(uri)) connection.sendDiagnostics({ uri, version, diagnostics: [] });
@@ -203,6 +209,9 @@ connection.onRequest(FixEditRequest, (p) =>
     return edits ? { changes: { [st.uri]: toTextEdits(edits) } } : null;
   }),
 );
+
+// Last line of defence: a rejection nobody awaited is logged, never the end of the process.
+process.on("unhandledRejection", (e) => connection.console.error(`unhandled: ${(e as Error)?.stack ?? e}`));
 
 documents.listen(connection);
 connection.listen();

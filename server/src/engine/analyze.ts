@@ -32,7 +32,7 @@ export interface AnalyzeOptions {
    * billion-context-pi's sidecar beside the session (`<session>.jsonl.acp.json`), when it
    * exists: "after" is then rendered the acp-kernel way.
    */
-  acpSidecar?: { text: string; name: string };
+  acpSidecar?: { text: string; name: string; error?: string };
   /** The previous analysis of the same document: unchanged lines are not parsed again. */
   previous?: Analysis;
   /** Codes to leave out (for example `colliding-id` when switched off): their rules skip the work. */
@@ -76,7 +76,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const headerLine = session.header?.line ?? 0;
   let acp: AcpRender | undefined;
   if (options.acpSidecar && session.format === "pi") {
-    const read = readSidecar(options.acpSidecar.text);
+    const read = options.acpSidecar.error ? { ok: false as const, error: options.acpSidecar.error } : readSidecar(options.acpSidecar.text);
     if (read.ok) {
       acp = renderAcp(before, read.state);
       findings.push(...firstUserPinFindings(acp));

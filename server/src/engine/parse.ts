@@ -1,10 +1,13 @@
 /**
  * Stage 1 of the engine: text -> lines -> JSON values.
  *
+ * Lines end at `\n`, `\r\n` or a lone `\r`, as LSP counts them (lines.ts).
  * Hot path: one `JSON.parse` per line and nothing else. Exact character ranges are found later,
  * only for the lines a finding points at (see positions.ts).
  */
-import type { SourceLine } from "./types.js";
+import { splitLines as splitTextLines } from "./lines.js";
+import { nestingDepth } from "./positions.js";
+import type { Finding, SourceLine } from "./types.js";
 
 export interface ParsedText {
   lines: SourceLine[];
@@ -20,33 +23,42 @@ export function splitLines(text: string): ParsedText {
     text = text.slice(1);
     bom = true;
   }
-  const lines: SourceLine[] = [];
-  let offset = 0;
-  let line = 0;
-  while (offset <= text.length) {
-    const nl = text.indexOf("\n", offset);
-    if (nl < 0) {
-      if (offset < text.length) lines.push({ line, offset, text: text.slice(offset), eol: "" });
-      break;
-    }
-    const crlf = nl > offset && text.charCodeAt(nl - 1) === 13;
-    lines.push({ line, offset, text: text.slice(offset, crlf ? nl - 1 : nl), eol: crlf ? "\r\n" : "\n" });
-    offset = nl + 1;
-    line++;
-  }
+  const lines: SourceLine[] = splitTextLines(text);
   const last = lines[lines.length - 1];
   return { lines, bom, unterminatedLastLine: !!last && last.eol === "" && last.text.trim() !== "" };
 }
 
-/** Parses one line. Blank lines get neither value nor error. */
+/**
+ * Lines nested deeper than this are reported and not read: JSON.parse copes, but every tool that
+ * walks the value recursively (JSON.stringify included) would overflow its stack.
+ */
+export const MAX_LINE_DEPTH = 1000;
+
+/** Parses one line. Blank lines get neither value nor error; a line nested too deep gets `tooDeep`. */
 export function parseLine(l: SourceLine): void {
   const t = l.text;
   if (t.trim() === "") return;
+  // Only a line with at least 2 * MAX_LINE_DEPTH characters can nest that deep: the scan is rare.
+  if (t.length > 2 * MAX_LINE_DEPTH && nestingDepth(t, MAX_LINE_DEPTH) > MAX_LINE_DEPTH) {
+    l.tooDeep = true;
+    return;
+  }
   try {
     l.value = JSON.parse(t);
   } catch (e) {
     l.parseError = (e as Error).message;
   }
+}
+
+/** The finding for a line nested deeper than MAX_LINE_DEPTH. */
+export function tooDeepFinding(l: SourceLine): Finding {
+  return {
+    code: "malformed-line",
+    severity: "error",
+    line: l.line,
+    columns: { start: 0, end: l.text.length },
+    message: `The line is nested more than ${MAX_LINE_DEPTH} levels deep, so it is not read. Tools that walk it recursively would overflow their stack; the rest of the session is analysed without it.`,
+  };
 }
 
 export function parseText(text: string, previous?: ParsedText): ParsedText {
@@ -64,6 +76,7 @@ export function parseText(text: string, previous?: ParsedText): ParsedText {
     if (old) {
       l.value = old.value;
       l.parseError = old.parseError;
+      l.tooDeep = old.tooDeep;
     } else parseLine(l);
   }
   return parsed;

@@ -2,8 +2,46 @@
  * Character ranges of values inside one line, located on demand with jsonc-parser (the scanner
  * VS Code itself uses). Only lines that a finding, hover or edit needs are scanned.
  */
-import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import { findNodeAtLocation, type Node as JsonNode, parseTree } from "jsonc-parser";
 import type { Finding, JsonPath, SourceLine } from "./types.js";
+
+/**
+ * jsonc-parser builds and walks its tree recursively: a line nested thousands of levels deep
+ * overflows the stack. Lines nested deeper than this are not scanned (their ranges fall back to
+ * the whole line, and repairs that need the tree are not offered).
+ */
+export const MAX_SCAN_DEPTH = 256;
+
+/** Deepest nesting of arrays and objects in a JSON text (strings skipped), stopping early past `limit`. */
+export function nestingDepth(text: string, limit = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) {
+        max = depth;
+        if (max > limit) return max;
+      }
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
+/** jsonc-parser's tree of a line, or undefined when the line is too deep to scan safely. */
+export function safeParseTree(text: string): JsonNode | undefined {
+  if (nestingDepth(text, MAX_SCAN_DEPTH) > MAX_SCAN_DEPTH) return undefined;
+  try {
+    return parseTree(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export interface ColumnRange {
   /** 0-based start column (UTF-16 code units, as editors count). */
@@ -17,7 +55,7 @@ export function locate(line: SourceLine | undefined, path?: JsonPath): ColumnRan
   if (!line) return { start: 0, end: 0 };
   const whole = wholeLine(line);
   if (!path || path.length === 0) return whole;
-  const tree = parseTree(line.text);
+  const tree = safeParseTree(line.text);
   if (!tree) return whole;
   const node = findNodeAtLocation(tree, path);
   if (!node) {
@@ -41,17 +79,19 @@ export function findingRange(lines: SourceLine[], f: Pick<Finding, "line" | "pat
   return locate(lines[f.line], f.path);
 }
 
-/** Offset (within the line) of every occurrence of a JSON string value equal to `value`. */
+/** Offset (within the line) of every occurrence of a JSON string value equal to `value` (none on a line too deep to scan). */
 export function stringValueRanges(line: SourceLine, value: string): ColumnRange[] {
-  const tree = parseTree(line.text);
   const out: ColumnRange[] = [];
-  const walk = (n: any) => {
-    if (!n) return;
+  const stack: JsonNode[] = [];
+  const tree = safeParseTree(line.text);
+  if (tree) stack.push(tree);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
     // a string value: an array element, the root, or a property's value (not its key)
     const isKey = n.parent?.type === "property" && n.parent.children?.[0] === n;
     if (n.type === "string" && n.value === value && !isKey) out.push({ start: n.offset, end: n.offset + n.length });
-    for (const c of n.children ?? []) walk(c);
-  };
-  walk(tree);
+    const c = n.children ?? [];
+    for (let i = c.length - 1; i >= 0; i--) stack.push(c[i]);
+  }
   return out;
 }

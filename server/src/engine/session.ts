@@ -6,6 +6,7 @@
  */
 import { detectFormat, type FormatRead, formatReader } from "./formats/registry.js";
 import { parseText, type ParsedText } from "./parse.js";
+import { parentCycleFindings } from "./rules/parent-cycles.js";
 import { lineShapeFindings, shapeFinding } from "./rules/session-shape.js";
 import type { Entry, Finding, Msg, Session } from "./types.js";
 
@@ -58,6 +59,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
     }
     hasChild.add(e.parentId);
   }
+  findings.push(...parentCycleFindings(entries, byId, parentKey));
   const leaves = entries.filter((e) => !hasChild.has(e.id) && byId.get(e.id) === e).map((e) => e.id);
   const leaf = reader?.leaf(entries);
   const branch = leaf ? pathTo(leaf, byId) : [];

@@ -22,9 +22,11 @@ export interface SourceLine {
   /** The line's text without its line ending. */
   text: string;
   /** The line ending that followed the line ("" for the last line without one). */
-  eol: "\n" | "\r\n" | "";
+  eol: "\n" | "\r\n" | "\r" | "";
   /** The parsed JSON value, when the line parsed. */
   value?: unknown;
+  /** The line is nested too deep to read (parse.ts MAX_LINE_DEPTH): reported, not parsed. */
+  tooDeep?: boolean;
   /** Why the line did not parse (undefined when it parsed or is blank). */
   parseError?: string;
 }

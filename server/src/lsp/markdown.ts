@@ -3,12 +3,16 @@
  * and can hold markdown or HTML (`<img onerror>`, `[x](javascript:...)`): every ASCII
  * punctuation character that markdown gives meaning to is backslash-escaped, `<`, `>` and `&`
  * become entities, and line breaks become spaces, so the text renders as the literal text.
+ * Control, bidi and zero-width characters are shown as visible marks (`‹U+202E›`).
  */
+import { codePointName, UNSAFE_CHARS } from "../engine/unsafe-chars.js";
+
 const MD_SPECIAL = /[\\`*_{}\[\]()#+\-.!|~:"'=/]/g;
 
 export function escapeMarkdown(text: unknown): string {
   return String(text)
     .replace(/[\r\n\u2028\u2029]+/g, " ")
+    .replace(UNSAFE_CHARS, (c) => `\u2039${codePointName(c)}\u203a`)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")

@@ -2,7 +2,8 @@
  * What the editor features need from one analysis, computed once per document version: where
  * tool-call ids sit (calls and results), each occurrence's fate after rendering, chain entries.
  */
-import { parseTree, findNodeAtOffset, getNodePath, type Node } from "jsonc-parser";
+import { findNodeAtOffset, getNodePath, type Node } from "jsonc-parser";
+import { safeParseTree } from "../engine/positions.js";
 import type { Analysis } from "../engine/analyze.js";
 import { locate, type ColumnRange } from "../engine/positions.js";
 import type { Occurrence, UnpairedResult } from "../engine/rules/occurrence-identity.js";
@@ -116,7 +117,7 @@ export class DocModel {
   nodeAt(line: number, character: number): { node: Node; path: JsonPath } | undefined {
     const l = this.a.session.lines[line];
     if (!l || l.value === undefined) return undefined;
-    const tree = parseTree(l.text);
+    const tree = safeParseTree(l.text);
     if (!tree) return undefined;
     const node = findNodeAtOffset(tree, character, true);
     if (!node) return undefined;

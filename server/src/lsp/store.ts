@@ -2,24 +2,32 @@
  * Per-document state: the text (synced, or read from disk for documents the client does not
  * sync, such as files over VS Code's 50 MB limit), the sniffed format, and the analysis of the
  * current version, computed lazily and cached.
+ *
+ * Documents read from disk (not synced by the client: rendered for the inspector) are kept for the
+ * last MAX_DISK_DOCUMENTS shown only; older ones are released (their text and analysis hold about
+ * 4 MB of heap per MB of file). Files and sidecars are read only when regular files, never
+ * blocking (a FIFO or a link to /dev/zero in an untrusted workspace cannot hang the server).
  */
-import { readFileSync, statSync } from "node:fs";
-import { basename } from "node:path";
+import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readSidecarFile } from "../io/sidecar-file.js";
 import { type Analysis, analyze } from "../engine/analyze.js";
 import { detectFormat, SESSION_FORMATS } from "../engine/formats/registry.js";
 import { parseText } from "../engine/parse.js";
+import { readRegularFile } from "../io/read-regular-file.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
 import { analyzeOptions, type Settings } from "./settings.js";
 
 const SNIFF_CHARS = 256 * 1024;
 export { SESSION_FORMATS };
+/** Disk documents kept at once (the inspector shows one or two). */
+export const MAX_DISK_DOCUMENTS = 2;
 
 /** Reads the format from the first lines only (cheap on a large non-session file). */
 export function sniffFormat(text: string): string {
   let head = text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text;
-  if (head.length < text.length) head = head.slice(0, head.lastIndexOf("\n") + 1);
+  if (head.length < text.length) head = head.slice(0, Math.max(head.lastIndexOf("\n"), head.lastIndexOf("\r")) + 1);
   return detectFormat(parseText(head).lines);
 }
 
@@ -32,8 +40,10 @@ export interface DocState extends ActionDoc {
 
 export class Store {
   private readonly cache = new Map<string, DocState>();
-  private readonly sidecars = new Map<string, { text: string; name: string; stamp: string }>();
+  private readonly sidecars = new Map<string, { text: string; name: string; error?: string; stamp: string }>();
   private readonly disk = new Map<string, { mtimeMs: number; size: number; text: string }>();
+  /** Disk documents, least recently shown first. */
+  private readonly diskOrder: string[] = [];
 
   /** State for `uri` at `version` with `text`, reusing the cached analysis when nothing changed. */
   get(uri: string, version: number | null, text: string, settings: Settings): DocState {
@@ -43,7 +53,7 @@ export class Store {
     if (c && c.version === version && c.settingsKey === key && c.text === text) return c;
     const format = sniffFormat(text);
     const options = analyzeOptions(settings);
-    if (sidecar) options.acpSidecar = { text: sidecar.text, name: sidecar.name };
+    if (sidecar) options.acpSidecar = { text: sidecar.text, name: sidecar.name, error: sidecar.error };
     let analysis: Analysis | null = null;
     let model: DocModel | undefined;
     if (SESSION_FORMATS.has(format)) {
@@ -55,6 +65,8 @@ export class Store {
     }
     const st: DocState = { uri, version, text, format, analysis, settingsKey: key, options, model: model as DocModel };
     this.cache.set(uri, st);
+    if (version === null) this.shownFromDisk(uri);
+    else this.forgetDisk(uri);
     return st;
   }
 
@@ -66,31 +78,50 @@ export class Store {
       const st = statSync(path);
       const c = this.disk.get(uri);
       if (c && c.mtimeMs === st.mtimeMs && c.size === st.size) return c.text;
-      const text = readFileSync(path, "utf8");
-      this.disk.set(uri, { mtimeMs: st.mtimeMs, size: st.size, text });
+      const r = readRegularFile(path);
+      if (!r.ok) return null;
+      const text = r.file.bytes.toString("utf8");
+      this.disk.set(uri, { mtimeMs: r.file.stat.mtimeMs, size: r.file.stat.size, text });
+      this.shownFromDisk(uri);
       return text;
     } catch {
       return null;
     }
   }
 
+  /** Marks a disk document as just shown and releases the least recently shown beyond the limit. */
+  private shownFromDisk(uri: string): void {
+    const i = this.diskOrder.indexOf(uri);
+    if (i >= 0) this.diskOrder.splice(i, 1);
+    this.diskOrder.push(uri);
+    while (this.diskOrder.length > MAX_DISK_DOCUMENTS) {
+      const old = this.diskOrder.shift()!;
+      this.disk.delete(old);
+      if (this.cache.get(old)?.version === null) this.cache.delete(old);
+    }
+  }
+
+  private forgetDisk(uri: string): void {
+    const i = this.diskOrder.indexOf(uri);
+    if (i >= 0) this.diskOrder.splice(i, 1);
+    this.disk.delete(uri);
+  }
+
   /** billion-context-pi's acp-kernel sidecar beside a session file (`<session>.jsonl.acp.json`). */
-  private sidecarOf(uri: string): { text: string; name: string; stamp: string } | null {
+  private sidecarOf(uri: string): { text: string; name: string; error?: string; stamp: string } | null {
     if (!uri.startsWith("file:")) return null;
     try {
-      const path = fileURLToPath(uri) + ".acp.json";
+      const session = fileURLToPath(uri);
+      const path = session + ".acp.json";
       const st = statSync(path, { throwIfNoEntry: false });
-      if (!st) return null;
-      const stamp = `${st.mtimeMs}:${st.size}`;
-      const c = this.sidecars.get(path);
-      if (c && c.stamp === stamp) return c;
-      let text = "";
-      try {
-        text = readFileSync(path, "utf8");
-      } catch {
-        /* unreadable: analysed as invalid state */
+      if (!st) {
+        this.sidecars.delete(path);
+        return null;
       }
-      const v = { text, name: basename(path), stamp };
+      const c = this.sidecars.get(path);
+      if (c && c.stamp === `${st.mtimeMs}:${st.size}:${st.ino}`) return c;
+      const v = readSidecarFile(session);
+      if (!v) return null;
       this.sidecars.set(path, v);
       return v;
     } catch {
@@ -98,9 +129,14 @@ export class Store {
     }
   }
 
+  /** Uris whose text or analysis the store holds. */
+  retainedUris(): string[] {
+    return [...new Set([...this.cache.keys(), ...this.disk.keys()])];
+  }
+
   drop(uri: string): void {
     this.cache.delete(uri);
-    this.disk.delete(uri);
+    this.forgetDisk(uri);
   }
 
   clear(): void {

@@ -3,6 +3,7 @@
  * holds it (the BOM, when present, is not part of the text the engine's lines index).
  * Pure: no vscode or LSP import.
  */
+import { lineStarts } from "../lines.js";
 import type { SourceLine } from "../types.js";
 
 export interface RepairEdit {
@@ -31,11 +32,8 @@ function offsetAt(text: string, lineStarts: number[], line: number, col: number)
   return Math.min(text.length, lineStarts[line] + col);
 }
 
-export function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
-}
+/** Line starts with the engine's (and LSP's) rule: `\n`, `\r\n`, lone `\r`. */
+export const lineStartsOf = lineStarts;
 
 /** Applies non-overlapping edits to `text` (positions refer to the original text). */
 export function applyRepairEdits(text: string, edits: RepairEdit[]): string {

@@ -5,14 +5,16 @@
  * edited lines changes, line endings are kept. Pure: no vscode or LSP import.
  */
 import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
-import { getNodePath, type Node as JsonNode, parseTree } from "jsonc-parser";
+import { getNodePath, type Node as JsonNode } from "jsonc-parser";
 import { formatReader } from "../formats/registry.js";
+import { splitLines } from "../lines.js";
 import { isObject } from "../parse.js";
 import { codesWithFix } from "../rules/registry.js";
 import type { Occurrence } from "../rules/occurrence-identity.js";
-import { locate, stringValueRanges } from "../positions.js";
+import { locate, safeParseTree } from "../positions.js";
 import type { Finding, JsonPath, SourceLine } from "../types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
+import { repairIndex } from "./repair-index.js";
 
 export type { RepairEdit } from "./edits.js";
 export { applyRepairEdits } from "./edits.js";
@@ -28,7 +30,7 @@ export interface Repair {
 }
 
 function findingAt(a: Analysis, codes: ReadonlySet<string>, line: number, toolCallId?: string): Finding | undefined {
-  return a.findings.find((f) => codes.has(f.code) && f.line === line && (toolCallId === undefined || f.toolCallId === toolCallId));
+  return repairIndex(a).findingsByLine.get(line)?.find((f) => codes.has(f.code) && (toolCallId === undefined || f.toolCallId === toolCallId));
 }
 
 /** The exact string value at `path` on the line, or null when it is not there as a string. */
@@ -47,76 +49,91 @@ function stringAt(line: SourceLine, path: JsonPath, expected: string): { start: 
  * must be there). Children of the removed entry get its parent; returns null when unsafe.
  */
 export function removeOrphanRepair(a: Analysis, line: number, toolCallId?: string, bom = false): Repair | null {
+  const r = orphanRemoval(a, line, toolCallId, bom);
+  return "reason" in r ? null : r;
+}
+
+/** The orphan removal on `line`, or why it is not offered (a short sentence for the user). */
+export function orphanRemoval(a: Analysis, line: number, toolCallId?: string, bom = false): Repair | { reason: string } {
+  const no = (reason: string) => ({ reason });
   const f = findingAt(a, ORPHAN_CODES, line, toolCallId);
-  if (!f || f.toolCallId === undefined) return null;
+  if (!f || f.toolCallId === undefined) return no("there is no orphan result on this line");
   const id = f.toolCallId;
   const { session } = a;
   const lines = session.lines;
   const src = lines[line];
   const v = src?.value;
-  if (!isObject(v)) return null;
+  if (!isObject(v)) return no("the line is not a JSON object");
   const title = `Remove orphan tool result \`${id}\``;
   const reader = formatReader(session.format);
-  const entry = session.entries.find((e) => e.line === line);
-  const removal = reader?.repair.resultLineRemoval(v, id, entry, session);
-  if (!reader || !removal) return null;
+  if (!reader) return no("the format has no repairs");
+  const ix = repairIndex(a);
+  const entry = ix.entryByLine.get(line);
+  const removal = reader.repair.resultLineRemoval(v, id, entry, session);
+  if (!removal) return no("the line holds more than this one tool result, or is not one this format can remove on its own");
   if (removal === "delete-line") return { title, edits: withBomShift([deleteLineEdit(lines, line)], bom), touched: [line] };
-  if (!entry) return null;
+  if (!entry) return no("the line is not an entry");
   const parentKey = reader.parentKey;
 
   // The id must name exactly this entry.
-  if (session.entries.some((e) => e !== entry && e.id === entry.id)) return null;
+  if ((ix.idCount.get(entry.id) ?? 0) > 1) return no(`its id \`${entry.id}\` is shared by another entry`);
   // The parent the children move to must exist (null is fine: they become roots, as the removed entry was).
-  if (entry.parentId !== null && !session.byId.has(entry.parentId)) return null;
+  if (entry.parentId !== null && !session.byId.has(entry.parentId))
+    return no(`its parent \`${entry.parentId}\` is not in the file, so its children would have no parent to move to (restore the parent line, or re-link the entry first)`);
   // The active branch must not jump: when the removed entry is the last one, the new last must be its parent.
   if (session.leafId === entry.id) {
     const next = reader.leaf(session.entries.filter((e) => e !== entry));
-    if (!next || next.id !== entry.parentId) return null;
+    if (!next || next.id !== entry.parentId) return no("it is the last entry and removing it would switch the active branch");
   }
   const edits: RepairEdit[] = [deleteLineEdit(lines, line)];
   const touched = [line];
-  const needle = JSON.stringify(entry.id);
-  for (const l of lines) {
-    if (l.line === line || !l.text.includes(entry.id)) continue;
-    const refs = stringValueRanges(l, entry.id);
-    if (refs.length === 0) {
-      if (l.text.includes(needle)) return null; // escaped oddly: do not guess
-      continue;
-    }
-    const child = session.entries.find((e) => e.line === l.line);
+  for (const [ln, count] of ix.refs(entry.id) ?? []) {
+    if (ln === line) continue;
+    const l = lines[ln];
+    const child = ix.entryByLine.get(ln);
     // Any reference other than one parent link (labels, compactions, summaries, leafUuid) is unsafe.
-    if (!child || child.parentId !== entry.id || refs.length !== 1) return null;
+    if (!child || child.parentId !== entry.id || count !== 1) return no(`line ${ln + 1} refers to its id \`${entry.id}\` other than as a parent link`);
     const r = stringAt(l, [parentKey], entry.id);
-    if (!r || r.start !== refs[0].start) return null;
-    edits.push({ startLine: l.line, startCol: r.start, endLine: l.line, endCol: r.end, newText: JSON.stringify(entry.parentId) });
-    touched.push(l.line);
+    if (!r) return no(`line ${ln + 1}: the parent link cannot be located`);
+    edits.push({ startLine: ln, startCol: r.start, endLine: ln, endCol: r.end, newText: JSON.stringify(entry.parentId) });
+    touched.push(ln);
   }
   return { title, edits: withBomShift(edits, bom), touched };
 }
 
 /** Every orphan removal that is safe, for one round (their touched lines do not overlap). */
-function oneRound(a: Analysis, bom: boolean): { edits: RepairEdit[]; deleted: number[]; count: number } {
+function oneRound(a: Analysis, bom: boolean): { edits: RepairEdit[]; deleted: number[]; count: number; skipped: { line: number; reason: string }[] } {
+  const ix = repairIndex(a);
   const taken = new Set<number>();
   const edits: RepairEdit[] = [];
   const deleted: number[] = [];
+  const deletedSet = new Set<number>();
+  const deletedParents = new Set<string | null>();
+  const skipped: { line: number; reason: string }[] = [];
   let count = 0;
   const seen = new Set<number>();
   for (const f of a.findings) {
     if (!ORPHAN_CODES.has(f.code) || seen.has(f.line)) continue;
     seen.add(f.line);
-    const r = removeOrphanRepair(a, f.line, f.toolCallId, bom);
-    if (!r || r.touched.some((t) => taken.has(t))) continue;
+    const r = orphanRemoval(a, f.line, f.toolCallId, bom);
+    if ("reason" in r) {
+      skipped.push({ line: f.line, reason: r.reason });
+      continue;
+    }
+    if (r.touched.some((t) => taken.has(t))) continue;
     // A removal whose parent is removed in the same round would re-parent to a vanishing line.
-    const entry = a.session.entries.find((e) => e.line === f.line);
+    const entry = ix.entryByLine.get(f.line);
     const parentLine = entry?.parentId ? a.session.byId.get(entry.parentId)?.line : undefined;
-    if (parentLine !== undefined && deleted.includes(parentLine)) continue;
-    if (deleted.some((d) => a.session.entries.find((e) => e.line === d)?.parentId === entry?.id)) continue;
+    if (parentLine !== undefined && deletedSet.has(parentLine)) continue;
+    if (entry && deletedParents.has(entry.id)) continue;
     for (const t of r.touched) taken.add(t);
     edits.push(...r.edits);
     deleted.push(f.line);
+    deletedSet.add(f.line);
+    deletedParents.add(entry?.parentId ?? null);
     count++;
   }
-  return { edits, deleted, count };
+  return { edits, deleted, count, skipped };
 }
 
 export interface FixAllResult {
@@ -126,6 +143,12 @@ export interface FixAllResult {
   text: string;
   removed: number;
   rounds: number;
+  /** The analysis of `text` (the last round's): callers need not analyse again. */
+  analysis: Analysis;
+  /** Original line index of each line of `text`. */
+  lineMap: number[];
+  /** Orphans left (lines of `text`), each with why it is not removed. */
+  skipped: { line: number; reason: string }[];
 }
 
 /**
@@ -139,34 +162,26 @@ export function fixAllOrphans(text: string, options: AnalyzeOptions = {}, maxRou
   let map = splitKeep(text).map((_, i) => i);
   let removed = 0;
   let rounds = 0;
+  let a = analyze(cur, options);
+  let skipped: { line: number; reason: string }[] = [];
   for (; rounds < maxRounds; rounds++) {
-    const a = analyze(cur, options);
+    if (rounds > 0) a = analyze(cur, options);
     const r = oneRound(a, bom);
+    skipped = r.skipped;
     if (r.count === 0) break;
     cur = applyRepairEdits(cur, r.edits);
     const del = new Set(r.deleted);
     map = map.filter((_, i) => !del.has(i));
     removed += r.count;
   }
-  if (removed === 0) return { edits: [], text, removed: 0, rounds };
-  return { edits: diffByLineMap(text, cur, map), text: cur, removed, rounds };
+  if (rounds === maxRounds) a = analyze(cur, options);
+  if (removed === 0) return { edits: [], text, removed: 0, rounds, analysis: a, skipped, lineMap: map };
+  return { edits: diffByLineMap(text, cur, map), text: cur, removed, rounds, analysis: a, skipped, lineMap: map };
 }
 
-/** Lines with their endings. */
+/** Lines with their endings (the engine's splitting: `\n`, `\r\n`, lone `\r`). */
 function splitKeep(text: string): { text: string; eol: string }[] {
-  const out: { text: string; eol: string }[] = [];
-  let at = 0;
-  while (at < text.length) {
-    const nl = text.indexOf("\n", at);
-    if (nl < 0) {
-      out.push({ text: text.slice(at), eol: "" });
-      break;
-    }
-    const cr = nl > at && text.charCodeAt(nl - 1) === 13;
-    out.push({ text: text.slice(at, cr ? nl - 1 : nl), eol: cr ? "\r\n" : "\n" });
-    at = nl + 1;
-  }
-  return out;
+  return splitLines(text);
 }
 
 /** Edits from `orig` to `next`, where next's lines are orig's lines `map` (some changed in place). */
@@ -277,8 +292,8 @@ function referenceEdits(a: Analysis, o: Occurrence, candidate: string): RepairEd
   const out: RepairEdit[] = [];
   for (const l of a.session.lines) {
     if (own.has(l.line) || l.value === undefined || !l.text.includes(JSON.stringify(id).slice(1, -1))) continue;
-    const tree = parseTree(l.text);
-    if (!tree) continue;
+    const tree = safeParseTree(l.text);
+    if (!tree) return null; // too deep to scan, or not JSON: cannot tell what it references
     const hits: { node: JsonNode; path: JsonPath }[] = [];
     const walk = (n: JsonNode) => {
       if (n.type === "string" && (n.value === id || (typeof n.value === "string" && n.value.startsWith(keyPrefix) && /^\d+$/.test(n.value.slice(keyPrefix.length)))))

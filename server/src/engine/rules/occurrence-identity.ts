@@ -70,11 +70,13 @@ export function indexOccurrences(messages: Msg[]): OccurrenceIndex {
   const occurrences: Occurrence[] = [];
   const unpaired: UnpairedResult[] = [];
   let turn = 0;
-  let current: Occurrence[] = [];
+  // Calls of the current turn still without a result, by id, in call order (a map, not a scan:
+  // one turn can hold tens of thousands of calls and results).
+  let current = new Map<string, Occurrence[]>();
   for (const m of messages) {
     if (m.role === "assistant") {
       turn++;
-      current = [];
+      current = new Map();
       const content: any[] = Array.isArray(m.content) ? m.content : [];
       content.forEach((b, i) => {
         if (!b || b.type !== "toolCall" || typeof b.id !== "string") return;
@@ -89,11 +91,14 @@ export function indexOccurrences(messages: Msg[]): OccurrenceIndex {
           key: b.id,
         };
         occurrences.push(o);
-        current.push(o);
+        const open = current.get(o.id);
+        if (open) open.push(o);
+        else current.set(o.id, [o]);
       });
     } else if (m.role === "toolResult") {
       const id = String(m.toolCallId);
-      const o = current.find((c) => c.id === id && !c.result);
+      const open = current.get(id);
+      const o = open?.shift();
       if (o) {
         o.result = m;
         o.resultLine = lineOf(m);

@@ -3,7 +3,7 @@
  * JSON objects, objects that are not entries, and a tree whose links or ids are broken. The
  * session reader (session.ts) and the format readers (formats/*.ts) make these findings.
  */
-import { describeJsonType, isObject } from "../parse.js";
+import { describeJsonType, isObject, tooDeepFinding } from "../parse.js";
 import type { Finding, SourceLine } from "../types.js";
 import { truncatedLastLineFinding } from "./commit-boundary.js";
 import { type CodeTable, findingMaker } from "./rule.js";
@@ -43,7 +43,8 @@ export function lineShapeFindings(lines: SourceLine[]): Finding[] {
   const findings: Finding[] = [];
   const lastLine = lines[lines.length - 1];
   for (const l of lines) {
-    if (l.parseError !== undefined) {
+    if (l.tooDeep) findings.push(tooDeepFinding(l));
+    else if (l.parseError !== undefined) {
       if (l === lastLine && l.eol === "") findings.push(truncatedLastLineFinding(l, l.parseError));
       else
         findings.push(

@@ -1,0 +1,80 @@
+/**
+ * Look-ups the repairs need, built once per analysis (linear in the file) instead of a scan of
+ * every line per repair: findings by line, entries by line, how many entries share an id, and
+ * where each entry id appears as a string anywhere in the file (values and keys, parsed lines and
+ * the string literals of lines that do not parse). Iterative: no input depth overflows it.
+ */
+import type { Analysis } from "../analyze.js";
+import type { Entry, Finding } from "../types.js";
+
+export interface RepairIndex {
+  findingsByLine: Map<number, Finding[]>;
+  entryByLine: Map<number, Entry>;
+  idCount: Map<string, number>;
+  /** Entry id -> line -> how many strings on the line equal it (a key counts as two: never a lone parent link). */
+  refs(id: string): Map<number, number> | undefined;
+}
+
+const cache = new WeakMap<Analysis, RepairIndex>();
+
+export function repairIndex(a: Analysis): RepairIndex {
+  let ix = cache.get(a);
+  if (ix) return ix;
+  const findingsByLine = new Map<number, Finding[]>();
+  for (const f of a.findings) {
+    const l = findingsByLine.get(f.line);
+    if (l) l.push(f);
+    else findingsByLine.set(f.line, [f]);
+  }
+  const entryByLine = new Map<number, Entry>();
+  const idCount = new Map<string, number>();
+  for (const e of a.session.entries) {
+    if (!entryByLine.has(e.line)) entryByLine.set(e.line, e);
+    idCount.set(e.id, (idCount.get(e.id) ?? 0) + 1);
+  }
+  let refIndex: Map<string, Map<number, number>> | undefined;
+  const refs = (id: string) => {
+    refIndex ??= buildRefs(a, idCount);
+    return refIndex.get(id);
+  };
+  ix = { findingsByLine, entryByLine, idCount, refs };
+  cache.set(a, ix);
+  return ix;
+}
+
+function buildRefs(a: Analysis, ids: Map<string, number>): Map<string, Map<number, number>> {
+  const out = new Map<string, Map<number, number>>();
+  const add = (s: string, line: number, k: number) => {
+    if (!ids.has(s)) return;
+    let m = out.get(s);
+    if (!m) out.set(s, (m = new Map()));
+    m.set(line, (m.get(line) ?? 0) + k);
+  };
+  const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
+  for (const l of a.session.lines) {
+    if (l.value === undefined) {
+      if (l.text.trim() === "") continue;
+      // A line that does not parse may still name the id: count its string literals.
+      for (const m of l.text.matchAll(STRING_LITERAL)) {
+        try {
+          add(JSON.parse(m[0]), l.line, 2);
+        } catch {
+          /* not a complete literal */
+        }
+      }
+      continue;
+    }
+    const stack: unknown[] = [l.value];
+    while (stack.length > 0) {
+      const v = stack.pop();
+      if (typeof v === "string") add(v, l.line, 1);
+      else if (Array.isArray(v)) for (const x of v) stack.push(x);
+      else if (v !== null && typeof v === "object")
+        for (const [k, x] of Object.entries(v)) {
+          add(k, l.line, 2);
+          stack.push(x);
+        }
+    }
+  }
+  return out;
+}
