@@ -340,7 +340,7 @@ describe("7: pi version (pi 0.83 passes system messages to the context event; pi
   it("0.83: the system message is a barrier for the sweep (2.9.1 src/orphan-sweep.ts:39-45), then convertToLlm drops it", () => {
     const a = analyze(text, { piVersion: "0.83" });
     assert.deepEqual(shape(a.pruned), ["user@1000", "assistant@1100", "system@1120", "assistant@1200", "user@2000"]);
-    assert.deepEqual(a.dropped.map((d) => [d.msg.origin.kind === "entry" && d.msg.origin.line, d.by]), [[3, "convertToLlm:unknown-role"], [4, "orphan-sweep"]]);
+    assert.deepEqual(a.dropped.map((d) => [d.msg.origin.kind === "entry" && d.msg.origin.line, d.by]), [[3, { kind: "convert-unknown-role" }], [4, { kind: "orphan-sweep" }]]);
     // pi-ai then answers the call the sweep left open with its synthetic result.
     assert.deepEqual(a.after.map((m) => m.role), ["user", "assistant", "toolResult", "assistant", "user"]);
     assert.equal(a.after[2].content[0].text, "No result provided");

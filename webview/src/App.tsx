@@ -4,7 +4,7 @@
  * children, never as HTML.
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ViewRange } from "../../server/src/protocol/view.js";
 import { ColumnHeads } from "./components/ColumnHeads.js";
 import { EmptyState, type EmptyReason } from "./components/EmptyState.js";
@@ -32,6 +32,11 @@ const WAIT_MS = 15_000;
 export function App({ api }: { api: VsCodeApi }) {
   const { initial, save } = usePersistedState(api);
   const host = useHostMessages(api);
+  // a render names the session shown: saving records it (vscode.ts adds its URI) for the panel serializer
+  const viewUri = host.view?.uri;
+  useEffect(() => {
+    if (viewUri !== undefined) save({});
+  }, [viewUri, save]);
   const [filters, setFiltersState] = useState<Filters>(initial.filters);
   const [selectedLine, setSelectedLine] = useState<number | null>(initial.selectedLine);
   const scroller = useRef<HTMLDivElement>(null);
