@@ -39,6 +39,19 @@ async function main() {
   const json = JSON.stringify(messages[0]);
   view = undefined;
   const h = await startHarness();
+  // The harness keeps webview state in sessionStorage (a 5 MB quota VS Code does not have):
+  // keep it in memory instead, and count what is written.
+  await h.context.addInitScript(`(() => {
+    const set = Storage.prototype.setItem, get = Storage.prototype.getItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k !== "__vscodeState") return set.call(this, k, v);
+      window.__benchState = String(v);
+      window.__benchStateBytes = (window.__benchStateBytes || 0) + String(v).length;
+    };
+    Storage.prototype.getItem = function (k) {
+      return k === "__vscodeState" ? (window.__benchState ?? null) : get.call(this, k);
+    };
+  })()`);
   try {
     const { page, errors } = await openPage(h);
     await page.evaluate((s) => {
@@ -58,7 +71,7 @@ async function main() {
       const ms = await capped(paint, cap, new Promise<never>(() => undefined));
       const after = await page.evaluate(() => ({
         rows: document.querySelectorAll(".row").length,
-        stateBytes: sessionStorage.getItem("__vscodeState")?.length ?? 0,
+        stateBytes: (window as any).__benchState?.length ?? 0,
         stateWrites: (window as any).__stateWrites ?? 0,
       }));
       emit("first-paint", { status: errors.length ? "crash" : "ok", ms, messages: sizes.length, bytes: sizes.reduce((a, b) => (a ?? 0) + (b ?? 0), 0), largest: Math.max(...sizes.map((s) => s ?? 0)), ...after, note: errors[0]?.split("\n")[0] ?? "" });

@@ -143,13 +143,16 @@ function sizeLabel(bytes: number): string {
 const sec = (ms: number | null | undefined) => (ms == null ? "?" : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`);
 const bytesText = (b: number | null | undefined) => (b == null ? "?" : b >= MB ? `${(b / MB).toFixed(1)} MB` : b >= 1024 ? `${(b / 1024).toFixed(1)} KB` : `${b} B`);
 const x = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? "?" : `${v.toFixed(v < 10 ? 2 : 1)}x`);
+let capSeconds = 120;
 function failed(status: string, note: string, wallMs?: number | null): string {
-  const what = status === "oom" ? "OOM" : status === "timeout" ? "TIMEOUT" : status === "crash" ? "CRASH" : status;
+  const what = status === "oom" ? "OOM" : status === "timeout" ? `TIMEOUT (cap ${capSeconds} s)` : status === "crash" ? "CRASH" : status;
+  if (status === "timeout") return what;
   return `${what}${wallMs ? ` after ${sec(wallMs)}` : ""}${note && status !== "oom" && status !== "timeout" ? ` (${note})` : ""}`;
 }
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
+  capSeconds = o.capMs / 1000;
   const started = Date.now();
   const jqVersion = version("jq", ["--version"]);
   const chromium = version("/usr/bin/chromium", ["--version"]);
