@@ -75,6 +75,7 @@ export default tseslint.config(
   },
   // Plain JavaScript scripts run in Node; the e2e UI scripts also pass functions to the page.
   { files: ["**/*.mjs"], languageOptions: { globals: { ...globals.node } } },
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: { ...globals.node } }, rules: { "@typescript-eslint/no-require-imports": "off" } },
   { files: ["test/e2e/**/*.mjs"], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 
   // --- Import boundaries --------------------------------------------------------------------

@@ -6,7 +6,7 @@
  * exceeds the cap is reported as such and the benchmark goes on.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, freemem, loadavg, release, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { generateSession, type IdMode, type SessionMeta } from "./generate";
@@ -237,7 +237,7 @@ async function main() {
           const s = await scenario("lsp-scenario.ts", meta, o, 5);
           results.lsp[key] = s;
           const base = s.steps["baseline-in-memory"]?.ms as number | undefined;
-          const stepRow = (step: string, what: string, target: string, judge: (r: any) => boolean | null, applies = true, extra = (r: any) => "") => {
+          const stepRow = (step: string, what: string, target: string, judge: (r: any) => boolean | null, applies = true, extra = (_r: any) => "") => {
             const r = s.steps[step];
             if (!r) {
               rows.push({ size, ids: mode, what, value: s.status === "ok" ? "not reached" : `not reached: scenario ${failed(s.status, s.note)}`, ratio: "", target: applies ? target : "", holds: applies && target ? "n/a" : "" });
@@ -253,9 +253,9 @@ async function main() {
           stepRow("open", "LSP open -> first diagnostics (client-observed) vs in-memory baseline", T.open.text, (r) => (base ? r.ms / base <= T.open.maxRatio : null), mb === T.open.atMb);
           stepRow("append", "LSP append one line -> diagnostics (client-observed)", T.append.text, (r) => r.ms <= T.append.maxMs);
           stepRow("edit-middle", "LSP edit one middle line -> diagnostics (client-observed)", T.edit.text, (r) => r.ms <= T.edit.maxMs);
-          const hv = s.steps.hover;
+          
           const hoverApplies = meta.hoverOccurrences >= T.hover.minOccurrences;
-          stepRow("append-probe", "LSP append one line -> next request answered (no debounce wait)", "", () => null, true, (r) => "");
+          stepRow("append-probe", "LSP append one line -> next request answered (no debounce wait)", "", () => null, true, () => "");
           stepRow("edit-probe", "LSP edit one middle line -> next request answered (no debounce wait)", "", () => null);
           stepRow("hover", `LSP hover on ${meta.hoverId} (${meta.hoverOccurrences} occurrences), median of 5`, T.hover.text, (r) => r.ms <= T.hover.maxMs, hoverApplies, (r) => `, ${bytesText(r.bytes)}, ${r.hoverLines} lines`);
           const diagSteps = ["open", "append", "edit-middle"].map((k) => s.steps[k]).filter((r) => r?.status === "ok");
