@@ -307,7 +307,7 @@ describe("language server over stdio", () => {
     const a = lines(TEXT);
     const b = lines(next);
     assert.equal(b.length, a.length);
-    a.forEach((l, i) => (i === 10 || i === 11 ? assert.equal(b[i], l.replace('"bash_23"', '"bash_23__t4"')) : assert.equal(b[i], l)));
+    a.forEach((l, i) => (i === 10 || i === 11 ? assert.equal(b[i], l.replace('"bash_23"', '"bash_23__t5"')) : assert.equal(b[i], l)));
     const d2 = await replace(u, 2, next);
     assert.ok(!d2.some((x) => x.code === "colliding-id" && x.range.start.line === 10));
     assert.ok(d2.some((x) => x.code === "colliding-id" && x.range.start.line === 17), "the other later occurrence still collides");
