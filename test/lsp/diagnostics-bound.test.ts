@@ -1,0 +1,68 @@
+/**
+ * Issue 11 item 3: diagnostics are bounded per document. Over a real stdio connection to the
+ * built server, a session with more than 1,000 findings publishes 1,000, errors first then by
+ * line, and the status notification says how many exist.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { analyze } from "../../server/src/engine/analyze.js";
+import { LspClient } from "../helpers/lsp-client.js";
+import { sessionText, type Spec } from "../helpers/session-builder.js";
+
+/** 1,200 turns whose call gets no result before the next user message (dangling-call, warning),
+ * then 300 orphan results (orphan-result, error) at the end of the file. */
+function manyFindings(): string {
+  const specs: Spec[] = [];
+  let t = 1;
+  for (let i = 0; i < 1200; i++) specs.push({ user: t++ }, { assistant: t++, calls: [`d_${i}`] });
+  specs.push({ user: t++ }, { assistant: t++, calls: ["a_1"] }, { result: t++, id: "a_1" });
+  for (let i = 0; i < 300; i++) specs.push({ result: t++, id: `zz_${i}` });
+  specs.push({ user: t++ });
+  return sessionText(specs);
+}
+
+describe("bounded diagnostics over stdio", () => {
+  let c: LspClient;
+  before(async () => {
+    c = await LspClient.start({ severityOverrides: {}, collidingId: { enabled: true } });
+  });
+  after(async () => {
+    await c.stop();
+  });
+
+  it("a session with more than 1,000 findings publishes 1,000, errors first then by line; the status says capped", async () => {
+    const text = manyFindings();
+    const total = analyze(text).findings.length;
+    assert.ok(total > 1000, `${total} findings`);
+    const u = "file:///virtual/many-findings.jsonl";
+    const from = c.notifications.length;
+    c.open(u, text);
+    const d = await c.diagnosticsFor(u, 1);
+    assert.equal(d.length, 1000);
+    const errors = d.filter((x) => x.severity === 1);
+    assert.equal(errors.length, 300, "every error is kept");
+    assert.ok(errors.every((x) => x.code === "orphan-result"));
+    for (let i = 1; i < d.length; i++) {
+      const [a, b] = [d[i - 1], d[i]];
+      assert.ok(a.severity! < b.severity! || (a.severity === b.severity && a.range.start.line <= b.range.start.line), `ordered at ${i}`);
+    }
+    // the warnings kept are the first ones by line
+    const warnings = d.filter((x) => x.severity === 2);
+    assert.equal(warnings.length, 700);
+    assert.equal(warnings[0].code, "dangling-call");
+    const st = await c.status(u, from);
+    assert.deepEqual(st.capped, { shown: 1000, total });
+    assert.equal(st.errors, 300);
+    assert.ok(st.warnings >= 1200, "the counts cover every diagnostic, published or not");
+  });
+
+  it("below the bound: no cap in the status", async () => {
+    const u = "file:///virtual/few-findings.jsonl";
+    const from = c.notifications.length;
+    c.open(u, sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "zz_9" }, { user: 5 }]));
+    const d = await c.diagnosticsFor(u, 1);
+    assert.equal(d.length, 1);
+    const st = await c.status(u, from);
+    assert.equal(st.capped, undefined);
+  });
+});
