@@ -16,6 +16,7 @@ import { firstUserPinFindings } from "./rules/first-user-pin.js";
 import { leadingUserFindings } from "./rules/leading-user.js";
 import { indexOccurrences, occurrenceFindings, type OccurrenceIndex } from "./rules/occurrence-identity.js";
 import { orphanFindings } from "./rules/orphan-sweep.js";
+import { oversizedLineFindings } from "./rules/oversized-line.js";
 import { prunerThrowFindings } from "./rules/pruner-throws.js";
 import { toWire, type WireReport } from "./wire/pi-ai-transform.js";
 import { wireFindings } from "./rules/provider-wire-findings.js";
@@ -115,6 +116,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   if (enabled.has("leading-non-user")) findings.push(...leadingUserFindings(before, wire.messages));
   findings.push(...commitBoundaryFindings(before, occurrences, enabled));
   findings.push(...wireFindings(wire, occurrences, enabled));
+  if (enabled.has("oversized-line")) findings.push(...oversizedLineFindings(session.lines));
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const pruner: PrunerName = acp ? "acp-kernel" : !config.enabled ? "none" : "pi-condense";

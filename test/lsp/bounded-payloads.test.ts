@@ -1,7 +1,8 @@
 /**
- * Issue 11 item 3: diagnostics are bounded per document. Over a real stdio connection to the
- * built server, a session with more than 1,000 findings publishes 1,000, errors first then by
- * line, and the status notification says how many exist.
+ * Issue 11 items 1 and 3: bounded payloads over a real stdio connection to the built server.
+ * A session with more than 1,000 findings publishes 1,000, errors first then by line, and the
+ * status notification says how many exist; a hover on an id with many occurrences shows a capped
+ * table with the total, while references stay complete.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -64,5 +65,27 @@ describe("bounded diagnostics over stdio", () => {
     assert.equal(d.length, 1);
     const st = await c.status(u, from);
     assert.equal(st.capped, undefined);
+  });
+
+  it("hover on an id with 240 occurrences: 20 rows around this one, the total, and a pointer to Find All References; references list all", async () => {
+    const specs: Spec[] = [];
+    let t = 1;
+    for (let i = 0; i < 120; i++) specs.push({ user: t++ }, { assistant: t++, calls: ["bash_0"] }, { result: t++, id: "bash_0" });
+    const text = sessionText(specs);
+    const u = "file:///virtual/many-occurrences.jsonl";
+    c.open(u, text);
+    await c.diagnosticsFor(u, 1);
+    const lines = text.split("\n");
+    const line = lines.findIndex((l, i) => i > 150 && l.includes('"toolCall"'));
+    const character = lines[line].indexOf('"bash_0"') + 2;
+    const h = await c.request("textDocument/hover", { textDocument: { uri: u }, position: { line, character } });
+    const value: string = h.contents.value;
+    assert.match(value, /240 occurrences in this file/);
+    const rows = value.split("\n").filter((l) => l.startsWith("| [line"));
+    assert.equal(rows.length, 20);
+    assert.ok(rows.some((r) => r.includes("**(here)**")), "the hovered occurrence is in the table");
+    assert.match(value, /Rows \d+–\d+ of 240\. Find All References \(Shift\+F12\) lists all 240\./);
+    const refs = await c.request("textDocument/references", { textDocument: { uri: u }, position: { line, character }, context: { includeDeclaration: true } });
+    assert.equal(refs.length, 240);
   });
 });
