@@ -7,6 +7,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/analyze.js";
+import { documentDiagnostics, MAX_DIAGNOSTICS_BYTES, MAX_MESSAGE_CHARS } from "../../server/src/lsp/diagnostics-bound.js";
+import { DocModel } from "../../server/src/lsp/model.js";
+import { DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";
 import { LspClient } from "../helpers/lsp-client.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 
@@ -87,5 +90,31 @@ describe("bounded diagnostics over stdio", () => {
     assert.match(value, /Rows \d+–\d+ of 240\. Find All References \(Shift\+F12\) lists all 240\./);
     const refs = await c.request("textDocument/references", { textDocument: { uri: u }, position: { line, character }, context: { includeDeclaration: true } });
     assert.equal(refs.length, 240);
+  });
+});
+
+describe("documentDiagnostics: the publish stays under 1 MB", () => {
+  it("1,199 duplicate-call-id errors with 21 related places each: 1,000 published under 1 MB, related lists dropped last", () => {
+    const ids = Array.from({ length: 1200 }, () => "x_1");
+    const text = sessionText([{ user: 1 }, { assistant: 2, calls: ids }, { result: 3, id: "x_1" }, { user: 4 }]);
+    const uri = "file:///virtual/dups.jsonl";
+    const b = documentDiagnostics(new DocModel(analyze(text)), uri, DEFAULT_SETTINGS);
+    assert.equal(b.diagnostics.length, 1000);
+    assert.ok(b.capped && b.capped.shown === 1000 && b.capped.total > 1000);
+    const bytes = Buffer.byteLength(JSON.stringify({ uri, version: 1, diagnostics: b.diagnostics }));
+    assert.ok(bytes < MAX_DIAGNOSTICS_BYTES, `${bytes} bytes`);
+    assert.equal(b.diagnostics[0].relatedInformation?.length, 21, "the first keep their related places");
+    assert.equal(b.diagnostics[999].relatedInformation, undefined, "the last ones go without");
+    assert.ok(b.diagnostics.every((d) => d.severity === 1));
+  });
+
+  it("a message longer than 2,000 characters is cut", () => {
+    const id = `x_${"a".repeat(5000)}`;
+    const text = sessionText([{ user: 1 }, { assistant: 2, calls: [id, id] }, { result: 3, id }, { user: 4 }]);
+    const b = documentDiagnostics(new DocModel(analyze(text)), "file:///virtual/long.jsonl", DEFAULT_SETTINGS);
+    const d = b.diagnostics.find((x) => x.code === "duplicate-call-id")!;
+    assert.equal(d.message.length, MAX_MESSAGE_CHARS);
+    assert.ok(d.message.endsWith("…"));
+    assert.ok(d.message.startsWith("Tool-call id `x_aaa"));
   });
 });

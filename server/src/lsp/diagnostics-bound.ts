@@ -4,6 +4,10 @@
  * line); the status notification says how many exist when fewer are published.
  */
 import type { Diagnostic, DiagnosticRelatedInformation } from "vscode-languageserver/node";
+import type { Severity } from "../engine/types.js";
+import { prunedHints, toDiagnostic } from "./features.js";
+import type { DocModel } from "./model.js";
+import type { Settings } from "./settings.js";
 
 /** At most this many diagnostics per document (what VS Code keeps per file). */
 export const MAX_DIAGNOSTICS = 1000;
@@ -40,33 +44,51 @@ function bounded(d: Diagnostic): Diagnostic {
   return out;
 }
 
-/** Orders by severity (errors first; a missing severity counts as an error) then position. */
-export function bySeverityThenLine(a: Diagnostic, b: Diagnostic): number {
-  return (a.severity ?? 1) - (b.severity ?? 1) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
-}
+const RANK: Record<Severity, number> = { error: 1, warning: 2, information: 3, hint: 4 };
 
 /**
- * The diagnostics to publish for `uri`: ordered by severity then line, at most `max`, the whole
- * message under `maxBytes` (each diagnostic's message and related list cut first).
+ * The diagnostics to publish for a document: ordered by severity (errors first) then line, at
+ * most `max`, the whole message under `maxBytes` (each diagnostic's message and related list cut
+ * first). Only the findings that are published are converted (a finding's ranges are located on demand, so 100,000 findings
+ * cost no more than the 1,000 shown, apart from sorting).
  */
-export function boundDiagnostics(all: Diagnostic[], uri: string, max = MAX_DIAGNOSTICS, maxBytes = MAX_DIAGNOSTICS_BYTES): BoundedDiagnostics {
+export function documentDiagnostics(m: DocModel, uri: string, settings: Settings, max = MAX_DIAGNOSTICS, maxBytes = MAX_DIAGNOSTICS_BYTES): BoundedDiagnostics {
+  type Candidate = { rank: number; line: number; order: number; make: () => Diagnostic | null };
+  const candidates: Candidate[] = [];
   let errors = 0;
   let warnings = 0;
-  for (const d of all) {
-    if (d.severity === 1) errors++;
-    else if (d.severity === 2) warnings++;
+  for (const f of m.a.findings) {
+    const sev = settings.severityOverrides[f.code] ?? f.severity;
+    if (sev === "off") continue;
+    if (sev === "error") errors++;
+    else if (sev === "warning") warnings++;
+    candidates.push({ rank: RANK[sev], line: f.line, order: candidates.length, make: () => toDiagnostic(m, uri, f, settings) });
   }
-  const ordered = all.slice().sort(bySeverityThenLine);
-  const diagnostics: Diagnostic[] = [];
-  // The envelope: {"uri":...,"version":...,"diagnostics":[...]} plus the JSON-RPC frame.
-  let bytes = JSON.stringify(uri).length + 200;
-  for (const d of ordered) {
-    if (diagnostics.length >= max) break;
-    const b = bounded(d);
-    const size = Buffer.byteLength(JSON.stringify(b)) + 1;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    diagnostics.push(b);
+  for (const h of prunedHints(m, uri, settings)) candidates.push({ rank: h.severity ?? 4, line: h.range.start.line, order: candidates.length, make: () => h });
+  candidates.sort((a, b) => a.rank - b.rank || a.line - b.line || a.order - b.order);
+  // First the diagnostics without their related places, while they fit; then related lists, in
+  // order, with the room left (so related places never push out a diagnostic).
+  const sizeOf = (d: Diagnostic) => Buffer.byteLength(JSON.stringify(d)) + 1;
+  const kept: { full: Diagnostic; bare: Diagnostic; bareSize: number }[] = [];
+  let bytes = Buffer.byteLength(JSON.stringify(uri)) + 200;
+  for (const c of candidates) {
+    if (kept.length >= max) break;
+    const d = c.make();
+    if (!d) continue;
+    const full = bounded(d);
+    const bare: Diagnostic = full.relatedInformation ? { ...full, relatedInformation: undefined } : full;
+    const bareSize = sizeOf(bare);
+    if (bytes + bareSize > maxBytes) break;
+    bytes += bareSize;
+    kept.push({ full, bare, bareSize });
   }
-  return { diagnostics, errors, warnings, capped: diagnostics.length < all.length ? { shown: diagnostics.length, total: all.length } : undefined };
+  let room = maxBytes - bytes;
+  const diagnostics = kept.map(({ full, bare, bareSize }) => {
+    if (full === bare) return full;
+    const extra = sizeOf(full) - bareSize;
+    if (extra > room) return bare;
+    room -= extra;
+    return full;
+  });
+  return { diagnostics, errors, warnings, capped: diagnostics.length < candidates.length ? { shown: diagnostics.length, total: candidates.length } : undefined };
 }
