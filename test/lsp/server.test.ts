@@ -67,7 +67,8 @@ describe("language server over stdio", () => {
     const d = all.filter((x) => x.code !== "pruned");
     assert.deepEqual(
       d.map((x) => `${x.range.start.line}:${x.code}`),
-      ["10:colliding-id", "10:id-set-drop-hazard", "15:orphan-result", "17:id-set-drop-hazard"],
+      // ordered by severity (errors first), then line
+      ["15:orphan-result", "10:id-set-drop-hazard", "17:id-set-drop-hazard", "10:colliding-id"],
     );
     for (const x of d) {
       assert.equal(x.source, "transcript-inspector");
