@@ -18,8 +18,8 @@ export function statusBarContent(s: StatusParams): { text: string; tooltip: stri
     `Messages sent to the model: ${n(s.messagesBefore)} before pruning, ${n(s.messagesAfter)} after.`,
   ];
   if (s.capped) {
-    text.push(`$(warning) ${n(s.capped.shown)} of ${n(s.capped.total)} problems`);
-    tooltip.push(`Only the first ${n(s.capped.shown)} of ${n(s.capped.total)} problems are listed in the Problems panel.`);
+    text.push(`$(warning) ${n(s.capped.shown)} of ${n(s.capped.total)} problems shown`);
+    tooltip.push(`${n(s.capped.shown)} of ${n(s.capped.total)} problems shown: the Problems panel lists the most severe first (errors, then by line). \`transcript-inspector check\` on the command line reports them all.`);
   }
   tooltip.push("Click to open the inspector.");
   return { text: text.join(" · "), tooltip: tooltip.join("\n") };

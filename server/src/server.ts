@@ -7,7 +7,6 @@
 import {
   type CodeActionParams,
   createConnection,
-  type Diagnostic,
   DidChangeConfigurationNotification,
   ProposedFeatures,
   TextDocuments,
@@ -17,7 +16,8 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { buildRenderView } from "./presentation/view-model.js";
 import { type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
-import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
+import { codeLenses, definition, highlights, hover, references, symbols } from "./lsp/features.js";
+import { documentDiagnostics } from "./lsp/diagnostics-bound.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
 import { type DocState, Store } from "./lsp/store.js";
 
@@ -123,8 +123,8 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     connection.sendNotification(StatusNotification, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
     return;
   }
-  const diags: Diagnostic[] = diagnostics(st.model, uri, settings);
-  connection.sendDiagnostics({ uri, version, diagnostics: diags });
+  const bound = documentDiagnostics(st.model, uri, settings);
+  connection.sendDiagnostics({ uri, version, diagnostics: bound.diagnostics });
   published.set(uri, true);
   const a = st.analysis;
   connection.sendNotification(StatusNotification, {
@@ -132,10 +132,11 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     isSession: true,
     format: a.session.format,
     pruner: a.pruner,
-    errors: diags.filter((d) => d.severity === 1).length,
-    warnings: diags.filter((d) => d.severity === 2).length,
+    errors: bound.errors,
+    warnings: bound.warnings,
     messagesBefore: a.before.length,
     messagesAfter: a.after.length,
+    ...(bound.capped ? { capped: bound.capped } : {}),
   } satisfies StatusParams);
   if (notifyRender) connection.sendNotification(RenderChangedNotification, { uri, version: st.version });
 }

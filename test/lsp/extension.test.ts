@@ -63,8 +63,8 @@ describe("extension activation (fake vscode)", () => {
     assert.equal(item.text, "$(list-flat) codex · 1,200→1,200");
     assert.match(item.tooltip, /no pruner/);
     c.handlers.get("transcriptInspector/status")!(status({ capped: { shown: 1000, total: 5321 } }));
-    assert.equal(item.text, "$(list-flat) pi · pi-condense · 10→7 · $(warning) 1,000 of 5,321 problems");
-    assert.match(item.tooltip, /Only the first 1,000 of 5,321 problems are listed/);
+    assert.equal(item.text, "$(list-flat) pi · pi-condense · 10→7 · $(warning) 1,000 of 5,321 problems shown");
+    assert.match(item.tooltip, /1,000 of 5,321 problems shown: the Problems panel lists the most severe first/);
     c.handlers.get("transcriptInspector/status")!(status({ isSession: false, format: "unknown", pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 }));
     assert.equal(item.visible, false);
   });

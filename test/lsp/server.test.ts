@@ -67,7 +67,8 @@ describe("language server over stdio", () => {
     const d = all.filter((x) => x.code !== "pruned");
     assert.deepEqual(
       d.map((x) => `${x.range.start.line}:${x.code}`),
-      ["10:colliding-id", "10:id-set-drop-hazard", "15:orphan-result", "17:colliding-id", "17:id-set-drop-hazard"],
+      // ordered by severity (errors first), then line
+      ["15:orphan-result", "10:id-set-drop-hazard", "17:id-set-drop-hazard", "10:colliding-id"],
     );
     for (const x of d) {
       assert.equal(x.source, "transcript-inspector");
@@ -78,12 +79,14 @@ describe("language server over stdio", () => {
     assert.equal(sliceOf(TEXT, orphan.range), '"zz_1"');
     assert.equal(orphan.severity, 1);
     assert.deepEqual(orphan.tags, [1]);
-    const coll = d.find((x) => x.code === "colliding-id" && x.range.start.line === 17)!;
+    // one colliding-id per reused id, on its first reuse, as information
+    const coll = d.find((x) => x.code === "colliding-id")!;
+    assert.equal(coll.range.start.line, 10);
     assert.equal(sliceOf(TEXT, coll.range), '"bash_23"');
-    assert.equal(coll.severity, 2);
+    assert.equal(coll.severity, 3);
     assert.equal(coll.tags, undefined);
     // related: the other calls of bash_23, each on the id value
-    assert.deepEqual(coll.relatedInformation!.map((r) => r.location.range.start.line), [6, 10]);
+    assert.deepEqual(coll.relatedInformation!.map((r) => r.location.range.start.line), [6, 17]);
     for (const r of coll.relatedInformation!) assert.equal(sliceOf(TEXT, r.location.range), '"bash_23"');
     const hazard = d.find((x) => x.code === "id-set-drop-hazard")!;
     assert.equal(hazard.relatedInformation![0].location.range.start.line, 14, "the chain entry b7");
@@ -93,7 +96,7 @@ describe("language server over stdio", () => {
     const from = c.notifications.length;
     const { u } = await openDoc("status.jsonl", TEXT);
     const st = await c.status(u, from);
-    assert.deepEqual({ format: st.format, pruner: st.pruner, errors: st.errors, warnings: st.warnings }, { format: "pi", pruner: "pi-condense", errors: 1, warnings: 4 });
+    assert.deepEqual({ format: st.format, pruner: st.pruner, errors: st.errors, warnings: st.warnings }, { format: "pi", pruner: "pi-condense", errors: 1, warnings: 2 });
     assert.ok(st.messagesBefore > st.messagesAfter);
     await c.until(() => c.notifications.slice(from).find((x) => x.method === "transcriptInspector/didChangeRender" && x.params.uri === u), 8000, "render changed");
     const view = await c.request("transcriptInspector/render", { uri: u });
@@ -293,22 +296,22 @@ describe("language server over stdio", () => {
     assert.deepEqual(again, []);
   });
 
-  it("make-id-unique renames only the later occurrence and its result", async () => {
+  it("make-id-unique renames only the reuse the finding is on and its result; the finding moves to the next reuse", async () => {
     const { u, d } = await openDoc("unique.jsonl", TEXT);
-    const coll = d.find((x) => x.code === "colliding-id" && x.range.start.line === 17)!;
+    const coll = d.find((x) => x.code === "colliding-id" && x.range.start.line === 10)!;
     const actions = await c.request("textDocument/codeAction", { textDocument: { uri: u }, range: coll.range, context: { diagnostics: [coll] } });
     const mk = actions.find((a: any) => a.title.startsWith("Rename"));
     assert.ok(mk, JSON.stringify(actions.map((a: any) => a.title)));
     const edits = editsOf(mk.edit, u);
-    assert.deepEqual(edits.map((e: any) => e.range.start.line).sort(), [17, 18]);
+    assert.deepEqual(edits.map((e: any) => e.range.start.line).sort(), [10, 11]);
     const next = applyTextEdits(TEXT, edits);
     const a = lines(TEXT);
     const b = lines(next);
     assert.equal(b.length, a.length);
-    a.forEach((l, i) => (i === 17 || i === 18 ? assert.equal(b[i], l.replace('"bash_23"', '"bash_23__t6"')) : assert.equal(b[i], l)));
+    a.forEach((l, i) => (i === 10 || i === 11 ? assert.equal(b[i], l.replace('"bash_23"', '"bash_23__t5"')) : assert.equal(b[i], l)));
     const d2 = await replace(u, 2, next);
-    assert.ok(!d2.some((x) => x.code === "colliding-id" && x.range.start.line === 17));
-    assert.ok(d2.some((x) => x.code === "colliding-id" && x.range.start.line === 10), "the other later occurrence still collides");
+    assert.ok(!d2.some((x) => x.code === "colliding-id" && x.range.start.line === 10));
+    assert.ok(d2.some((x) => x.code === "colliding-id" && x.range.start.line === 17), "the other later occurrence still collides");
   });
 
   it("a CRLF file stays CRLF after a fix", async () => {
@@ -350,7 +353,7 @@ describe("language server over stdio", () => {
     assert.equal(lines(next).length, lines(TEXT).length - 1);
     const none = await c.request("transcriptInspector/fixEdit", { uri: u, fix: { title: "x", kind: "remove-orphan", line: 3, toolCallId: "bash_18" } });
     assert.equal(none, null);
-    const mk = await c.request("transcriptInspector/fixEdit", { uri: u, fix: { title: "x", kind: "make-id-unique", line: 18, toolCallId: "bash_23" } });
+    const mk = await c.request("transcriptInspector/fixEdit", { uri: u, fix: { title: "x", kind: "make-id-unique", line: 11, toolCallId: "bash_23" } });
     assert.equal(mk.changes[u].length, 2);
   });
 });
@@ -375,7 +378,7 @@ describe("settings from workspace/configuration", () => {
     const from = c.published.length;
     await c.conn.sendNotification("workspace/didChangeConfiguration", { settings: null });
     const d = await c.diagnosticsFor(u, 1, from);
-    assert.equal(d.filter((x) => x.code !== "pruned").length, 5);
+    assert.equal(d.filter((x) => x.code !== "pruned").length, 4);
     assert.equal(d.filter((x) => x.code === "pruned").length, 4, "the pruned hints are back with default settings");
   });
 });

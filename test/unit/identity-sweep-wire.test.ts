@@ -82,14 +82,16 @@ describe("occurrence identity (AC 6-11 as they apply to a file)", () => {
     const specs: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["read_7"] }, { result: 3, id: "read_7" }, index([{ ...rec("read_7", 3), toolName: "read", args: { path: "a/skills/x/SKILL.md" } }])];
     assert.equal(render(specs).pruned[2].content[0].text, "output of read_7");
   });
-  it("colliding-id on every occurrence after the first, related to all others; duplicate-call-id in one message", () => {
+  it("colliding-id once per reused id, on its first reuse, related to all others; duplicate-call-id in one message", () => {
     const a = render([
       { user: 1 }, { assistant: 2, calls: ["x_1"] }, { result: 3, id: "x_1" },
       { user: 4 }, { assistant: 5, calls: ["x_1"] }, { result: 6, id: "x_1" },
       { user: 7 }, { assistant: 8, calls: ["x_1", "x_1"] }, { result: 9, id: "x_1" }, { result: 10, id: "x_1" },
     ]);
     const c = a.findings.filter((f) => f.code === "colliding-id");
-    assert.deepEqual(c.map((f) => f.line), [5, 8, 8]);
+    assert.deepEqual(c.map((f) => f.line), [5]);
+    assert.equal(c[0].severity, "information");
+    assert.match(c[0].message, /^Tool-call id `x_1` is reused: 4 calls in 3 turns use it\. /);
     assert.deepEqual(c[0].related!.map((r) => r.line), [2, 8, 8]);
     assert.deepEqual(codesAt(a, "duplicate-call-id"), [8]);
   });

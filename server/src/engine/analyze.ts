@@ -16,6 +16,7 @@ import { firstUserPinFindings } from "./rules/first-user-pin.js";
 import { leadingUserFindings } from "./rules/leading-user.js";
 import { indexOccurrences, occurrenceFindings, type OccurrenceIndex } from "./rules/occurrence-identity.js";
 import { orphanFindings } from "./rules/orphan-sweep.js";
+import { oversizedLineFindings } from "./rules/oversized-line.js";
 import { prunerThrowFindings } from "./rules/pruner-throws.js";
 import { toWire, type WireReport } from "./wire/pi-ai-transform.js";
 import { wireFindings } from "./rules/provider-wire-findings.js";
@@ -79,8 +80,8 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
     const read = options.acpSidecar.error ? { ok: false as const, error: options.acpSidecar.error } : readSidecar(options.acpSidecar.text);
     if (read.ok) {
       acp = renderAcp(before, read.state);
-      findings.push(...firstUserPinFindings(acp));
-      findings.push(...danglingRefFindings(read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
+      if (enabled.has("first-user-pinned")) findings.push(...firstUserPinFindings(acp));
+      if (enabled.has("acp-dangling-ref")) findings.push(...danglingRefFindings(read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
     } else findings.push(invalidSidecarFinding(options.acpSidecar.name, read.error, headerLine));
   }
   const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: emptyChainReport(messages), swept: [] });
@@ -108,13 +109,14 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
     }
   }
 
-  findings.push(...prunerThrowFindings(prune, headerLine));
+  if (enabled.has("pruner-throws")) findings.push(...prunerThrowFindings(prune, headerLine));
   findings.push(...occurrenceFindings(occurrences, enabled));
   findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
-  findings.push(...orphanFindings(prune.swept, occurrences));
-  findings.push(...leadingUserFindings(before, wire.messages));
+  if (enabled.has("orphan-result")) findings.push(...orphanFindings(prune.swept, occurrences));
+  if (enabled.has("leading-non-user")) findings.push(...leadingUserFindings(before, wire.messages));
   findings.push(...commitBoundaryFindings(before, occurrences, enabled));
-  findings.push(...wireFindings(wire, occurrences));
+  findings.push(...wireFindings(wire, occurrences, enabled));
+  if (enabled.has("oversized-line")) findings.push(...oversizedLineFindings(session.lines));
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const pruner: PrunerName = acp ? "acp-kernel" : !config.enabled ? "none" : "pi-condense";

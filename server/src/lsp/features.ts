@@ -112,11 +112,18 @@ export function prunedHints(m: DocModel, uri: string, settings: Settings): Diagn
 
 const lineLink = (uri: string, line: number) => commandLink(`line ${line + 1}`, REVEAL_LINE_COMMAND, [line + 1, uri]);
 
+/** Rows of the occurrence table in a hover on an id. */
+export const HOVER_ROWS = 20;
+
 export function hover(m: DocModel, uri: string, line: number, character: number): Hover | null {
   const site = m.siteAt(line, character);
   if (site) {
     const sites = m.sitesOf(site.id);
-    const rows = sites.map((s) => {
+    // A bounded table: the HOVER_ROWS occurrences around this one; references list them all.
+    const here = sites.indexOf(site);
+    const from = sites.length <= HOVER_ROWS ? 0 : Math.max(0, Math.min(here - Math.floor(HOVER_ROWS / 2), sites.length - HOVER_ROWS));
+    const shown = sites.slice(from, from + HOVER_ROWS);
+    const rows = shown.map((s) => {
       const o = s.occ;
       const turn = o ? o.turn : s.unpaired!.turn;
       const tool = o?.toolName ?? (s.unpaired?.msg.toolName as string | undefined) ?? (o?.result?.toolName as string | undefined) ?? "";
@@ -130,6 +137,9 @@ export function hover(m: DocModel, uri: string, line: number, character: number)
       "| line | kind | turn | tool | occurrence key | fate after rendering |",
       "|---|---|---|---|---|---|",
       ...rows,
+      ...(shown.length < sites.length
+        ? ["", `Rows ${(from + 1).toLocaleString("en-US")}–${(from + shown.length).toLocaleString("en-US")} of ${sites.length.toLocaleString("en-US")}. Find All References (Shift+F12) lists all ${sites.length.toLocaleString("en-US")}.`]
+        : []),
     ].join("\n");
     const r = m.range(line, site.path);
     return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: r.start }, end: { line, character: r.end } } };

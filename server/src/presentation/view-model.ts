@@ -131,9 +131,15 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
   ];
   if (a.acp) {
     const byBlock = new Map<string, Msg[]>();
-    for (const [m, blocks] of a.acp.coveredBy) for (const b of blocks) byBlock.set(b, [...(byBlock.get(b) ?? []), m]);
+    for (const [m, blocks] of a.acp.coveredBy)
+      for (const b of blocks) {
+        const list = byBlock.get(b);
+        if (list) list.push(m);
+        else byBlock.set(b, [m]);
+      }
+    const position = new Map<Msg, number>(a.before.map((m, i) => [m, i]));
     for (const [blockId, msgs] of byBlock) {
-      const idx = msgs.map((m) => a.before.indexOf(m)).sort((x, y) => x - y);
+      const idx = msgs.map((m) => position.get(m) ?? -1).sort((x, y) => x - y);
       ranges.push({
         blockId,
         kind: "acp",
@@ -145,7 +151,7 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
       });
     }
     for (const [m, blocks] of a.acp.coveredBy) {
-      const v = before[a.before.indexOf(m)];
+      const v = before[position.get(m) ?? -1];
       if (v && !v.blockId) v.blockId = blocks[0];
     }
   }

@@ -56,7 +56,7 @@ describe("diagnostics (real VS Code extension host)", function () {
     }
     const sev = (c: string) => ds.find((d) => codeOf(d) === c)!.severity;
     assert.equal(sev("orphan-result"), vscode.DiagnosticSeverity.Error);
-    assert.equal(sev("colliding-id"), vscode.DiagnosticSeverity.Warning);
+    assert.equal(sev("colliding-id"), vscode.DiagnosticSeverity.Information);
     assert.equal(sev("pending-call"), vscode.DiagnosticSeverity.Information);
     // the range of the orphan is the id it names
     const orphan = ds.find((d) => codeOf(d) === "orphan-result")!;

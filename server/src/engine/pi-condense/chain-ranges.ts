@@ -89,30 +89,42 @@ export function isPerBatchSummary(m: Msg): boolean {
 export function resolveRange(
   chain: ChainEntry,
   messages: Msg[],
+  index: TimestampIndex = timestampIndex(messages),
 ): { startIndex: number; endIndex: number } | { reason: UnresolvedReason; detail: string } {
   const d = chain.data;
   if (d.finalAssistantTimestamp === null)
     return { reason: "null-final", detail: "`finalAssistantTimestamp` is null (the chain was interrupted)" };
-  let startIndex = -1,
-    startMatches = 0,
-    endIndex = -1,
-    endMatches = 0;
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i];
-    if (m.role === "user" && m.timestamp === d.startUserTimestamp) {
-      startMatches++;
-      if (startIndex < 0) startIndex = i;
-    } else if (m.role === "assistant" && m.timestamp === d.finalAssistantTimestamp) {
-      endMatches++;
-      if (endIndex < 0) endIndex = i;
-    }
-  }
+  const starts = index.user.get(d.startUserTimestamp);
+  const ends = index.assistant.get(d.finalAssistantTimestamp);
+  const startIndex = starts?.[0] ?? -1;
+  const startMatches = starts?.length ?? 0;
+  const endIndex = ends?.[0] ?? -1;
+  const endMatches = ends?.length ?? 0;
   if (startMatches === 0) return { reason: "missing-start", detail: `no user message has timestamp ${d.startUserTimestamp}` };
   if (startMatches > 1) return { reason: "ambiguous-start", detail: `${startMatches} user messages have timestamp ${d.startUserTimestamp}` };
   if (endMatches === 0) return { reason: "missing-end", detail: `no assistant message has timestamp ${d.finalAssistantTimestamp}` };
   if (endMatches > 1) return { reason: "ambiguous-end", detail: `${endMatches} assistant messages have timestamp ${d.finalAssistantTimestamp}` };
   if (!(startIndex < endIndex)) return { reason: "end-before-start", detail: "the final assistant comes before the start user message" };
   return { startIndex, endIndex };
+}
+
+/** Indexes of user and assistant messages by timestamp (a chain resolves by lookup, not a scan). */
+export interface TimestampIndex {
+  user: Map<unknown, number[]>;
+  assistant: Map<unknown, number[]>;
+}
+
+export function timestampIndex(messages: Msg[]): TimestampIndex {
+  const user = new Map<unknown, number[]>();
+  const assistant = new Map<unknown, number[]>();
+  messages.forEach((m, i) => {
+    const by = m.role === "user" ? user : m.role === "assistant" ? assistant : undefined;
+    if (!by) return;
+    const l = by.get(m.timestamp);
+    if (l) l.push(i);
+    else by.set(m.timestamp, [i]);
+  });
+  return { user, assistant };
 }
 
 function withoutThinking(m: Msg): Msg {
@@ -170,8 +182,9 @@ export function applyChainRanges(
   }
 
   const resolved: { chain: ChainEntry; startIndex: number; endIndex: number }[] = [];
+  const byTimestamp = timestampIndex(messages);
   for (const chain of chains) {
-    const r = resolveRange(chain, messages);
+    const r = resolveRange(chain, messages, byTimestamp);
     if ("reason" in r) report.unresolved.push({ chain, reason: r.reason, detail: r.detail });
     else resolved.push({ chain, ...r });
   }

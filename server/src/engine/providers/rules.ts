@@ -261,14 +261,27 @@ const collidingId: ProviderRule = {
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },
   check(req) {
-    const hits: Hit[] = [];
-    const firstIn = new Map<string, { m: RequestMessage; c: CallPart }>();
+    // One hit per reused id, on its first reuse (as the generic finding), counting the rest.
+    type Use = { first: { m: RequestMessage; c: CallPart }; reuse?: CallPart; calls: number; messages: number; last: RequestMessage };
+    const uses = new Map<string, Use>();
     for (const m of req)
       for (const c of calls(m)) {
-        const first = firstIn.get(c.id);
-        if (!first) firstIn.set(c.id, { m, c });
-        else if (first.m !== m) hits.push({ place: placeOf(c), toolCallId: c.id, detail: `Tool-call id ${tick(c.id)} was already used by a call in an earlier assistant message.`, related: [{ place: placeOf(first.c), message: "earlier call with this id" }] });
+        const u = uses.get(c.id);
+        if (!u) {
+          uses.set(c.id, { first: { m, c }, calls: 1, messages: 1, last: m });
+          continue;
+        }
+        u.calls++;
+        if (u.last !== m) {
+          u.messages++;
+          u.last = m;
+          u.reuse ??= c;
+        }
       }
+    const hits: Hit[] = [];
+    for (const [id, u] of uses)
+      if (u.reuse)
+        hits.push({ place: placeOf(u.reuse), toolCallId: id, detail: `Tool-call id ${tick(id)} was already used by a call in an earlier assistant message (${u.calls} calls in ${u.messages} assistant messages use it).`, related: [{ place: placeOf(u.first.c), message: "earlier call with this id" }] });
     return hits;
   },
 };

@@ -76,7 +76,7 @@ export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enab
           line: lineOf(a)!,
           path: missing[0].callPath,
           toolCallId: missing[0].id,
-          message: `${missing.length} of ${total} tool call(s) of the last turn have no result yet (${missing.map((o) => `\`${o.id}\``).join(", ")}): the context is not at a commit boundary, so a pruner must defer.`,
+          message: `${missing.length} of ${total} tool call(s) of the last turn have no result yet (${missing.slice(0, 10).map((o) => `\`${o.id}\``).join(", ")}${missing.length > 10 ? ", …" : ""}): the context is not at a commit boundary, so a pruner must defer.`,
         }));
       }
     }

@@ -5,7 +5,8 @@
 import type { SweptResult } from "../pi-condense/orphan-sweep.js";
 import type { Finding } from "../types.js";
 import { lineOf } from "../types.js";
-import { type OccurrenceIndex, resultPathOf } from "./occurrence-identity.js";
+import { type Occurrence, type OccurrenceIndex, resultPathOf } from "./occurrence-identity.js";
+import { cappedRelated } from "./related-cap.js";
 import { type CodeTable, findingMaker } from "./rule.js";
 
 export const ORPHAN_SWEEP_CODES = {
@@ -21,11 +22,17 @@ const make = findingMaker(ORPHAN_SWEEP_CODES);
 
 export function orphanFindings(swept: SweptResult[], occ: OccurrenceIndex): Finding[] {
   const out: Finding[] = [];
+  // The placed calls of each id, filtered once per id (many orphans can share one reused id).
+  const callsOf = new Map<string, Occurrence[]>();
   for (const s of swept) {
     const line = lineOf(s.msg);
     if (line === null) continue;
     const id = String(s.msg.toolCallId);
-    const calls = (occ.byId.get(id) ?? []).filter((o) => o.callLine !== null);
+    let calls = callsOf.get(id);
+    if (!calls) {
+      calls = (occ.byId.get(id) ?? []).filter((o) => o.callLine !== null);
+      callsOf.set(id, calls);
+    }
     const why =
       s.reason === "already-consumed"
         ? "a second result for a call already answered in this turn"
@@ -34,13 +41,13 @@ export function orphanFindings(swept: SweptResult[], occ: OccurrenceIndex): Find
           : calls.length > 0
             ? "no call with this id is open in its turn (the id was used by an earlier turn)"
             : "no call with this id exists on the branch";
+    const self = { line, path: resultPathOf(s.msg) };
     out.push(make("orphan-result", {
-      line,
-      path: resultPathOf(s.msg),
+      ...self,
       toolCallId: id,
       unnecessary: true,
       message: `Orphan tool result \`${id}\`: ${why}. Sent as is, the provider rejects the request; the orphan sweep removes it from the rendered context.`,
-      related: calls.map((o) => ({ line: o.callLine!, path: o.callPath, message: `call \`${o.id}\`, turn ${o.turn}` })),
+      related: cappedRelated(calls, (o) => ({ line: o.callLine!, path: o.callPath, message: `call \`${o.id}\`, turn ${o.turn}` }), self, { total: calls.length }),
     }));
   }
   return out;

@@ -3,12 +3,12 @@
  * synthetic "No result provided" before the next message, `error-turn-results` for results of
  * an assistant that pi-ai skips (stopReason error/aborted): on the wire they answer no call.
  */
-import type { Finding } from "../types.js";
+import type { Finding, Msg } from "../types.js";
 import { lineOf } from "../types.js";
-import type { OccurrenceIndex } from "./occurrence-identity.js";
+import type { Occurrence, OccurrenceIndex } from "./occurrence-identity.js";
 import { resultPathOf } from "./occurrence-identity.js";
 import type { WireReport } from "../wire/pi-ai-transform.js";
-import { type CodeTable, findingMaker } from "./rule.js";
+import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "./rule.js";
 
 export const PROVIDER_WIRE_CODES = {
   "dangling-call": {
@@ -27,13 +27,24 @@ export const PROVIDER_WIRE_CODES = {
 
 const make = findingMaker(PROVIDER_WIRE_CODES);
 
-export function wireFindings(wire: WireReport, occ: OccurrenceIndex): Finding[] {
+export function wireFindings(wire: WireReport, occ: OccurrenceIndex, enabled: EnabledCodes = ALL_ENABLED): Finding[] {
   const out: Finding[] = [];
+  // Occurrences by assistant message, built once (not a scan of every occurrence per result).
+  let byAssistant: Map<Msg, Occurrence[]> | undefined;
+  if (enabled.has("dangling-call"))
   for (const s of wire.synthetic) {
     if (s.atEnd) continue; // the last unit still in flight: reported as pending-call
     const line = lineOf(s.assistant);
     if (line === null) continue;
-    const o = occ.occurrences.find((x) => x.assistant === s.assistant && x.id === s.call.id);
+    if (!byAssistant) {
+      byAssistant = new Map();
+      for (const x of occ.occurrences) {
+        const l = byAssistant.get(x.assistant);
+        if (l) l.push(x);
+        else byAssistant.set(x.assistant, [x]);
+      }
+    }
+    const o = byAssistant.get(s.assistant)?.find((x) => x.id === s.call.id);
     out.push(make("dangling-call", {
       line: o?.callLine ?? line,
       path: o?.callPath,
@@ -41,6 +52,7 @@ export function wireFindings(wire: WireReport, occ: OccurrenceIndex): Finding[] 
       message: `Tool call \`${s.call.id}\`${s.call.name ? ` (${s.call.name})` : ""} has no result before the next message: pi-ai sends a synthetic error result ("No result provided") in its place.`,
     }));
   }
+  if (enabled.has("error-turn-results"))
   for (const r of wire.errorTurnResults) {
     const line = lineOf(r.msg);
     if (line === null) continue;

@@ -12,6 +12,7 @@ import { FIRST_USER_PIN_CODES } from "./first-user-pin.js";
 import { LEADING_USER_CODES } from "./leading-user.js";
 import { OCCURRENCE_IDENTITY_CODES } from "./occurrence-identity.js";
 import { ORPHAN_SWEEP_CODES } from "./orphan-sweep.js";
+import { OVERSIZED_LINE_CODES } from "./oversized-line.js";
 import { PROVIDER_WIRE_CODES } from "./provider-wire-findings.js";
 import { PRUNER_THROWS_CODES } from "./pruner-throws.js";
 import type { CodeSpec, FixKind } from "./rule.js";
@@ -30,6 +31,7 @@ export const CODE_TABLE = {
   ...PROVIDER_WIRE_CODES, // pi-ai transformMessages
   ...FIRST_USER_PIN_CODES, // seed first-user-pin.diff, acp-kernel #489
   ...ACP_SIDECAR_CODES, // acp-kernel sidecar state
+  ...OVERSIZED_LINE_CODES, // Anthropic's 32 MB request limit
 } as const;
 
 /** Every finding code the engine reports. */

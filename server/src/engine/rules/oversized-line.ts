@@ -1,0 +1,56 @@
+/**
+ * `oversized-line`: a line larger than a provider accepts in a whole request. Anthropic's
+ * Messages API rejects a request over 32 MB (413 `request_too_large`, docs.anthropic.com API
+ * overview, "Request size limits"), so a context that carries such a line cannot be sent there,
+ * whatever else it holds. Linear: a line's UTF-8 size is counted only when its length in UTF-16
+ * code units could reach the limit.
+ */
+import type { Finding, SourceLine } from "../types.js";
+import { type CodeTable, findingMaker } from "./rule.js";
+
+export const OVERSIZED_LINE_CODES = {
+  "oversized-line": {
+    description: "A line larger than a provider accepts in a whole request (32 MB at Anthropic).",
+    severity: "warning",
+    follows: "Anthropic API overview, request size limits: Messages API 32 MB, 413 request_too_large",
+    fixes: [],
+  },
+} as const satisfies CodeTable;
+
+const make = findingMaker(OVERSIZED_LINE_CODES);
+
+/** Anthropic's Messages API request limit, in bytes. */
+export const REQUEST_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/** The UTF-8 size of `s`, counting at most up to `stopAt` (no copy of the string). */
+export function utf8Bytes(s: string, stopAt = Infinity): number {
+  let n = 0;
+  for (let i = 0; i < s.length && n <= stopAt; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+export function oversizedLineFindings(lines: readonly SourceLine[], limit = REQUEST_LIMIT_BYTES): Finding[] {
+  const out: Finding[] = [];
+  for (const l of lines) {
+    // A UTF-16 code unit is at most 3 UTF-8 bytes (a surrogate pair is 4 for 2 units).
+    if (l.text.length * 3 <= limit) continue;
+    const bytes = l.text.length > limit ? utf8Bytes(l.text) : utf8Bytes(l.text, limit);
+    if (bytes <= limit) continue;
+    out.push(make("oversized-line", {
+      line: l.line,
+      columns: { start: 0, end: l.text.length },
+      message: `Line ${l.line + 1} is ${mb(bytes)}, more than a whole request may be. Anthropic's Messages API rejects requests over ${mb(limit)} (413 request_too_large), so a context that carries this line cannot be sent there; editors may also stop syncing a file this large to extensions.`,
+    }));
+  }
+  return out;
+}
