@@ -5,7 +5,7 @@
  * Hot path: one `JSON.parse` per line and nothing else. Exact character ranges are found later,
  * only for the lines a finding points at (see positions.ts).
  */
-import { splitLines as splitTextLines } from "./lines.js";
+import { type Eol, splitLines as splitTextLines } from "./lines.js";
 import { nestingDepth } from "./positions.js";
 import type { Finding, SourceLine } from "./types.js";
 
@@ -80,6 +80,40 @@ export function parseText(text: string, previous?: ParsedText): ParsedText {
     } else parseLine(l);
   }
   return parsed;
+}
+
+/**
+ * The engine's entry for text that arrives line by line (a file read in chunks, never held as
+ * one string): gives the same lines, offsets, BOM handling and parses as `parseText` on the
+ * joined text. `sessionFromLines(collector.finish())` then reads the session.
+ */
+export class LineCollector {
+  private readonly lines: SourceLine[] = [];
+  private offset = 0;
+  private bom = false;
+
+  /** The next line's text (decoded, without its ending) and the ending that followed it. */
+  add(text: string, eol: Eol): void {
+    if (this.lines.length === 0 && this.offset === 0 && text.charCodeAt(0) === 0xfeff) {
+      text = text.slice(1);
+      this.bom = true;
+      if (text === "" && eol === "") return; // a file holding only a BOM has no lines
+    }
+    const l: SourceLine = { line: this.lines.length, offset: this.offset, text, eol };
+    this.offset += text.length + eol.length;
+    parseLine(l);
+    this.lines.push(l);
+  }
+
+  /** A line that cannot be held as a string (longer than a JavaScript string can be): kept as an unparsed line saying why. */
+  addUnreadable(reason: string, eol: Eol): void {
+    this.lines.push({ line: this.lines.length, offset: this.offset, text: "", eol, parseError: reason });
+  }
+
+  finish(): ParsedText {
+    const last = this.lines[this.lines.length - 1];
+    return { lines: this.lines, bom: this.bom, unterminatedLastLine: !!last && last.eol === "" && (last.text.trim() !== "" || last.parseError !== undefined) };
+  }
 }
 
 export function isObject(v: unknown): v is Record<string, any> {
