@@ -3,6 +3,7 @@
  * in a worker thread (check-workers.ts). Text: one compiler-style line per finding; JSON: the
  * file's entry of `{ "files": [...] }`, written finding by finding.
  */
+import { threadId } from "node:worker_threads";
 import { findingJson, checkJson } from "../presentation/report.js";
 import { parseProviderOption, providerCheckJson, providerRejects } from "../presentation/provider-report.js";
 import { providerVerdicts } from "../engine/providers/verdicts.js";
@@ -27,6 +28,8 @@ export interface FileOutcome {
   messages: string[];
   /** Findings printed, by severity. */
   counts: Record<Severity, number>;
+  /** The thread that checked the file (0: the main thread). */
+  thread: number;
 }
 
 export const emptyCounts = (): Record<Severity, number> => ({ error: 0, warning: 0, information: 0, hint: 0 });
@@ -35,11 +38,11 @@ export const emptyCounts = (): Record<Severity, number> => ({ error: 0, warning:
 export function* checkFile(job: CheckJob): Generator<string, FileOutcome> {
   const counts = emptyCounts();
   const loaded = loadSessionFile(job.path);
-  if (loaded.kind === "failed") return { kind: "failed", status: loaded.status, messages: [loaded.message], counts };
+  if (loaded.kind === "failed") return { kind: "failed", status: loaded.status, messages: [loaded.message], counts, thread: threadId };
   if (loaded.kind === "not-session") {
     if (job.format === "json") yield JSON.stringify({ path: job.path, format: "unknown", entries: 0, findings: [], note: `${NOT_A_SESSION}: ${loaded.reason}` });
     else yield `${T(job.path)}: ${NOT_A_SESSION} (${T(loaded.reason)})\n`;
-    return { kind: "not-session", status: 0, messages: [], counts };
+    return { kind: "not-session", status: 0, messages: [], counts, thread: threadId };
   }
   const a = loaded.analysis;
   const provider = parseProviderOption(job.provider);
@@ -54,5 +57,5 @@ export function* checkFile(job: CheckJob): Generator<string, FileOutcome> {
       const j = findingJson(a.session.lines, f);
       yield `${T(job.path)}:${j.line}:${j.column} ${j.severity} ${j.code} ${T(j.message)}\n`;
     }
-  return { kind: "session", status, messages: [], counts };
+  return { kind: "session", status, messages: [], counts, thread: threadId };
 }

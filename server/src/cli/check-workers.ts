@@ -75,7 +75,7 @@ export function runInWorkers(jobs: CheckJob[], threads: number, script: string, 
         if (current < 0) return;
         const i = current;
         current = -1;
-        on.done(i, { kind: "failed", status: 2, messages: [`${jobs[i].path}: internal error: ${e.message}`], counts: emptyCounts() });
+        on.done(i, { kind: "failed", status: 2, messages: [`${jobs[i].path}: internal error: ${e.message}`], counts: emptyCounts(), thread: worker.threadId });
         if (++finished === jobs.length) resolve();
         else if (next < jobs.length) start();
       });
