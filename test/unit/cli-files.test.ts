@@ -235,3 +235,27 @@ describe("progress", () => {
     assert.ok(!written.includes("\n"));
   });
 });
+
+describe("long lines' text read again from disk", () => {
+  it("readSessionLines drops long lines' text after parsing and reads the same text back (BOM, CRLF, multi-byte)", async () => {
+    const { readSessionLines } = await import("../../server/src/io/read-session-lines.js");
+    const long = (k: number) => `{"k":${k},"text":"${"é日x".repeat(200)}"}`;
+    const text = `\ufeff${long(1)}\r\n{"short":1}\n${long(2)}\r${long(3)}`;
+    const p = put("disk/long.jsonl", text);
+    const r = readSessionLines(p, { chunkBytes: 100 });
+    assert.ok(r.ok);
+    const whole = parseText(text);
+    assert.deepEqual(lineView(r.lines.parsed.lines), lineView(whole.lines));
+    const kept = readSessionLines(p, { keepText: true });
+    assert.ok(kept.ok);
+    assert.deepEqual(lineView(kept.lines.parsed.lines), lineView(whole.lines));
+    // the long lines were not kept: asking for their text reads their bytes again
+    const buf = Buffer.from(text);
+    const reads: [number, number][] = [];
+    const lazy = readLines(chunkedReader(buf, 64), { chunkBytes: 64, reread: (a, b) => (reads.push([a, b]), buf.subarray(a, b)) });
+    assert.deepEqual(reads, []);
+    assert.equal(lazy.parsed.lines[2].text, whole.lines[2].text);
+    assert.equal(lazy.parsed.lines[1].text, '{"short":1}');
+    assert.equal(reads.length, 1, "only the long line asked for is read again");
+  });
+});

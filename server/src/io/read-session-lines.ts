@@ -5,15 +5,23 @@
  * UTF-8 on its own (CR and LF bytes never sit inside a UTF-8 sequence, so this decodes exactly as
  * the whole file would) and parsed as it arrives (`LineCollector`). The CLI's only read path.
  */
-import { closeSync, readSync } from "node:fs";
+import { closeSync, constants, openSync, readSync } from "node:fs";
 import { constants as bufferConstants } from "node:buffer";
 import { ByteLineScanner, type ByteLine, type Eol } from "../engine/lines.js";
 import { LineCollector, type ParsedText } from "../engine/parse.js";
 import { errText, openRegularFile, type Refusal } from "./read-regular-file.js";
 
 export interface ReadLinesOptions {
+  /**
+   * Reads bytes `[start, end)` of the file again. When given, a long line's text is not kept
+   * once it is parsed: the few lines a finding points at are read again from disk when their
+   * text is needed (`DiskLine`), so the file's text is never held in memory.
+   */
+  reread?: (start: number, end: number) => Buffer;
   /** Bytes read per `read` call (default 1 MB). */
   chunkBytes?: number;
+  /** Keep every line's text in memory (the default drops long lines' text and reads it again from disk). */
+  keepText?: boolean;
   /** A longer line is not decoded: it becomes an unreadable line with a reason (default: the longest string V8 makes). */
   maxLineBytes?: number;
 }
@@ -32,13 +40,32 @@ export function readSessionLines(path: string, options: ReadLinesOptions = {}): 
   if (!open.ok) return open;
   const { fd, viaLink, target } = open.file;
   try {
-    const parsed = readLines((buf) => readSync(fd, buf, 0, buf.length, null), options);
+    const parsed = readLines((buf) => readSync(fd, buf, 0, buf.length, null), { ...options, reread: options.reread ?? (options.keepText ? undefined : rereader(target)) });
     return { ok: true, lines: { parsed: parsed.parsed, bytes: parsed.bytes, viaLink, target } };
   } catch (e) {
     return { ok: false, status: 2, message: `cannot read ${path}: ${errText(e)}` };
   } finally {
     closeSync(fd);
   }
+}
+
+/** Reads a byte range of the file again (opened per read: only lines that findings point at are read again). */
+function rereader(path: string): (start: number, end: number) => Buffer {
+  return (start, end) => {
+    const buf = Buffer.alloc(end - start);
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0));
+    try {
+      let got = 0;
+      while (got < buf.length) {
+        const k = readSync(fd, buf, got, buf.length - got, start + got);
+        if (k <= 0) break;
+        got += k;
+      }
+      return buf.subarray(0, got);
+    } finally {
+      closeSync(fd);
+    }
+  };
 }
 
 /**
@@ -48,7 +75,9 @@ export function readSessionLines(path: string, options: ReadLinesOptions = {}): 
 export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptions = {}): { parsed: ParsedText; bytes: number } {
   const chunkBytes = Math.max(1, options.chunkBytes ?? 1024 * 1024);
   const maxLineBytes = options.maxLineBytes ?? bufferConstants.MAX_STRING_LENGTH;
-  const collector = new LineCollector();
+  const reread = options.reread;
+  const source: LineSource | undefined = reread && { reread, cached: -1, cachedText: "" };
+  const collector = new LineCollector(source ? (line, offset, text, eol) => new DiskLine(source, line, offset, text, eol) : undefined);
   /** Chunks holding the current line's bytes from `heldFrom` (stream offset of held[0]'s first byte). */
   let held: Buffer[] = [];
   let heldFrom = 0;
@@ -62,7 +91,10 @@ export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptio
     const eol: Eol = eolBytes === 0 ? "" : eolBytes === 2 ? "\r\n" : byteAt(l.end) === 13 ? "\r" : "\n";
     if (overlong || l.end - l.start > maxLineBytes) {
       collector.addUnreadable(`the line is ${l.end - l.start} bytes long, longer than the ${maxLineBytes} bytes a string can hold`, eol);
-    } else collector.add(decode(l.start, l.end), eol);
+    } else {
+      const line = collector.add(decode(l.start, l.end), eol);
+      if (line instanceof DiskLine) line.release(l.start, l.end);
+    }
     overlong = false;
     drop(l.next);
   };
@@ -119,4 +151,54 @@ export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptio
   }
   scanner.end();
   return { parsed: collector.finish(), bytes };
+}
+
+/** Lines at least this long drop their text after parsing (shorter ones cost less kept than read again). */
+const KEEP_TEXT_BELOW = 256;
+
+interface LineSource {
+  reread: (start: number, end: number) => Buffer;
+  /** The last line read again (a finding's range reads its line's text several times). */
+  cached: number;
+  cachedText: string;
+}
+
+/** A line whose text, once parsed, is read again from the file when asked for. */
+class DiskLine {
+  value?: unknown;
+  tooDeep?: boolean;
+  parseError?: string;
+  private kept: string | undefined;
+  private start = -1;
+  private end = -1;
+  constructor(
+    private readonly source: LineSource,
+    readonly line: number,
+    readonly offset: number,
+    text: string,
+    readonly eol: Eol,
+  ) {
+    this.kept = text;
+  }
+  get text(): string {
+    if (this.kept !== undefined) return this.kept;
+    const s = this.source;
+    if (s.cached !== this.line) {
+      let t = s.reread(this.start, this.end).toString("utf8");
+      if (this.line === 0 && t.charCodeAt(0) === 0xfeff) t = t.slice(1);
+      s.cached = this.line;
+      s.cachedText = t;
+    }
+    return s.cachedText;
+  }
+  set text(t: string) {
+    this.kept = t;
+  }
+  /** Parsed: forget a long text; it is at bytes `[start, end)` of the file. */
+  release(start: number, end: number): void {
+    if (this.kept === undefined || this.kept.length < KEEP_TEXT_BELOW) return;
+    this.start = start;
+    this.end = end;
+    this.kept = undefined;
+  }
 }
