@@ -236,6 +236,20 @@ describe("progress", () => {
   });
 });
 
+describe("progress on a real terminal", () => {
+  const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0;
+  it("drawn on stderr in place, cleared before any stdout text and at the end (under script(1), a pty)", { skip: !hasScript && "script(1) is not installed" }, () => {
+    const root = join(dir, "tty");
+    for (let i = 0; i < 6; i++) put(`tty/${i}.jsonl`, i % 2 ? ORPHAN() : CLEAN());
+    const r = spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} check ${JSON.stringify(root)}`, "/dev/null"], { encoding: "utf8", timeout: 120_000 });
+    const out = r.stdout;
+    assert.match(out, /\rchecking \d+\/6 files/);
+    assert.doesNotMatch(out, /\rchecking[^\r]*\x1b\[K[^\r]/, "a progress line is overwritten or cleared, never followed by text");
+    const plain = out.replace(/\r(checking [^\r\n]*)?\x1b\[K/g, "").replace(/\r\n/g, "\n");
+    assert.equal(plain, cli("check", root).stdout);
+  });
+});
+
 describe("long lines' text read again from disk", () => {
   it("readSessionLines drops long lines' text after parsing and reads the same text back (BOM, CRLF, multi-byte)", async () => {
     const { readSessionLines } = await import("../../server/src/io/read-session-lines.js");

@@ -147,7 +147,8 @@ export async function checkAsync(plan: CheckPlan, write: Write, err: (s: string)
     progress?.clear();
     err(s);
   });
-  const w = batchingWriter(write);
+  // The progress line is cleared before anything reaches stdout (both may be the same terminal).
+  const w = batchingWriter(progress ? (s) => (progress.clear(), write(s)) : write);
   await w.write(tally.head());
   const total = plan.jobs.length;
   let done = 0;
@@ -196,7 +197,6 @@ export async function checkAsync(plan: CheckPlan, write: Write, err: (s: string)
       for (;;) {
         while (f.pieces.length) {
           const s = f.pieces.shift()!;
-          if (progress) progress.clear();
           await w.write(tally.piece(s, first));
           first = false;
         }

@@ -29,7 +29,7 @@ export class Progress {
     const t = this.now();
     if (this.shown && t - this.last < 100 && done < total) return;
     this.last = t;
-    const width = Math.max(20, (this.stream.columns ?? 80) - 1);
+    const width = Math.max(20, (this.stream.columns || 80) - 1);
     let line = `checking ${done}/${total} files${current ? `: ${terminalText(current)}` : ""}`;
     if (line.length > width) line = line.slice(0, width - 3) + "...";
     this.stream.write(`\r${line}\x1b[K`);
