@@ -1,74 +1,65 @@
 /**
  * The `transcript-inspector` command line: the same engine as the language server.
  *
- *   transcript-inspector check [--format text|json] [--provider NAME|all] FILE...
+ *   transcript-inspector check [--format text|json] [--provider NAME|all] [--jobs N] FILE|DIR...
  *   transcript-inspector render [--format json|text] FILE
  *   transcript-inspector fix [--dry-run] [--no-backup] FILE...   remove every orphan tool result, losslessly
+ *   transcript-inspector --help | COMMAND --help | --version
  *
- * Every file given is processed and reported. Exit status, the worst over the files: 0 when no
- * finding is an error, 1 when any is or a file is refused (`fix`: read-only, hard-linked, changed
- * while fixing, not a regular file), 2 for bad usage or an unreadable file (one line on stderr,
- * never a stack trace). Text output escapes control, bidi and zero-width characters.
+ * Every file given is processed and reported; `check` expands a DIR to its `*.jsonl` files
+ * (cli/session-paths.ts) and checks several files in parallel worker threads
+ * (cli/check-workers.ts), the output in the files' order, with one progress line on stderr when
+ * it is a terminal; text output ends with a summary line. Files are read line by line
+ * (io/read-session-lines.ts: no whole-file string, so files over 512 MB work); the JSON is
+ * written in pieces (cli/json-stream.ts) with the stream's backpressure. A file no format reader
+ * recognises is "not a session transcript": `check` says so once (exit 0), `render` refuses it
+ * (exit 2). `render` runs no finding rule.
+ * Exit status, the worst over the files: 0 when no finding is an error, 1 when any is or a file
+ * is refused (`fix`: read-only, hard-linked, changed while fixing, not a regular file), 2 for bad
+ * usage or an unreadable file (one line on stderr, never a stack trace). Text output escapes
+ * control, bidi and zero-width characters.
  * `fix` writes through cli/write-file-safely.ts (backup `FILE.bak` unless `--no-backup`) and
  * works on bytes (cli/fix-bytes.ts); `--dry-run` prints a unified diff.
  */
+import { availableParallelism } from "node:os";
 import { type FixBytesResult, fixBytes, unifiedDiff } from "./cli/fix-bytes.js";
 import { terminalText } from "./cli/terminal-text.js";
 import { readForFix, writeFileSafely } from "./cli/write-file-safely.js";
-import { readRegularFile } from "./io/read-regular-file.js";
-import { readSidecarFile } from "./io/sidecar-file.js";
-import { type Analysis, analyze, type AnalyzeOptions } from "./engine/analyze.js";
-import { checkJson, findingJson, renderJson } from "./presentation/report.js";
-import { parseProviderOption, providerCheckJson, providerRejects } from "./presentation/provider-report.js";
-import { PROVIDER_NAMES } from "./engine/providers/names.js";
-import { type ProviderVerdicts, providerVerdicts } from "./engine/providers/verdicts.js";
+import { helpText, packageVersion, parseArgs, USAGE, UsageError } from "./cli/args.js";
+import { checkAsync, checkSync, planCheck } from "./cli/check-command.js";
+import { isCheckWorker, startCheckWorker } from "./cli/check-workers.js";
+import { pump, streamWriter, type Write } from "./cli/json-stream.js";
+import { Progress } from "./cli/progress.js";
+import { planRender, renderFile } from "./cli/render-command.js";
+import { optionsFor } from "./cli/session-file.js";
 
-const USAGE = "usage: transcript-inspector check [--format text|json] [--provider NAME|all] FILE... | render [--format json|text] FILE | fix [--dry-run] [--no-backup] FILE...";
-
-class UsageError extends Error {}
-
-function parseArgs(argv: string[]): { command: string; format: string | undefined; files: string[]; dryRun: boolean; backup: boolean; provider: string | undefined } {
-  const [command, ...rest] = argv;
-  if (!command || command === "--help" || command === "-h") throw new UsageError(USAGE);
-  let format: string | undefined;
-  let dryRun = false;
-  let backup = true;
-  let provider: string | undefined;
-  const files: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i];
-    if (a === "--format") {
-      format = rest[++i];
-      if (!format) throw new UsageError("--format needs a value");
-    } else if (a.startsWith("--format=")) format = a.slice(9);
-    else if (a === "--dry-run" && command === "fix") dryRun = true;
-    else if (a === "--no-backup" && command === "fix") backup = false;
-    else if (a === "--provider" && command === "check") provider = rest[++i] ?? "";
-    else if (a.startsWith("--provider=") && command === "check") provider = a.slice(11);
-    else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
-    else files.push(a);
-  }
-  return { command, format, files, dryRun, backup, provider };
-}
-
-/** Reads a file as text; a missing, unreadable or non-regular file is an exit-2 report, never an exception. */
-function readText(path: string): { ok: true; text: string } | { ok: false; status: 1 | 2; message: string } {
-  const r = readRegularFile(path);
-  if (!r.ok) return r;
-  return { ok: true, text: r.file.bytes.toString("utf8") };
-}
-
-/** billion-context-pi keeps acp-kernel's state beside the session as `<session>.jsonl.acp.json`. */
-export function optionsFor(path: string): AnalyzeOptions {
-  const sidecar = readSidecarFile(path);
-  if (!sidecar) return {};
-  return { acpSidecar: { text: sidecar.text, name: sidecar.name, error: sidecar.error } };
-}
+export { optionsFor };
 
 const T = terminalText;
 
+/** What only the process entry has: worker threads (the built script), a terminal for progress. */
+export interface CliEnvironment {
+  /** The script a worker thread runs: dist/cli.js itself. */
+  workerScript?: string;
+  stderr?: NodeJS.WriteStream;
+}
+
+/** Help and version, or null when the arguments ask for neither. */
+function helpOrVersion(args: ReturnType<typeof parseArgs>): string | null {
+  if (args.version) return `transcript-inspector ${packageVersion()}\n`;
+  if (args.help) return helpText(args.command) + "\n";
+  return null;
+}
+
+/** The command line in this thread, writing synchronously through `out` (tests; `fix`). */
 export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): number {
-  const { command, format, files, dryRun, backup, provider: providerArg } = parseArgs(argv);
+  const args = parseArgs(argv);
+  const { command, files, dryRun, backup } = args;
+  const info = helpOrVersion(args);
+  if (info !== null) {
+    out(info);
+    return 0;
+  }
   let status = 0;
   const worst = (s: number) => (status = Math.max(status, s));
   /** One file's trouble: reported on stderr, the other files go on. */
@@ -76,62 +67,18 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
     err(`transcript-inspector: ${T(message)}\n`);
     worst(s);
   };
-  const analyzeOr = (path: string, text: string): Analysis | null => {
-    try {
-      return analyze(text, optionsFor(path));
-    } catch (e) {
-      report(2, `${path}: internal error: ${(e as Error).message}`);
-      return null;
-    }
-  };
-  if (command === "check") {
-    const fmt = format ?? "text";
-    if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be text or json, not ${fmt}`);
-    const provider = parseProviderOption(providerArg);
-    if (providerArg !== undefined && !provider) throw new UsageError(`--provider must be one of ${PROVIDER_NAMES.join(", ")} or all, not ${providerArg || "nothing"}`);
-    if (files.length === 0) throw new UsageError("check needs at least one FILE");
-    const results: { path: string; a: Analysis; pv?: ProviderVerdicts }[] = [];
-    for (const path of files) {
-      const r = readText(path);
-      if (!r.ok) {
-        report(r.status, r.message);
+  if (command === "check") return checkSync(planCheck(args), out, (m) => err(`transcript-inspector: ${T(m)}\n`));
+  if (command === "render") {
+    const gen = renderFile(planRender(args));
+    for (;;) {
+      const r = gen.next();
+      if (!r.done) {
+        out(r.value);
         continue;
       }
-      const a = analyzeOr(path, r.text);
-      if (!a) continue;
-      // with --provider, exit 1 exactly when that provider (or, for `all`, any) would reject the request
-      const pv = provider ? providerVerdicts(a, { target: provider }) : undefined;
-      if (pv ? providerRejects(pv, provider!) : a.findings.some((f) => f.severity === "error")) worst(1);
-      results.push({ path, a, pv });
+      if (r.value.message) report(r.value.status === 1 ? 1 : 2, r.value.message);
+      return Math.max(status, r.value.status);
     }
-    if (fmt === "json") out(JSON.stringify({ files: results.map((r) => (r.pv ? { ...checkJson(r.path, r.a), provider: providerCheckJson(r.a, r.pv) } : checkJson(r.path, r.a))) }) + "\n");
-    else
-      for (const { path, a, pv } of results)
-        for (const f of pv ? pv.findings : a.findings) {
-          const j = findingJson(a.session.lines, f);
-          out(`${T(path)}:${j.line}:${j.column} ${j.severity} ${j.code} ${T(j.message)}\n`);
-        }
-    return status;
-  }
-  if (command === "render") {
-    const fmt = format ?? "json";
-    if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be json or text, not ${fmt}`);
-    if (files.length !== 1) throw new UsageError("render takes exactly one FILE");
-    const t = readText(files[0]);
-    if (!t.ok) {
-      report(t.status, t.message);
-      return status;
-    }
-    const a = analyzeOr(files[0], t.text);
-    if (!a) return status;
-    const r = renderJson(files[0], a);
-    if (fmt === "json") out(JSON.stringify(r) + "\n");
-    else {
-      out(`${T(r.path)}: ${T(r.format)}, pruner ${T(r.pruner)}, leaf ${T(r.leaf)}\n`);
-      out(`before: ${r.before.length} messages, after: ${r.after.length} messages, dropped: ${r.dropped.length}\n`);
-      for (const d of r.dropped) out(`  line ${d.line} ${T(d.role)} dropped by ${T(d.by)}\n`);
-    }
-    return a.findings.some((f) => f.severity === "error") ? 1 : 0;
   }
   if (command === "fix") {
     if (files.length === 0) throw new UsageError("fix needs at least one FILE");
@@ -180,15 +127,45 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
   throw new UsageError(`unknown command ${command}\n${USAGE}`);
 }
 
-if (require.main === module) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`transcript-inspector: ${terminalText(e.message.split("\n")[0])}\n`);
-    } else {
-      process.stderr.write(`transcript-inspector: internal error: ${terminalText((e as Error).message)}\n`);
-    }
-    process.exitCode = 2;
+/** The process entry: `check` on several files in worker threads, output with the stream's backpressure. */
+export async function run(argv: string[], env: CliEnvironment = {}): Promise<number> {
+  const args = parseArgs(argv);
+  const write: Write = streamWriter(process.stdout);
+  const err = (s: string) => process.stderr.write(s);
+  const info = helpOrVersion(args);
+  if (info !== null) {
+    await write(info);
+    return 0;
   }
+  if (args.command === "check") {
+    const plan = planCheck(args);
+    const stderr = env.stderr ?? process.stderr;
+    return checkAsync(plan, write, (m) => err(`transcript-inspector: ${T(m)}\n`), {
+      jobs: args.jobs ?? availableParallelism(),
+      workerScript: env.workerScript,
+      progress: Progress.forStream(stderr),
+    });
+  }
+  if (args.command === "render") {
+    const r = await pump(renderFile(planRender(args)), write);
+    if (r.message) err(`transcript-inspector: ${T(r.message)}\n`);
+    return r.status;
+  }
+  return main(argv);
+}
+
+if (require.main === module) {
+  if (isCheckWorker()) startCheckWorker();
+  else
+    run(process.argv.slice(2), { workerScript: __filename }).then(
+      (code) => (process.exitCode = code),
+      (e) => {
+        if (e instanceof UsageError) {
+          process.stderr.write(`transcript-inspector: ${terminalText(e.message.split("\n")[0])}\n`);
+        } else {
+          process.stderr.write(`transcript-inspector: internal error: ${terminalText((e as Error).message)}\n`);
+        }
+        process.exitCode = 2;
+      },
+    );
 }

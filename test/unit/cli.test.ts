@@ -55,6 +55,7 @@ describe("check", () => {
     const r = cli("check", p);
     assert.equal(r.status, 0, "warnings only");
     const lines = r.stdout.trim().split("\n");
+    assert.match(lines.pop()!, /^\d+ warnings? in 1 file$/, "a summary line closes the output");
     assert.ok(lines.length >= 2);
     for (const l of lines) assert.match(l, new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+:\\d+ (error|warning|information|hint) [a-z-]+ .+`));
     assert.ok(lines.some((l) => / information colliding-id /.test(l)));
@@ -65,7 +66,7 @@ describe("check", () => {
     assert.deepEqual(JSON.parse(r.stdout).files.map((f: any) => f.format), ["pi", "codex"]);
   });
   it("exit 2 with one line on stderr for bad usage and unreadable files", () => {
-    for (const args of [["check"], ["check", "--format", "xml", "x"], ["frobnicate"], ["check", join(dir, "missing.jsonl")], ["check", dir]]) {
+    for (const args of [["check"], ["check", "--format", "xml", "x"], ["frobnicate"], ["check", join(dir, "missing.jsonl")], ["check", mkdtempSync(join(tmpdir(), "ti-empty-"))]]) {
       const r = cli(...args);
       assert.equal(r.status, 2, args.join(" "));
       assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);

@@ -40,6 +40,8 @@ export interface AnalyzeOptions {
   disabledCodes?: readonly FindingCode[];
   /** The pi a pi session is rendered for (default: the newest); see `PiVersion`. */
   piVersion?: PiVersion;
+  /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
+  rules?: boolean;
 }
 
 export interface Analysis {
@@ -80,16 +82,18 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
     const read = options.acpSidecar.error ? { ok: false as const, error: options.acpSidecar.error } : readSidecar(options.acpSidecar.text);
     if (read.ok) {
       acp = renderAcp(before, read.state);
-      if (enabled.has("first-user-pinned")) findings.push(...firstUserPinFindings(acp));
-      if (enabled.has("acp-dangling-ref")) findings.push(...danglingRefFindings(read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
-    } else findings.push(invalidSidecarFinding(options.acpSidecar.name, read.error, headerLine));
+      if (options.rules !== false) {
+        if (enabled.has("first-user-pinned")) findings.push(...firstUserPinFindings(acp));
+        if (enabled.has("acp-dangling-ref")) findings.push(...danglingRefFindings(read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
+      }
+    } else if (options.rules !== false) findings.push(invalidSidecarFinding(options.acpSidecar.name, read.error, headerLine));
   }
   const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: emptyChainReport(messages), swept: [] });
   const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled ? pruneMessages(before, indexer, config) : noPrune(before);
   const converted = convertToLlmDrops(prune.messages, piVersion);
   const wire = toWire(converted.messages);
   wire.dropped.push(...converted.dropped);
-  const occurrences = indexOccurrences(before);
+  const occurrences = options.rules === false ? indexOccurrences([]) : indexOccurrences(before);
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
   // match what each phase dropped back to `before` by origin, not by message identity.
@@ -109,6 +113,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
     }
   }
 
+  if (options.rules === false) return { session, pruner: prunerName(acp, config.enabled), before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings };
   if (enabled.has("pruner-throws")) findings.push(...prunerThrowFindings(prune, headerLine));
   findings.push(...occurrenceFindings(occurrences, enabled));
   findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
@@ -119,6 +124,10 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   if (enabled.has("oversized-line")) findings.push(...oversizedLineFindings(session.lines));
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
-  const pruner: PrunerName = acp ? "acp-kernel" : !config.enabled ? "none" : "pi-condense";
+  const pruner = prunerName(acp, config.enabled);
   return { session, pruner, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
+}
+
+function prunerName(acp: AcpRender | undefined, enabled: boolean): PrunerName {
+  return acp ? "acp-kernel" : !enabled ? "none" : "pi-condense";
 }

@@ -60,16 +60,65 @@ export interface ByteLine {
 /** The same lines as `splitLines(buffer decoded as UTF-8)`, as byte spans (UTF-8 decoding never merges or splits CR and LF bytes). */
 export function splitByteLines(buf: Uint8Array): ByteLine[] {
   const out: ByteLine[] = [];
-  const n = buf.length;
-  let start = 0;
-  for (let i = 0; i < n; i++) {
-    const c = buf[i];
-    if (c !== 10 && c !== 13) continue;
-    const crlf = c === 13 && i + 1 < n && buf[i + 1] === 10;
-    out.push({ start, end: i, next: crlf ? i + 2 : i + 1 });
-    if (crlf) i++;
-    start = i + 1;
-  }
-  if (start < n) out.push({ start, end: n, next: n });
+  const scanner = new ByteLineScanner((l) => out.push(l));
+  scanner.push(buf);
+  scanner.end();
   return out;
+}
+
+/**
+ * The same rule over a byte stream fed in chunks (a file larger than a string can hold is read
+ * this way): reports each line's span as offsets in the whole stream, in order. A CR that ends a
+ * chunk waits for the next chunk's first byte (`\r\n` split across two chunks is one ending).
+ */
+export class ByteLineScanner {
+  /** Stream offset of the next chunk's first byte. */
+  private pos = 0;
+  /** Stream offset where the current, unfinished line starts. */
+  private lineStart = 0;
+  /** Stream offset of a CR that ended the previous chunk, or -1. */
+  private pendingCr = -1;
+
+  constructor(private readonly onLine: (line: ByteLine) => void) {}
+
+  push(chunk: Uint8Array): void {
+    const n = chunk.length;
+    if (n === 0) return;
+    const base = this.pos;
+    let i = 0;
+    if (this.pendingCr >= 0) {
+      const cr = this.pendingCr;
+      this.pendingCr = -1;
+      if (chunk[0] === 10) {
+        this.emit(cr, cr + 2);
+        i = 1;
+      } else this.emit(cr, cr + 1);
+    }
+    for (; i < n; i++) {
+      const c = chunk[i];
+      if (c !== 10 && c !== 13) continue;
+      if (c === 13 && i + 1 === n) {
+        this.pendingCr = base + i;
+        break;
+      }
+      const crlf = c === 13 && chunk[i + 1] === 10;
+      this.emit(base + i, base + i + (crlf ? 2 : 1));
+      if (crlf) i++;
+    }
+    this.pos = base + n;
+  }
+
+  /** The end of the stream: a last line without an ending is reported; a final ending opens no empty line. */
+  end(): void {
+    if (this.pendingCr >= 0) {
+      const cr = this.pendingCr;
+      this.pendingCr = -1;
+      this.emit(cr, cr + 1);
+    } else if (this.lineStart < this.pos) this.emit(this.pos, this.pos);
+  }
+
+  private emit(end: number, next: number): void {
+    this.onLine({ start: this.lineStart, end, next });
+    this.lineStart = next;
+  }
 }

@@ -5,7 +5,7 @@
  * Hot path: one `JSON.parse` per line and nothing else. Exact character ranges are found later,
  * only for the lines a finding points at (see positions.ts).
  */
-import { splitLines as splitTextLines } from "./lines.js";
+import { type Eol, splitLines as splitTextLines } from "./lines.js";
 import { nestingDepth } from "./positions.js";
 import type { Finding, SourceLine } from "./types.js";
 
@@ -80,6 +80,50 @@ export function parseText(text: string, previous?: ParsedText): ParsedText {
     } else parseLine(l);
   }
   return parsed;
+}
+
+/**
+ * The engine's entry for text that arrives line by line (a file read in chunks, never held as
+ * one string): gives the same lines, offsets, BOM handling and parses as `parseText` on the
+ * joined text. `sessionFromLines(collector.finish())` then reads the session.
+ */
+export class LineCollector {
+  private readonly lines: SourceLine[] = [];
+  private offset = 0;
+  private bom = false;
+  /** Whether the last line added is blank (its text may be dropped by then). */
+  private lastBlank = true;
+
+  /** `makeLine` builds each line object (a reader may give lines a `text` it can drop and read again). */
+  constructor(private readonly makeLine: (line: number, offset: number, text: string, eol: Eol) => SourceLine = (line, offset, text, eol) => ({ line, offset, text, eol })) {}
+
+  /** The next line's text (decoded, without its ending) and the ending that followed it; returns the line made (none for a lone BOM). */
+  add(text: string, eol: Eol): SourceLine | undefined {
+    if (this.lines.length === 0 && this.offset === 0 && text.charCodeAt(0) === 0xfeff) {
+      text = text.slice(1);
+      this.bom = true;
+      if (text === "" && eol === "") return undefined; // a file holding only a BOM has no lines
+    }
+    const l = this.makeLine(this.lines.length, this.offset, text, eol);
+    this.offset += text.length + eol.length;
+    this.lastBlank = text.trim() === "";
+    parseLine(l);
+    this.lines.push(l);
+    return l;
+  }
+
+  /** A line that cannot be held as a string (longer than a JavaScript string can be): kept as an unparsed line saying why. */
+  addUnreadable(reason: string, eol: Eol): void {
+    const l = this.makeLine(this.lines.length, this.offset, "", eol);
+    l.parseError = reason;
+    this.lastBlank = false;
+    this.lines.push(l);
+  }
+
+  finish(): ParsedText {
+    const last = this.lines[this.lines.length - 1];
+    return { lines: this.lines, bom: this.bom, unterminatedLastLine: !!last && last.eol === "" && !this.lastBlank };
+  }
 }
 
 export function isObject(v: unknown): v is Record<string, any> {

@@ -42,8 +42,16 @@ function readAll(fd: number, size: number): Buffer {
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
-/** Reads a regular file without ever blocking on a FIFO or a device. */
-export function readRegularFile(path: string): { ok: true; file: FileForFix } | Refusal {
+/** An open regular file: the caller reads `fd` and closes it. */
+export interface OpenRegularFile {
+  fd: number;
+  target: string;
+  viaLink: boolean;
+  stat: Stats;
+}
+
+/** Opens a regular file without ever blocking on a FIFO or a device (the checks of `readRegularFile`). */
+export function openRegularFile(path: string): { ok: true; file: OpenRegularFile } | Refusal {
   let viaLink = false;
   let target = path;
   try {
@@ -57,13 +65,30 @@ export function readRegularFile(path: string): { ok: true; file: FileForFix } | 
     const fd = openSync(target, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0));
     try {
       const fst = fstatSync(fd);
-      if (!fst.isFile()) return { ok: false, status: 1, message: `${path}: not a regular file; nothing read` };
-      return { ok: true, file: { path, target, viaLink, bytes: readAll(fd, fst.size), stat: fst } };
-    } finally {
+      if (!fst.isFile()) {
+        closeSync(fd);
+        return { ok: false, status: 1, message: `${path}: not a regular file; nothing read` };
+      }
+      return { ok: true, file: { fd, target, viaLink, stat: fst } };
+    } catch (e) {
       closeSync(fd);
+      throw e;
     }
   } catch (e) {
     return { ok: false, status: 2, message: `cannot read ${path}: ${errText(e)}` };
   }
 }
 
+/** Reads a regular file without ever blocking on a FIFO or a device. */
+export function readRegularFile(path: string): { ok: true; file: FileForFix } | Refusal {
+  const open = openRegularFile(path);
+  if (!open.ok) return open;
+  const { fd, target, viaLink, stat } = open.file;
+  try {
+    return { ok: true, file: { path, target, viaLink, bytes: readAll(fd, stat.size), stat } };
+  } catch (e) {
+    return { ok: false, status: 2, message: `cannot read ${path}: ${errText(e)}` };
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The command line's words: parsing, `--help` texts (commands, options, exit codes) and
+ * `--version`. A `UsageError` ends the process with exit 2 and one line on stderr.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+export class UsageError extends Error {}
+
+export const USAGE = "usage: transcript-inspector check [--format text|json] [--provider NAME|all] [--jobs N] FILE|DIR... | render [--format json|text] FILE | fix [--dry-run] [--no-backup] FILE...";
+
+const EXIT_CODES = `Exit status (the worst over the files):
+  0  no finding is an error (a file that is not a session transcript counts as 0)
+  1  a finding is an error, or \`fix\` refused a file
+  2  bad usage, or a file that cannot be read (one line on stderr)`;
+
+const HELP: Record<string, string> = {
+  "": `transcript-inspector: findings, renders and repairs for coding-agent session transcripts (JSONL).
+
+Usage:
+  transcript-inspector check [OPTIONS] FILE|DIR...   findings, one line each, like a compiler
+  transcript-inspector render [OPTIONS] FILE         what the model is sent: before / after / dropped
+  transcript-inspector fix [OPTIONS] FILE...         remove every orphan tool result, losslessly
+  transcript-inspector COMMAND --help                the command's options
+  transcript-inspector --version
+
+${EXIT_CODES}`,
+  check: `Usage: transcript-inspector check [--format text|json] [--provider NAME|all] [--jobs N] FILE|DIR...
+
+Checks each FILE, and every *.jsonl file under each DIR (sorted; symbolic links to folders
+already visited are not followed again). Files are checked in parallel on all cores; the output
+keeps the order of the files. A file that is not a session transcript is reported once and
+counts as no problem.
+
+Options:
+  --format text|json   text (default): path:line:col severity code message, then a summary line;
+                       json: { "files": [ { "path", "format", "entries", "findings": [...] } ] }
+  --provider NAME|all  the provider verdicts instead of the findings; exit 1 when that provider
+                       (or, for all, any) would reject the request
+  --jobs N             files checked at once (default: the number of cores)
+  -h, --help           this text
+
+${EXIT_CODES}`,
+  render: `Usage: transcript-inspector render [--format json|text] FILE
+
+Prints the context the agent builds (before), what the pruner and the wire send (after) and
+why each dropped message is dropped. Computes no findings (use check). Refuses a file that is
+not a session transcript (exit 2).
+
+Options:
+  --format json|text   json (default): { "path", "format", "pruner", "leaf", "before", "after",
+                       "dropped", "chains" }; text: a short summary
+  -h, --help           this text
+
+Exit status: 0 rendered; 2 bad usage, or a file that cannot be read or is not a session.`,
+  fix: `Usage: transcript-inspector fix [--dry-run] [--no-backup] FILE...
+
+Removes every orphan tool result, byte for byte losslessly, and writes safely (a backup
+FILE.bak first, a temp file renamed over the file).
+
+Options:
+  --dry-run     print a unified diff, write nothing
+  --no-backup   write no FILE.bak
+  -h, --help    this text
+
+${EXIT_CODES}`,
+};
+
+/** The help text for a command ("" for the overview). */
+export function helpText(command: string): string {
+  return HELP[command] ?? HELP[""];
+}
+
+/** The package's version, from the package.json beside dist/ (or the repository's). */
+export function packageVersion(from: string = __dirname): string {
+  let dir = from;
+  for (let i = 0; i < 5; i++) {
+    const p = join(dir, "package.json");
+    if (existsSync(p)) {
+      try {
+        const pkg = JSON.parse(readFileSync(p, "utf8"));
+        if (pkg.name === "transcript-inspector" && typeof pkg.version === "string") return pkg.version;
+      } catch {}
+    }
+    dir = dirname(dir);
+  }
+  return "unknown";
+}
+
+export interface CliArgs {
+  command: string;
+  format: string | undefined;
+  files: string[];
+  dryRun: boolean;
+  backup: boolean;
+  provider: string | undefined;
+  jobs: number | undefined;
+  /** `--help` / `-h` anywhere: print the help of `command` and exit 0. */
+  help: boolean;
+  version: boolean;
+}
+
+export function parseArgs(argv: string[]): CliArgs {
+  const [first, ...rest] = argv;
+  const parsed: CliArgs = { command: "", format: undefined, files: [], dryRun: false, backup: true, provider: undefined, jobs: undefined, help: false, version: false };
+  if (!first) throw new UsageError(USAGE);
+  if (first === "--help" || first === "-h" || first === "help") return { ...parsed, help: true, command: first === "help" && rest[0] ? rest[0] : "" };
+  if (first === "--version" || first === "-V") return { ...parsed, version: true };
+  const command = first;
+  parsed.command = command;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    if (a === "--help" || a === "-h") parsed.help = true;
+    else if (a === "--format") {
+      parsed.format = rest[++i];
+      if (!parsed.format) throw new UsageError("--format needs a value");
+    } else if (a.startsWith("--format=")) parsed.format = a.slice(9);
+    else if (a === "--dry-run" && command === "fix") parsed.dryRun = true;
+    else if (a === "--no-backup" && command === "fix") parsed.backup = false;
+    else if (a === "--provider" && command === "check") parsed.provider = rest[++i] ?? "";
+    else if (a.startsWith("--provider=") && command === "check") parsed.provider = a.slice(11);
+    else if ((a === "--jobs" || a === "-j" || a.startsWith("--jobs=")) && command === "check") {
+      const v = a.startsWith("--jobs=") ? a.slice(7) : rest[++i];
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new UsageError(`--jobs needs a whole number of at least 1, not ${v ?? "nothing"}`);
+      parsed.jobs = n;
+    } else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
+    else parsed.files.push(a);
+  }
+  return parsed;
+}

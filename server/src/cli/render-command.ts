@@ -1,0 +1,38 @@
+/**
+ * `render FILE`: before / after / dropped, computed without the finding rules (it prints no
+ * findings), written message by message. A file that is not a session transcript is refused.
+ */
+import { renderJson } from "../presentation/report.js";
+import { UsageError } from "./args.js";
+import { jsonChunks } from "./json-stream.js";
+import { loadSessionFile, NOT_A_SESSION } from "./session-file.js";
+import { terminalText as T } from "./terminal-text.js";
+
+export interface RenderPlan {
+  format: "json" | "text";
+  path: string;
+}
+
+export function planRender(args: { format?: string; files: string[] }): RenderPlan {
+  const fmt = args.format ?? "json";
+  if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be json or text, not ${fmt}`);
+  if (args.files.length !== 1) throw new UsageError("render takes exactly one FILE");
+  return { format: fmt, path: args.files[0] };
+}
+
+/** Yields the output pieces; returns the exit status and, when it failed, the stderr line. */
+export function* renderFile(plan: RenderPlan): Generator<string, { status: number; message?: string }> {
+  const loaded = loadSessionFile(plan.path, { rules: false });
+  if (loaded.kind === "failed") return { status: loaded.status, message: loaded.message };
+  if (loaded.kind === "not-session") return { status: 2, message: `${plan.path}: ${NOT_A_SESSION} (${loaded.reason}); nothing to render` };
+  const r = renderJson(plan.path, loaded.analysis);
+  if (plan.format === "json") {
+    yield* jsonChunks(r, 2);
+    yield "\n";
+  } else {
+    yield `${T(r.path)}: ${T(r.format)}, pruner ${T(r.pruner)}, leaf ${T(r.leaf)}\n`;
+    yield `before: ${r.before.length} messages, after: ${r.after.length} messages, dropped: ${r.dropped.length}\n`;
+    for (const d of r.dropped) yield `  line ${d.line} ${T(d.role)} dropped by ${T(d.by)}\n`;
+  }
+  return { status: 0 };
+}

@@ -1,0 +1,46 @@
+/**
+ * One file from disk to an analysis, for `check` and `render`: read line by line (no string of
+ * the whole file, so files over 512 MB work), its sidecar beside it, and the verdict "not a
+ * session transcript" for a file no format reader recognises (formats/registry.ts decides).
+ */
+import { type Analysis, type AnalyzeOptions, analyzeSession } from "../engine/analyze.js";
+import { FORMAT_READERS } from "../engine/formats/registry.js";
+import { isObject, type ParsedText } from "../engine/parse.js";
+import { sessionFromLines } from "../engine/session.js";
+import { type ReadLinesOptions, readSessionLines } from "../io/read-session-lines.js";
+import { readSidecarFile } from "../io/sidecar-file.js";
+
+/** billion-context-pi keeps acp-kernel's state beside the session as `<session>.jsonl.acp.json`. */
+export function optionsFor(path: string): AnalyzeOptions {
+  const sidecar = readSidecarFile(path);
+  if (!sidecar) return {};
+  return { acpSidecar: { text: sidecar.text, name: sidecar.name, error: sidecar.error } };
+}
+
+export type LoadedFile =
+  | { kind: "session"; analysis: Analysis }
+  | { kind: "not-session"; reason: string }
+  | { kind: "failed"; status: 1 | 2; message: string };
+
+export const NOT_A_SESSION = "not a session transcript";
+
+/** Why a file whose format is unknown is not a session, in plain words. */
+export function notSessionReason(parsed: ParsedText): string {
+  if (!parsed.lines.some((l) => l.text.trim() !== "" || l.parseError !== undefined)) return "the file is empty";
+  if (!parsed.lines.some((l) => isObject(l.value))) return "no line is a JSON object";
+  return `no line is an entry of a format it reads (${FORMAT_READERS.map((r) => r.name).join(", ")})`;
+}
+
+/** Reads and analyses `path`; never throws. `rules: false` (render) runs no finding rule. */
+export function loadSessionFile(path: string, options: { rules?: boolean; read?: ReadLinesOptions } = {}): LoadedFile {
+  const r = readSessionLines(path, options.read);
+  if (!r.ok) return { kind: "failed", status: r.status, message: r.message };
+  try {
+    const session = sessionFromLines(r.lines.parsed);
+    if (session.format === "unknown") return { kind: "not-session", reason: notSessionReason(r.lines.parsed) };
+    const analysis = analyzeSession(session, { ...optionsFor(path), ...(options.rules === false ? { rules: false } : {}) });
+    return { kind: "session", analysis };
+  } catch (e) {
+    return { kind: "failed", status: 2, message: `${path}: internal error: ${(e as Error).message}` };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The files `check` is given: a FILE stays as given; a DIR becomes every `*.jsonl` file under
+ * it, depth first, each folder's names sorted (by code unit, so the order is the same
+ * everywhere). A symbolic link to a folder is followed once: a folder already visited (the same
+ * device and inode) is not entered again, so a link loop ends.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { errText } from "../io/read-regular-file.js";
+
+export interface ExpandedPaths {
+  paths: string[];
+  problems: { status: 1 | 2; message: string }[];
+}
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function expandPaths(args: string[]): ExpandedPaths {
+  const paths: string[] = [];
+  const problems: ExpandedPaths["problems"] = [];
+  const visited = new Set<string>();
+  const walk = (dir: string): void => {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort(byName);
+    } catch (e) {
+      problems.push({ status: 2, message: `cannot read ${dir}: ${errText(e)}` });
+      return;
+    }
+    for (const name of names) {
+      const p = join(dir, name);
+      let st;
+      try {
+        st = statSync(p); // follows links
+      } catch {
+        if (name.endsWith(".jsonl")) paths.push(p); // a dangling link: reported when read
+        continue;
+      }
+      if (st.isDirectory()) {
+        const key = `${st.dev}:${st.ino}`;
+        if (visited.has(key)) continue;
+        visited.add(key);
+        walk(p);
+      } else if (name.endsWith(".jsonl")) paths.push(p);
+    }
+  };
+  for (const a of args) {
+    let st;
+    try {
+      st = statSync(a);
+    } catch {
+      paths.push(a); // missing or unreadable: reported when read, as before
+      continue;
+    }
+    if (!st.isDirectory()) {
+      paths.push(a);
+      continue;
+    }
+    const before = paths.length;
+    visited.add(`${st.dev}:${st.ino}`);
+    walk(a);
+    if (paths.length === before) problems.push({ status: 2, message: `${a}: no *.jsonl files in this folder` });
+  }
+  return { paths, problems };
+}
