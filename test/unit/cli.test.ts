@@ -55,7 +55,7 @@ describe("check", () => {
     const r = cli("check", p);
     assert.equal(r.status, 0, "warnings only");
     const lines = r.stdout.trim().split("\n");
-    assert.match(lines.pop()!, /^\d+ warnings? in 1 file$/, "a summary line closes the output");
+    assert.match(lines.pop()!, /^\d+ warnings?(, \d+ information)? in 1 file$/, "a summary line closes the output");
     assert.ok(lines.length >= 2);
     for (const l of lines) assert.match(l, new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+:\\d+ (error|warning|information|hint) [a-z-]+ .+`));
     assert.ok(lines.some((l) => / information colliding-id /.test(l)));
