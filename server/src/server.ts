@@ -19,12 +19,23 @@ import { type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRe
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
 import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
+import { LiveLines } from "./lsp/incremental.js";
 import { type DocState, Store } from "./lsp/store.js";
 
 const DEBOUNCE_MS = 150;
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+const liveLines = new LiveLines();
+// Each change batch also patches the document's parsed lines (lsp/incremental.ts).
+const documents = new TextDocuments<TextDocument>({
+  create: TextDocument.create,
+  update: (doc, changes, version) => {
+    const from = doc.version;
+    const updated = TextDocument.update(doc, changes, version);
+    liveLines.changed(doc.uri, from, version, changes);
+    return updated;
+  },
+});
 const store = new Store();
 const settingsCache = new Map<string, Promise<Settings>>();
 const timers = new Map<string, NodeJS.Timeout>();
@@ -90,7 +101,7 @@ connection.onDidChangeWatchedFiles((p) => {
 async function stateOf(uri: string): Promise<DocState | null> {
   const settings = await settingsFor(uri);
   const doc = documents.get(uri);
-  if (doc) return store.get(uri, doc.version, doc.getText(), settings);
+  if (doc) return store.get(uri, doc.version, { parsed: liveLines.linesOf(doc), text: () => doc.getText() }, settings);
   const text = store.readDisk(uri);
   return text === null ? null : store.get(uri, null, text, settings);
 }
@@ -164,6 +175,7 @@ documents.onDidClose((e) => {
   clearTimeout(timers.get(uri));
   timers.delete(uri);
   store.drop(uri);
+  liveLines.closed(uri);
   settingsCache.delete(uri);
   if (published.get(uri)) connection.sendDiagnostics({ uri, diagnostics: [] });
   published.delete(uri);

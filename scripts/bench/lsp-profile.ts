@@ -1,0 +1,33 @@
+/**
+ * Profiles the language server's own work (no JSON-RPC) on one generated session: open, append
+ * one line, edit a middle line, each followed by the diagnostics the server publishes. Run with
+ * `node --cpu-prof --cpu-prof-dir=DIR --import tsx scripts/bench/lsp-profile.ts META.json` and
+ * open the .cpuprofile in Chrome DevTools (or summarise it with scripts/bench/profile-top.mjs).
+ */
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { diagnostics } from "../../server/src/lsp/features";
+import { DEFAULT_SETTINGS } from "../../server/src/lsp/settings";
+import { Store } from "../../server/src/lsp/store";
+import type { SessionMeta } from "./generate";
+
+const meta = JSON.parse(readFileSync(process.argv[2], "utf8")) as SessionMeta;
+const text = readFileSync(meta.file, "utf8");
+const uri = pathToFileURL(meta.file).href;
+const store = new Store();
+const doc = TextDocument.create(uri, "jsonl", 1, text);
+const step = (name: string, version: number) => {
+  const t = performance.now();
+  const st = store.get(uri, version, doc.getText(), DEFAULT_SETTINGS);
+  const d = st.model ? diagnostics(st.model, uri, DEFAULT_SETTINGS) : [];
+  console.log(`${name}: ${(performance.now() - t).toFixed(1)} ms, ${d.length} diagnostics`);
+};
+step("open", 1);
+const append = JSON.stringify({ type: "message", id: "e-prof", parentId: meta.lastId, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "appended" }], timestamp: 1798761600000 } }) + "\n";
+TextDocument.update(doc, [{ range: { start: { line: meta.lines, character: 0 }, end: { line: meta.lines, character: 0 } }, text: append }], 2);
+step("append", 2);
+const lines = doc.getText().split("\n");
+const old = lines[meta.middleLine];
+TextDocument.update(doc, [{ range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: old.replace('"text":"', '"text":"edited: ') }], 3);
+step("edit-middle", 3);
