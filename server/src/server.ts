@@ -15,10 +15,11 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { buildRenderView } from "./presentation/view-model.js";
-import { type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
+import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
 import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
+import { DiskFollower } from "./lsp/disk-follower.js";
 import { LiveLines } from "./lsp/incremental.js";
 import { type DocState, Store } from "./lsp/store.js";
 
@@ -85,6 +86,7 @@ connection.onDidChangeConfiguration((change) => {
   if (!hasConfiguration) globalSettings = normalizeSettings(change.settings?.[SETTINGS_SECTION]);
   store.clear();
   for (const d of documents.all()) void publish(d.uri);
+  for (const uri of follower.followedUris()) void publish(uri);
 });
 
 // billion-context-pi's sidecar `<session>.jsonl.acp.json` changed (the client watches it):
@@ -102,6 +104,8 @@ async function stateOf(uri: string): Promise<DocState | null> {
   const settings = await settingsFor(uri);
   const doc = documents.get(uri);
   if (doc) return store.get(uri, doc.version, { parsed: liveLines.linesOf(doc), text: () => doc.getText() }, settings);
+  const followed = follower.source(uri);
+  if (followed) return store.get(uri, null, followed, settings);
   const text = store.readDisk(uri);
   return text === null ? null : store.get(uri, null, text, settings);
 }
@@ -155,6 +159,7 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
 const openedAt = new Map<string, number>();
 documents.onDidOpen((e) => {
   openedAt.set(e.document.uri, e.document.version);
+  follower.unfollow(e.document.uri); // synced from now on
   clearTimeout(timers.get(e.document.uri));
   void publish(e.document.uri);
 });
@@ -170,8 +175,9 @@ documents.onDidChangeContent((e) => {
     }, DEBOUNCE_MS),
   );
 });
-documents.onDidClose((e) => {
-  const uri = e.document.uri;
+documents.onDidClose((e) => forget(e.document.uri));
+/** Releases everything held for `uri` and clears its diagnostics. */
+function forget(uri: string): void {
   clearTimeout(timers.get(uri));
   timers.delete(uri);
   store.drop(uri);
@@ -181,6 +187,15 @@ documents.onDidClose((e) => {
   published.delete(uri);
   openedAt.delete(uri);
   lastPublished.delete(uri);
+}
+
+// Files over 50 MB: the client says an editor shows one it does not sync (lsp/disk-follower.ts).
+const follower = new DiskFollower((uri) => void publish(uri));
+connection.onNotification(DidShowUnsyncedNotification, (p) => {
+  if (!documents.get(p.uri) && follower.follow(p.uri)) void publish(p.uri);
+});
+connection.onNotification(DidHideUnsyncedNotification, (p) => {
+  if (follower.unfollow(p.uri)) forget(p.uri);
 });
 
 /** Runs a feature on the document's model, or returns `empty` when it is not a session. */

@@ -47,6 +47,8 @@ export function sniffParsedFormat(parsed: ParsedText): string {
 export interface SyncedSource {
   parsed: ParsedText;
   text: () => string;
+  /** For a file followed on disk (no version): changes whenever its lines do. */
+  stamp?: number;
 }
 
 export interface DocState extends ActionDoc {
@@ -54,6 +56,8 @@ export interface DocState extends ActionDoc {
   /** null when the document is not a session the engine reads. */
   analysis: Analysis | null;
   settingsKey: string;
+  /** The SyncedSource stamp this state was computed from (files followed on disk). */
+  stamp?: number;
 }
 
 export class Store {
@@ -70,7 +74,7 @@ export class Store {
     const c = this.cache.get(uri);
     const synced = typeof source === "string" ? null : source;
     // A synced document's version names its text; a disk document is compared by its text.
-    if (c && c.version === version && c.settingsKey === key && (synced ? version !== null : c.text === source)) return c;
+    if (c && c.version === version && c.settingsKey === key && (synced ? (version !== null || c.stamp === synced.stamp) : c.text === source)) return c;
     const format = synced ? sniffParsedFormat(synced.parsed) : sniffFormat(source as string);
     const options = analyzeOptions(settings);
     if (sidecar) options.acpSidecar = { text: sidecar.text, name: sidecar.name, error: sidecar.error };
@@ -85,13 +89,13 @@ export class Store {
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
     }
-    const st: DocState = { uri, version, text: "", format, analysis, settingsKey: key, options, model: model as DocModel };
+    const st: DocState = { uri, version, text: "", format, analysis, settingsKey: key, options, model: model as DocModel, stamp: synced?.stamp };
     if (synced) {
       let text: string | undefined;
       Object.defineProperty(st, "text", { get: () => (text ??= synced.text()), enumerable: true });
     } else st.text = source as string;
     this.cache.set(uri, st);
-    if (version === null) this.shownFromDisk(uri);
+    if (version === null && !synced) this.shownFromDisk(uri);
     else this.forgetDisk(uri);
     return st;
   }
