@@ -195,7 +195,9 @@ connection.onNotification(DidShowUnsyncedNotification, (p) => {
   if (!documents.get(p.uri) && follower.follow(p.uri)) void publish(p.uri);
 });
 connection.onNotification(DidHideUnsyncedNotification, (p) => {
-  if (follower.unfollow(p.uri)) forget(p.uri);
+  if (!follower.unfollow(p.uri)) return;
+  forget(p.uri);
+  connection.sendNotification(StatusNotification, { uri: p.uri, isSession: false, format: "unknown", pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
 });
 
 /** Runs a feature on the document's model, or returns `empty` when it is not a session. */
