@@ -6,9 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { TextDocument } from "vscode-languageserver-textdocument";
 import { diagnostics } from "../../server/src/lsp/features";
 import { DEFAULT_SETTINGS } from "../../server/src/lsp/settings";
+import { LineDocument } from "../../server/src/lsp/line-document";
 import { Store } from "../../server/src/lsp/store";
 import type { SessionMeta } from "./generate";
 
@@ -16,18 +16,20 @@ const meta = JSON.parse(readFileSync(process.argv[2], "utf8")) as SessionMeta;
 const text = readFileSync(meta.file, "utf8");
 const uri = pathToFileURL(meta.file).href;
 const store = new Store();
-const doc = TextDocument.create(uri, "jsonl", 1, text);
+const doc = LineDocument.create(uri, "jsonl", 1, text);
 const step = (name: string, version: number) => {
   const t = performance.now();
-  const st = store.get(uri, version, doc.getText(), DEFAULT_SETTINGS);
+  const cpu = process.cpuUsage();
+  const st = store.get(uri, version, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS);
   const d = st.model ? diagnostics(st.model, uri, DEFAULT_SETTINGS) : [];
-  console.log(`${name}: ${(performance.now() - t).toFixed(1)} ms, ${d.length} diagnostics`);
+  const c = process.cpuUsage(cpu);
+  console.log(`${name}: ${(performance.now() - t).toFixed(1)} ms wall, ${((c.user + c.system) / 1000).toFixed(1)} ms CPU, ${d.length} diagnostics`);
 };
 step("open", 1);
 const append = JSON.stringify({ type: "message", id: "e-prof", parentId: meta.lastId, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "appended" }], timestamp: 1798761600000 } }) + "\n";
-TextDocument.update(doc, [{ range: { start: { line: meta.lines, character: 0 }, end: { line: meta.lines, character: 0 } }, text: append }], 2);
+const change = (changes: any[], version: number) => LineDocument.update(doc, changes, version);
+change([{ range: { start: { line: meta.lines, character: 0 }, end: { line: meta.lines, character: 0 } }, text: append }], 2);
 step("append", 2);
-const lines = doc.getText().split("\n");
-const old = lines[meta.middleLine];
-TextDocument.update(doc, [{ range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: old.replace('"text":"', '"text":"edited: ') }], 3);
+const old = doc.lines().lines[meta.middleLine].text;
+change([{ range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: old.replace('"text":"', '"text":"edited: ') }], 3);
 step("edit-middle", 3);

@@ -13,30 +13,20 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
 } from "vscode-languageserver/node";
-import { TextDocument } from "vscode-languageserver-textdocument";
 import { buildRenderView } from "./presentation/view-model.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
 import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
 import { DiskFollower } from "./lsp/disk-follower.js";
-import { LiveLines } from "./lsp/incremental.js";
+import { LineDocument } from "./lsp/line-document.js";
 import { type DocState, Store } from "./lsp/store.js";
 
 const DEBOUNCE_MS = 150;
 
 const connection = createConnection(ProposedFeatures.all);
-const liveLines = new LiveLines();
-// Each change batch also patches the document's parsed lines (lsp/incremental.ts).
-const documents = new TextDocuments<TextDocument>({
-  create: TextDocument.create,
-  update: (doc, changes, version) => {
-    const from = doc.version;
-    const updated = TextDocument.update(doc, changes, version);
-    liveLines.changed(doc.uri, from, version, changes);
-    return updated;
-  },
-});
+// Synced documents are kept as parsed lines that follow each change (lsp/line-document.ts).
+const documents = new TextDocuments<LineDocument>(LineDocument);
 const store = new Store();
 const settingsCache = new Map<string, Promise<Settings>>();
 const timers = new Map<string, NodeJS.Timeout>();
@@ -103,7 +93,7 @@ connection.onDidChangeWatchedFiles((p) => {
 async function stateOf(uri: string): Promise<DocState | null> {
   const settings = await settingsFor(uri);
   const doc = documents.get(uri);
-  if (doc) return store.get(uri, doc.version, { parsed: liveLines.linesOf(doc), text: () => doc.getText() }, settings);
+  if (doc) return store.get(uri, doc.version, { parsed: doc.lines(), text: () => doc.getText() }, settings);
   const followed = follower.source(uri);
   if (followed) return store.get(uri, null, followed, settings);
   const text = store.readDisk(uri);
@@ -181,7 +171,6 @@ function forget(uri: string): void {
   clearTimeout(timers.get(uri));
   timers.delete(uri);
   store.drop(uri);
-  liveLines.closed(uri);
   settingsCache.delete(uri);
   if (published.get(uri)) connection.sendDiagnostics({ uri, diagnostics: [] });
   published.delete(uri);

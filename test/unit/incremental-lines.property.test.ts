@@ -14,6 +14,7 @@ import { analyze, analyzeSession, type Analysis } from "../../server/src/engine/
 import { patchLines, type TextChange } from "../../server/src/engine/incremental/patch-lines.js";
 import { parseText, type ParsedText } from "../../server/src/engine/parse.js";
 import { sessionFromLines } from "../../server/src/engine/session.js";
+import { LineDocument } from "../../server/src/lsp/line-document.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
 
@@ -111,6 +112,36 @@ describe("line-wise incremental parsing (language server)", () => {
       { seed: SEED, numRuns: RUNS },
     );
     assert.ok(patched * 2 > batchesSeen, `most batches are followed line-wise (${patched} of ${batchesSeen})`);
+  });
+
+  it("the server's LineDocument keeps the text and lines of the library's TextDocument, whole-text changes and first-line edits included", () => {
+    const whole = fc.record({ kind: fc.constant<"whole">("whole"), text: insertText });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: sources.length - 1 }), fc.array(fc.array(fc.oneof(edit, edit, edit, whole), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), (si, batches, reads) => {
+        const ref = TextDocument.create("file:///t.jsonl", "jsonl", 1, sources[si].text);
+        const doc = LineDocument.create("file:///t.jsonl", "jsonl", 1, sources[si].text);
+        let version = 1;
+        batches.forEach((batch, bi) => {
+          const changes: TextChange[] = [];
+          let d = ref;
+          for (const e of batch) {
+            const c = e.kind === "whole" ? { text: e.text } : place(d, e);
+            changes.push(c);
+            d = TextDocument.create(d.uri, "jsonl", 0, d.getText());
+            TextDocument.update(d, [c], 0);
+          }
+          TextDocument.update(ref, changes, ++version);
+          LineDocument.update(doc, changes as any, version);
+          assert.equal(doc.version, version);
+          // Reading the lines or not between batches must not matter.
+          if (reads[bi]) assert.deepEqual(lineShape(doc.lines()), lineShape(parseText(ref.getText())));
+        });
+        assert.deepEqual(lineShape(doc.lines()), lineShape(parseText(ref.getText())));
+        assert.equal(doc.getText(), ref.getText());
+        assert.equal(doc.lineCount, ref.lineCount);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 
   it("an append re-parses only the appended line", () => {

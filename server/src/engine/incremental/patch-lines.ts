@@ -29,10 +29,19 @@ export interface TextChange {
  * order mark may sit, or a position outside the document): the caller parses the full text.
  */
 export function patchLines(parsed: ParsedText, changes: readonly TextChange[]): ParsedText | null {
-  for (const c of changes) if (!patchOne(parsed, c)) return null;
+  for (const c of changes) if (!patchChange(parsed, c)) return null;
+  return parsed;
+}
+
+/**
+ * Applies one change; false (with `parsed` untouched) when it cannot be applied line-wise. After
+ * a false in the middle of a batch, `parsed` holds exactly the changes before it.
+ */
+export function patchChange(parsed: ParsedText, change: TextChange): boolean {
+  if (!patchOne(parsed, change)) return false;
   const last = parsed.lines[parsed.lines.length - 1];
   parsed.unterminatedLastLine = !!last && last.eol === "" && last.text.trim() !== "";
-  return parsed;
+  return true;
 }
 
 function patchOne(parsed: ParsedText, change: TextChange): boolean {
