@@ -15,6 +15,7 @@ import { patchLines, type TextChange } from "../../server/src/engine/incremental
 import { parseText, type ParsedText } from "../../server/src/engine/parse.js";
 import { sessionFromLines } from "../../server/src/engine/session.js";
 import { LineDocument } from "../../server/src/lsp/line-document.js";
+import { sniffFormat, sniffParsedFormat } from "../../server/src/lsp/store.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
 
@@ -142,6 +143,19 @@ describe("line-wise incremental parsing (language server)", () => {
       }),
       { seed: SEED, numRuns: RUNS },
     );
+  });
+
+  it("the format sniffed from parsed lines is the one sniffed from the text (first 256 KB)", () => {
+    const pad = (n: number) => JSON.stringify({ type: "note", text: "x".repeat(n) });
+    const user = sessionText([{ user: 1 }]).split("\n")[1];
+    const texts = [
+      ...corpusFiles().map((f) => f.text),
+      "\ufeff" + sources[0].text,
+      // the session header only after the sniffed head, or straddling its end
+      ...[0, 1, 2, 3].map((k) => `${pad(256 * 1024 - 40 + k * 20)}\n${sources[0].text}`),
+      ...[0, 1, 2].map((k) => `${Array.from({ length: 60 }, () => pad(4300 + k * 7)).join("\r\n")}\r\n${sources[1].text}${user}`),
+    ];
+    for (const t of texts) assert.equal(sniffParsedFormat(parseText(t)), sniffFormat(t));
   });
 
   it("an append re-parses only the appended line", () => {
