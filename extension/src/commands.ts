@@ -7,6 +7,7 @@ import { REVEAL_LINE_COMMAND } from "../../server/src/protocol/lsp.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { FIX_ALL_ORPHANS } from "./fixes.js";
 import type { InspectorPanels } from "./inspectorPanels.js";
+import { activeTabUri } from "./unsyncedEditors.js";
 
 export const OPEN_INSPECTOR_COMMAND = "transcriptInspector.openInspectorToSide";
 export const FIX_ALL_COMMAND = "transcriptInspector.fixAllOrphans";
@@ -24,7 +25,7 @@ export interface CommandDeps {
 export const COMMANDS: Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown> = {
   /** The editor title button, the explorer menu (with the file's URI) and the palette. */
   [OPEN_INSPECTOR_COMMAND]: ({ panels }, uri) => {
-    const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+    const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri ?? activeTabUri();
     if (target) panels.show(target);
     else void vscode.window.showInformationMessage("Open a session transcript first. The inspector shows the session in the active editor.");
   },

@@ -6,7 +6,7 @@
  */
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { type RenderChangedParams, RenderChangedNotification, RenderRequest, StatusNotification } from "../../server/src/protocol/lsp.js";
+import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type RenderChangedParams, RenderChangedNotification, RenderRequest, StatusNotification } from "../../server/src/protocol/lsp.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { createLanguageClient } from "./client.js";
 import { OPEN_INSPECTOR_COMMAND, registerCommands } from "./commands.js";
@@ -16,6 +16,7 @@ import { revealLine } from "./revealLine.js";
 import { SessionStatuses } from "./sessions.js";
 import { StatusBar } from "./statusBar.js";
 import { type InspectorTestHooks, isTestRun, MessageRecorder } from "./testHooks.js";
+import { UnsyncedEditors } from "./unsyncedEditors.js";
 
 let client: LanguageClient | undefined;
 
@@ -26,10 +27,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   const renderChanged = new vscode.EventEmitter<RenderChangedParams>();
   const recorder = isTestRun(context) ? new MessageRecorder() : undefined;
   const fix = (uri: vscode.Uri, f: ViewFix) => applyFix(lc, uri, f);
+  let unsynced: UnsyncedEditors | undefined;
+  const reveal = (line: unknown, uri?: vscode.Uri | string) => revealLine(line, uri, (u) => !!unsynced?.isUnsynced(u));
   const panels = new InspectorPanels(context.extensionUri, {
     render: (uri) => lc.sendRequest(RenderRequest, { uri }),
     applyFix: fix,
-    revealLine,
+    revealLine: reveal,
     onRenderChanged: renderChanged.event,
     log,
     observer: recorder,
@@ -41,13 +44,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
     renderChanged,
     panels,
     panels.registerSerializer(),
-    ...registerCommands({ panels, applyFix: fix, revealLine, log }),
+    ...registerCommands({ panels, applyFix: fix, revealLine: reveal, log }),
   );
 
   await lc.start();
   context.subscriptions.push(
     lc.onNotification(StatusNotification, (s) => sessions.update(s)),
     lc.onNotification(RenderChangedNotification, (p) => renderChanged.fire(p)),
+    // Session files over 50 MB: VS Code syncs no document, the server reads them from disk.
+    (unsynced = new UnsyncedEditors({
+      show: (uri) => void lc.sendNotification(DidShowUnsyncedNotification, { uri }).catch(() => undefined),
+      hide: (uri) => void lc.sendNotification(DidHideUnsyncedNotification, { uri }).catch(() => undefined),
+    })),
   );
   log.info("Transcript Inspector language server started");
   return recorder ? { inspector: recorder.hooks() } : {};

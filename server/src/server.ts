@@ -12,19 +12,21 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
 } from "vscode-languageserver/node";
-import { TextDocument } from "vscode-languageserver-textdocument";
 import { buildRenderView } from "./presentation/view-model.js";
-import { type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
+import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
 import { codeLenses, definition, highlights, hover, references, symbols } from "./lsp/features.js";
 import { documentDiagnostics } from "./lsp/diagnostics-bound.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
+import { DiskFollower } from "./lsp/disk-follower.js";
+import { LineDocument } from "./lsp/line-document.js";
 import { type DocState, Store } from "./lsp/store.js";
 
 const DEBOUNCE_MS = 150;
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+// Synced documents are kept as parsed lines that follow each change (lsp/line-document.ts).
+const documents = new TextDocuments<LineDocument>(LineDocument);
 const store = new Store();
 const settingsCache = new Map<string, Promise<Settings>>();
 const timers = new Map<string, NodeJS.Timeout>();
@@ -74,6 +76,7 @@ connection.onDidChangeConfiguration((change) => {
   if (!hasConfiguration) globalSettings = normalizeSettings(change.settings?.[SETTINGS_SECTION]);
   store.clear();
   for (const d of documents.all()) void publish(d.uri);
+  for (const uri of follower.followedUris()) void publish(uri);
 });
 
 // billion-context-pi's sidecar `<session>.jsonl.acp.json` changed (the client watches it):
@@ -90,7 +93,9 @@ connection.onDidChangeWatchedFiles((p) => {
 async function stateOf(uri: string): Promise<DocState | null> {
   const settings = await settingsFor(uri);
   const doc = documents.get(uri);
-  if (doc) return store.get(uri, doc.version, doc.getText(), settings);
+  if (doc) return store.get(uri, doc.version, { parsed: doc.lines(), text: () => doc.getText() }, settings);
+  const followed = follower.source(uri);
+  if (followed) return store.get(uri, null, followed, settings);
   const text = store.readDisk(uri);
   return text === null ? null : store.get(uri, null, text, settings);
 }
@@ -145,6 +150,7 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
 const openedAt = new Map<string, number>();
 documents.onDidOpen((e) => {
   openedAt.set(e.document.uri, e.document.version);
+  follower.unfollow(e.document.uri); // synced from now on
   clearTimeout(timers.get(e.document.uri));
   void publish(e.document.uri);
 });
@@ -160,8 +166,9 @@ documents.onDidChangeContent((e) => {
     }, DEBOUNCE_MS),
   );
 });
-documents.onDidClose((e) => {
-  const uri = e.document.uri;
+documents.onDidClose((e) => forget(e.document.uri));
+/** Releases everything held for `uri` and clears its diagnostics. */
+function forget(uri: string): void {
   clearTimeout(timers.get(uri));
   timers.delete(uri);
   store.drop(uri);
@@ -170,6 +177,17 @@ documents.onDidClose((e) => {
   published.delete(uri);
   openedAt.delete(uri);
   lastPublished.delete(uri);
+}
+
+// Files over 50 MB: the client says an editor shows one it does not sync (lsp/disk-follower.ts).
+const follower = new DiskFollower((uri) => void publish(uri));
+connection.onNotification(DidShowUnsyncedNotification, (p) => {
+  if (!documents.get(p.uri) && follower.follow(p.uri)) void publish(p.uri);
+});
+connection.onNotification(DidHideUnsyncedNotification, (p) => {
+  if (!follower.unfollow(p.uri)) return;
+  forget(p.uri);
+  connection.sendNotification(StatusNotification, { uri: p.uri, isSession: false, format: "unknown", pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
 });
 
 /** Runs a feature on the document's model, or returns `empty` when it is not a session. */

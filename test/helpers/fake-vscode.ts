@@ -51,6 +51,16 @@ export class Selection extends Range {
   }
 }
 
+/** A plain text tab's input (`instanceof vscode.TabInputText`). */
+export class TabInputText {
+  constructor(readonly uri: Uri) {}
+}
+
+/** A tab group holding text tabs of `uris`, the first one active. */
+export function fakeTabGroup(...uris: Uri[]) {
+  return { tabs: uris.map((u, i) => ({ input: new TabInputText(u), isActive: i === 0, label: u.path })), isActive: true };
+}
+
 export interface FakeState {
   commands: Map<string, (...args: any[]) => any>;
   statusItems: any[];
@@ -70,6 +80,15 @@ export interface FakeState {
   requestHandler: (method: string, params: any) => any;
   /** Globs of the file watchers the extension created. */
   watchers: string[];
+  /** window.tabGroups.all, and the event the extension listens to for their changes. */
+  tabGroups: any[];
+  tabsChanged: EventEmitter<any>;
+  /** workspace.textDocuments (the documents VS Code syncs). */
+  textDocuments: any[];
+  /** Commands run with executeCommand other than setContext: [id, ...args]. */
+  executed: unknown[][];
+  clipboard: string;
+  statusMessages: string[];
 }
 
 export const state: FakeState = {
@@ -88,6 +107,12 @@ export const state: FakeState = {
   selectionChanged: new EventEmitter(),
   clients: [],
   requestHandler: () => null,
+  tabGroups: [],
+  tabsChanged: new EventEmitter(),
+  textDocuments: [],
+  executed: [],
+  clipboard: "",
+  statusMessages: [],
 };
 
 export function fakeEditor(uri: Uri, lineCount = 100) {
@@ -127,7 +152,23 @@ export const vscode = {
   StatusBarAlignment: { Left: 1, Right: 2 },
   TextEditorRevealType: { InCenterIfOutsideViewport: 2 },
   ViewColumn: { Beside: -2, One: 1 },
+  TabInputText,
+  env: { clipboard: { writeText: async (t: string) => void (state.clipboard = t) } },
   window: {
+    tabGroups: {
+      get all() {
+        return state.tabGroups;
+      },
+      get activeTabGroup() {
+        return state.tabGroups.find((g) => g.isActive) ?? state.tabGroups[0];
+      },
+      onDidChangeTabs: (h: any) => state.tabsChanged.event(h),
+      onDidChangeTabGroups: (h: any) => state.tabsChanged.event(h),
+    },
+    setStatusBarMessage: (m: string) => {
+      state.statusMessages.push(m);
+      return disposable;
+    },
     createOutputChannel: (name: string, opts: any) => ({ name, opts, lines: [] as string[], info(s: string) { this.lines.push(s); }, warn(s: string) { this.lines.push(s); }, error(s: string) { this.lines.push(s); }, show() {}, dispose() {} }),
     createStatusBarItem: (id: string, alignment: number, priority: number) => {
       const item = { id, alignment, priority, text: "", tooltip: "", command: "", name: "", visible: false, show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} };
@@ -156,6 +197,10 @@ export const vscode = {
     },
   },
   workspace: {
+    get textDocuments() {
+      return state.textDocuments;
+    },
+    onDidOpenTextDocument: () => disposable,
     onDidCloseTextDocument: () => disposable,
     createFileSystemWatcher: (glob: string) => {
       state.watchers.push(glob);
@@ -174,7 +219,10 @@ export const vscode = {
     },
     executeCommand: async (id: string, ...args: any[]) => {
       if (id === "setContext") state.context.set(args[0], args[1]);
-      else return state.commands.get(id)?.(...args);
+      else {
+        if (!state.commands.has(id)) state.executed.push([id, ...args]);
+        return state.commands.get(id)?.(...args);
+      }
     },
   },
 };
@@ -196,6 +244,11 @@ export class FakeLanguageClient {
   onNotification(type: string | { method: string }, h: (p: any) => void) {
     this.handlers.set(typeof type === "string" ? type : type.method, h);
     return disposable;
+  }
+  /** Notifications the extension sent: [method, params]. */
+  sent: [string, any][] = [];
+  async sendNotification(type: string | { method: string }, params: any) {
+    this.sent.push([typeof type === "string" ? type : type.method, params]);
   }
   async sendRequest(type: string | { method: string }, params: any) {
     return state.requestHandler(typeof type === "string" ? type : type.method, params);

@@ -32,7 +32,9 @@ export class LspClient {
   private constructor(readonly child: ChildProcess, readonly conn: ProtocolConnection) {}
 
   static async start(settings: Record<string, unknown> = {}, capabilities: any = undefined): Promise<LspClient> {
-    const child = spawn(process.execPath, [SERVER, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+    // TI_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=DIR" to profile it.
+    const nodeArgs = process.env.TI_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, SERVER, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
     child.stderr!.on("data", () => undefined);
     const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const c = new LspClient(child, conn);

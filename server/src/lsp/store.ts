@@ -11,9 +11,10 @@
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readSidecarFile } from "../io/sidecar-file.js";
-import { type Analysis, analyze } from "../engine/analyze.js";
+import { type Analysis, analyze, analyzeSession } from "../engine/analyze.js";
 import { detectFormat, SESSION_FORMATS } from "../engine/formats/registry.js";
-import { parseText } from "../engine/parse.js";
+import { parseText, type ParsedText } from "../engine/parse.js";
+import { sessionFromLines } from "../engine/session.js";
 import { readRegularFile } from "../io/read-regular-file.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
@@ -31,11 +32,32 @@ export function sniffFormat(text: string): string {
   return detectFormat(parseText(head).lines);
 }
 
+/** The format sniffed from the lines inside the first SNIFF_CHARS characters, as `sniffFormat` on the text. */
+export function sniffParsedFormat(parsed: ParsedText): string {
+  const limit = SNIFF_CHARS - (parsed.bom ? 1 : 0);
+  const head: ParsedText["lines"] = [];
+  for (const l of parsed.lines) {
+    if (l.offset + l.text.length + (l.eol === "" ? 0 : 1) > limit) break;
+    head.push(l);
+  }
+  return detectFormat(head);
+}
+
+/** A synced document's text, read only when a feature needs it (repairs), and its parsed lines. */
+export interface SyncedSource {
+  parsed: ParsedText;
+  text: () => string;
+  /** For a file followed on disk (no version): changes whenever its lines do. */
+  stamp?: number;
+}
+
 export interface DocState extends ActionDoc {
   format: string;
   /** null when the document is not a session the engine reads. */
   analysis: Analysis | null;
   settingsKey: string;
+  /** The SyncedSource stamp this state was computed from (files followed on disk). */
+  stamp?: number;
 }
 
 export class Store {
@@ -46,12 +68,14 @@ export class Store {
   private readonly diskOrder: string[] = [];
 
   /** State for `uri` at `version` with `text`, reusing the cached analysis when nothing changed. */
-  get(uri: string, version: number | null, text: string, settings: Settings): DocState {
+  get(uri: string, version: number | null, source: string | SyncedSource, settings: Settings): DocState {
     const sidecar = this.sidecarOf(uri);
     const key = JSON.stringify(settings) + (sidecar ? `|${sidecar.stamp}` : "");
     const c = this.cache.get(uri);
-    if (c && c.version === version && c.settingsKey === key && c.text === text) return c;
-    const format = sniffFormat(text);
+    const synced = typeof source === "string" ? null : source;
+    // A synced document's version names its text; a disk document is compared by its text.
+    if (c && c.version === version && c.settingsKey === key && (synced ? (version !== null || c.stamp === synced.stamp) : c.text === source)) return c;
+    const format = synced ? sniffParsedFormat(synced.parsed) : sniffFormat(source as string);
     const options = analyzeOptions(settings);
     if (sidecar) options.acpSidecar = { text: sidecar.text, name: sidecar.name, error: sidecar.error };
     let analysis: Analysis | null = null;
@@ -59,13 +83,19 @@ export class Store {
     if (SESSION_FORMATS.has(format)) {
       // Incremental: unchanged lines reuse the previous version's parse.
       const previous = c && c.settingsKey === key && c.analysis ? c.analysis : undefined;
-      analysis = analyze(text, { ...options, previous });
+      // A synced document's lines follow its edits already (incremental.ts): only the session
+      // and what derives from it are computed again.
+      analysis = synced ? analyzeSession(sessionFromLines(synced.parsed), options) : analyze(source as string, { ...options, previous });
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
     }
-    const st: DocState = { uri, version, text, format, analysis, settingsKey: key, options, model: model as DocModel };
+    const st: DocState = { uri, version, text: "", format, analysis, settingsKey: key, options, model: model as DocModel, stamp: synced?.stamp };
+    if (synced) {
+      let text: string | undefined;
+      Object.defineProperty(st, "text", { get: () => (text ??= synced.text()), enumerable: true });
+    } else st.text = source as string;
     this.cache.set(uri, st);
-    if (version === null) this.shownFromDisk(uri);
+    if (version === null && !synced) this.shownFromDisk(uri);
     else this.forgetDisk(uri);
     return st;
   }

@@ -68,6 +68,21 @@ export type FixEditResult = { changes: Record<string, FixEditTextEdit[]> } | nul
 export const FixEditRequest = new RequestType<FixEditParams, FixEditResult, void>("transcriptInspector/fixEdit");
 
 // ---------------------------------------------------------------------------------------------
+// Session files an editor shows but VS Code does not sync (over 50 MB) (extension -> server)
+
+export interface UnsyncedDocumentParams {
+  uri: string;
+}
+/**
+ * `transcriptInspector/didShowUnsynced`: an editor shows this file but the client has no synced
+ * document for it (VS Code passes none over 50 MB to extensions). The server reads it from disk,
+ * publishes its diagnostics and follows appends until `didHideUnsynced`.
+ */
+export const DidShowUnsyncedNotification = new NotificationType<UnsyncedDocumentParams>("transcriptInspector/didShowUnsynced");
+/** `transcriptInspector/didHideUnsynced`: no editor shows the file any more: the server releases it. */
+export const DidHideUnsyncedNotification = new NotificationType<UnsyncedDocumentParams>("transcriptInspector/didHideUnsynced");
+
+// ---------------------------------------------------------------------------------------------
 
 /** Command that reveals a 1-based line: arguments `[line]` or `[line, uri]` (hover links use it). */
 export const REVEAL_LINE_COMMAND = "transcriptInspector.revealLine";

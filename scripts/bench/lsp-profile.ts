@@ -1,0 +1,35 @@
+/**
+ * Profiles the language server's own work (no JSON-RPC) on one generated session: open, append
+ * one line, edit a middle line (each timed with the document's own update), each followed by the
+ * diagnostics the server publishes. Prints wall and CPU time per step. Run with
+ * `node --cpu-prof --cpu-prof-dir=DIR --import tsx scripts/bench/lsp-profile.ts META.json` and
+ * open the .cpuprofile in Chrome DevTools (or summarise it with scripts/bench/profile-top.mjs).
+ */
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { diagnostics } from "../../server/src/lsp/features";
+import { DEFAULT_SETTINGS } from "../../server/src/lsp/settings";
+import { LineDocument } from "../../server/src/lsp/line-document";
+import { Store } from "../../server/src/lsp/store";
+import type { SessionMeta } from "./generate";
+
+const meta = JSON.parse(readFileSync(process.argv[2], "utf8")) as SessionMeta;
+const text = readFileSync(meta.file, "utf8");
+const uri = pathToFileURL(meta.file).href;
+const store = new Store();
+const doc = LineDocument.create(uri, "jsonl", 1, text);
+const step = (name: string, version: number, before: () => void = () => undefined) => {
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  before();
+  const st = store.get(uri, version, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS);
+  const d = st.model ? diagnostics(st.model, uri, DEFAULT_SETTINGS) : [];
+  const c = process.cpuUsage(cpu);
+  console.log(`${name}: ${(performance.now() - t).toFixed(1)} ms wall, ${((c.user + c.system) / 1000).toFixed(1)} ms CPU, ${d.length} diagnostics`);
+};
+step("open", 1);
+const append = JSON.stringify({ type: "message", id: "e-prof", parentId: meta.lastId, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "appended" }], timestamp: 1798761600000 } }) + "\n";
+const change = (changes: any[], version: number) => LineDocument.update(doc, changes, version);
+step("append", 2, () => change([{ range: { start: { line: meta.lines, character: 0 }, end: { line: meta.lines, character: 0 } }, text: append }], 2));
+const old = doc.lines().lines[meta.middleLine].text;
+step("edit-middle", 3, () => change([{ range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: old.replace('"text":"', '"text":"edited: ') }], 3));
