@@ -39,8 +39,8 @@ export function Totals({ summary }: { summary: ViewSummary }) {
         <Icon name="info" />
         estimate · <SafeText text={tokenizer} />
       </span>
-      <span className="meta" title={`format ${summary.format}, pruner ${summary.pruner}`}>
-        <SafeText text={summary.format} /> · <SafeText text={summary.pruner} />
+      <span className="meta" data-after-model={summary.afterModel?.kind ?? summary.pruner} title={`format ${summary.format}; After: ${summary.afterModel?.label ?? `pruner ${summary.pruner}`}`}>
+        <SafeText text={summary.format} /> · <SafeText text={summary.afterModel?.label ?? summary.pruner} />
       </span>
     </div>
   );
