@@ -18,6 +18,11 @@ const KNOWN_WITHOUT_UUID = new Set(["summary", "queue-operation", "file-history-
 export function readClaudeCode(lines: SourceLine[]): FormatRead {
   const entries: Entry[] = [];
   const findings: Finding[] = [];
+  // A compact boundary has parentUuid null and names the line before it in logicalParentUuid:
+  // linking it there keeps the whole conversation on one branch (Before), and the After column
+  // cuts it where Claude Code does on resume (claude-code-resume.ts).
+  const uuids = new Set<string>();
+  for (const l of lines) if (isObject(l.value) && typeof l.value.uuid === "string") uuids.add(l.value.uuid);
   for (const l of lines) {
     const v = l.value;
     if (!isObject(v)) continue;
@@ -30,7 +35,8 @@ export function readClaudeCode(lines: SourceLine[]): FormatRead {
         findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["type"], message: `\`${v.type}\` line without a \`uuid\`: it cannot take part in the conversation tree.` }));
       continue;
     }
-    const parentId = typeof v.parentUuid === "string" ? v.parentUuid : null;
+    const logical = v.parentUuid == null && v.type === "system" && v.subtype === "compact_boundary" && typeof v.logicalParentUuid === "string" && uuids.has(v.logicalParentUuid) ? v.logicalParentUuid : null;
+    const parentId = typeof v.parentUuid === "string" ? v.parentUuid : logical;
     entries.push({ line: l.line, id: v.uuid, parentId, type: v.type, raw: v });
     if ((v.type === "user" || v.type === "assistant") && !isObject(v.message))
       findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["message"], message: `\`${v.type}\` line whose \`message\` is ${describeJsonType(v.message)}, not an object.` }));

@@ -54,9 +54,10 @@ export function codexResumeContext(session: Session, before: Msg[]): ResumeConte
     }
   }
   if (!last) return undefined;
-  const messages = buildCodexContext(history).map((m): Msg =>
-    m.origin.kind === "entry" && m.origin.entryId.includes("#") ? { ...m, origin: { kind: "synthetic", synthetic: "resume-history", forLine: m.origin.line } } : m,
-  );
+  // Before leaves developer/system messages out (analyze.ts, the context event's view); so does After.
+  const messages = buildCodexContext(history)
+    .filter((m) => m.role !== "system")
+    .map((m): Msg => (m.origin.kind === "entry" && m.origin.entryId.includes("#") ? { ...m, origin: { kind: "synthetic", synthetic: "resume-history", forLine: m.origin.line } } : m));
   const keyOf = (m: Msg) => (m.origin.kind === "entry" ? `${m.origin.line}:${m.toolCallId ?? ""}` : "");
   const kept = new Set(messages.map(keyOf));
   const dropped: ResumeContext["dropped"] = [];
