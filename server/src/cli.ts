@@ -17,6 +17,7 @@ import { terminalText } from "./cli/terminal-text.js";
 import { readForFix, writeFileSafely } from "./cli/write-file-safely.js";
 import { readRegularFile } from "./io/read-regular-file.js";
 import { readSidecarFile } from "./io/sidecar-file.js";
+import { resolveSiblingParents } from "./io/sibling-parents.js";
 import { type Analysis, analyze, type AnalyzeOptions } from "./engine/analyze.js";
 import { checkJson, findingJson, renderJson } from "./presentation/report.js";
 import { parseProviderOption, providerCheckJson, providerRejects } from "./presentation/provider-report.js";
@@ -78,7 +79,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
   };
   const analyzeOr = (path: string, text: string): Analysis | null => {
     try {
-      return analyze(text, optionsFor(path));
+      return resolveSiblingParents(path, analyze(text, optionsFor(path)));
     } catch (e) {
       report(2, `${path}: internal error: ${(e as Error).message}`);
       return null;

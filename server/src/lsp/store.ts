@@ -11,6 +11,7 @@
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readSidecarFile } from "../io/sidecar-file.js";
+import { resolveSiblingParents } from "../io/sibling-parents.js";
 import { type Analysis, analyze } from "../engine/analyze.js";
 import { detectFormat, SESSION_FORMATS } from "../engine/formats/registry.js";
 import { parseText } from "../engine/parse.js";
@@ -60,6 +61,7 @@ export class Store {
       // Incremental: unchanged lines reuse the previous version's parse.
       const previous = c && c.settingsKey === key && c.analysis ? c.analysis : undefined;
       analysis = analyze(text, { ...options, previous });
+      if (uri.startsWith("file:")) analysis = resolveSiblingParents(fileURLToPath(uri), analysis);
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
     }

@@ -7,6 +7,7 @@ import { findingRange } from "../engine/positions.js";
 import { dropReasonLabel } from "../engine/drop-reason.js";
 import { type Finding, lineOf, type Msg, type Origin, type SourceLine } from "../engine/types.js";
 import { type RecordedUsage, type UsageTotals, usageByMessage } from "../engine/usage.js";
+import { claudeSidechains } from "../engine/formats/claude-sidechains.js";
 import { isoTime, messageSize, type SizeTotals, sizeTotals, type UsageJson, usageJson } from "./message-size.js";
 
 export interface FindingJson {
@@ -104,6 +105,8 @@ export interface RenderJson {
   chains: { blockId: string; line: number; resolved: boolean; startLine?: number | null; endLine?: number | null; reason?: string }[];
   /** Messages, characters and estimated tokens before and after, and what is saved. */
   totals: SizeTotals & { tokenizer: string; recorded?: UsageTotals };
+  /** Claude Code subagent (sidechain) lines: not in the context; grouped under their Task call when matched. */
+  sidechains?: { toolCallId?: string; callLine?: number; agentId?: string; lines: number[] }[];
 }
 
 export function renderJson(path: string, a: Analysis): RenderJson {
@@ -112,6 +115,12 @@ export function renderJson(path: string, a: Analysis): RenderJson {
   const after = a.after.map((m) => msgJson(m, usageAt));
   const totals: RenderJson["totals"] = { ...sizeTotals(before, after), tokenizer: "tokenx estimate" };
   if (a.usage.records.length > 0) totals.recorded = { ...a.usage.totals };
+  const side = a.session.format === "claude-code" ? claudeSidechains(a.session) : undefined;
+  const sidechains = side && [...side.groups, ...side.unmatched].map((g) => ({
+    ...(g.toolCallId !== undefined ? { toolCallId: g.toolCallId, callLine: g.callLine! + 1 } : {}),
+    ...(g.agentId !== undefined ? { agentId: g.agentId } : {}),
+    lines: g.lines.map((l) => l + 1),
+  }));
   return {
     path,
     format: a.session.format,
@@ -134,6 +143,7 @@ export function renderJson(path: string, a: Analysis): RenderJson {
       ...a.prune.chains.unresolved.map((u) => ({ blockId: u.chain.data.blockId, line: u.chain.entry.line + 1, resolved: false, reason: u.reason })),
     ],
     totals,
+    ...(sidechains?.length ? { sidechains } : {}),
   };
 }
 

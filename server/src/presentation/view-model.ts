@@ -2,7 +2,7 @@
  * The before/after view model (protocol.ts `RenderView`) computed from an analysis. The webview
  * only draws this; it re-implements nothing of the engine.
  */
-import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../protocol/index.js";
+import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange, ViewSidechain } from "../protocol/index.js";
 import type { Analysis } from "../engine/analyze.js";
 import { dropBlockId, dropReasonLabel } from "../engine/drop-reason.js";
 import { messageText } from "../engine/message-text.js";
@@ -10,6 +10,7 @@ import { REPAIRS } from "../engine/repair/registry.js";
 import { codeSpec } from "../engine/rules/registry.js";
 import type { Finding, Msg, Origin } from "../engine/types.js";
 import { usageByMessage, type RecordedUsage } from "../engine/usage.js";
+import { claudeSidechains } from "../engine/formats/claude-sidechains.js";
 import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
 
 export { estimateTokens };
@@ -177,5 +178,25 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     findingCounts: counts,
   };
   if (a.usage.records.length > 0) rv.totals.recorded = { ...a.usage.totals };
+  if (a.session.format === "claude-code") {
+    // Subagent lines are not in the context: a group under the Task call that ran them.
+    const side = claudeSidechains(a.session);
+    const sideView = (g: (typeof side.groups)[number], n: number): ViewSidechain => {
+      const v: ViewSidechain = { lines: g.lines.map((l) => l + 1), messages: g.messages.map((m, i) => ({ ...view(m, "b", i), key: `S${n}:${i}:${keyOf(m, "b", i)}` })) };
+      if (g.toolCallId !== undefined) v.toolCallId = g.toolCallId;
+      if (g.agentId !== undefined) v.agentId = g.agentId;
+      return v;
+    };
+    side.groups.forEach((g, n) => {
+      const call = before.find((v) => v.line === g.callLine! + 1 && v.toolCallIds?.includes(g.toolCallId!));
+      if (call) (call.sidechain ??= []).push(sideView(g, n));
+      else side.unmatched.push(g);
+    });
+    if (side.unmatched.length)
+      rv.unmatchedSidechain = {
+        note: "Subagent (sidechain) lines whose Task call is not on this branch: they are not part of the context.",
+        groups: side.unmatched.map((g, n) => sideView(g, side.groups.length + n)),
+      };
+  }
   return rv;
 }

@@ -42,6 +42,12 @@ export function Totals({ summary }: { summary: ViewSummary }) {
       <span className="meta" data-after-model={summary.afterModel?.kind ?? summary.pruner} title={`format ${summary.format}; After: ${summary.afterModel?.label ?? `pruner ${summary.pruner}`}`}>
         <SafeText text={summary.format} /> · <SafeText text={summary.afterModel?.label ?? summary.pruner} />
       </span>
+      {summary.unmatchedSidechain ? (
+        <span className="meta sidechain-note" data-sidechain-groups={summary.unmatchedSidechain.groups.length} title={summary.unmatchedSidechain.groups.map((g) => `lines ${g.lines.join(", ")}`).join("\n")}>
+          <Icon name="type-hierarchy-sub" />
+          <SafeText text={`${summary.unmatchedSidechain.note} (${summary.unmatchedSidechain.groups.reduce((n, g) => n + g.lines.length, 0)} lines)`} />
+        </span>
+      ) : null}
     </div>
   );
 }

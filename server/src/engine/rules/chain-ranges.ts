@@ -56,7 +56,7 @@ export function chainFindings(report: ChainReport, occ: OccurrenceIndex, dropped
     out.push(make("unresolved-range", {
       line: u.chain.entry.line,
       path: u.reason === "end-before-start" ? ["data"] : path,
-      message: `Chain ${d.blockId} is unresolved (${REASON_TEXT[u.reason]}): ${u.detail}. It drops nothing and inserts no summary, so this part of the context is sent uncompressed.`,
+      message: `Chain ${d.blockId} could not be placed, so nothing is compressed. Its range is unresolved (${REASON_TEXT[u.reason]}): ${u.detail}. It drops nothing and inserts no summary, so this part of the context is sent uncompressed.`,
       related: u.other ? [{ line: u.other.entry.line, message: `chain ${u.other.data.blockId}` }] : undefined,
     }, u.reason === "nested" || u.reason === "duplicate-start" ? "information" : undefined));
   }
@@ -67,7 +67,7 @@ export function chainFindings(report: ChainReport, occ: OccurrenceIndex, dropped
     out.push(make("range-id-mismatch", {
       line: r.chain.entry.line,
       path: ["data", "droppedToolCallIds"],
-      message: `Chain ${r.chain.data.blockId}: \`droppedToolCallIds\` lists ${mm.recorded} id(s), the range holds ${mm.actual}` +
+      message: `Chain ${r.chain.data.blockId} drops other ids than it lists. \`droppedToolCallIds\` lists ${mm.recorded} id(s), the range holds ${mm.actual}` +
         (mm.missing.length ? `; listed but not in range: ${mm.missing.slice(0, 5).join(", ")}` : "") +
         (mm.extra.length ? `; in range but not listed: ${mm.extra.slice(0, 5).join(", ")}` : "") +
         ". The range wins; the boundary may have drifted.",
@@ -91,6 +91,7 @@ function idSetDropHazards(report: ChainReport, occ: OccurrenceIndex, droppedMsgs
   for (const r of report.resolved) inRange.set(r.chain, new Set(r.dropped.map((m) => m.origin)));
   const chains = [...report.resolved.map((r) => r.chain), ...report.unresolved.map((u) => u.chain)];
   const droppedOrigins = new Set([...droppedMsgs].map((m) => m.origin));
+  const byCall = new Map<string, number>(); // call -> index of its finding in out
   for (const chain of chains) {
     const d = chain.data;
     const keys = d.droppedOccurrenceKeys ? new Set(d.droppedOccurrenceKeys) : undefined;
@@ -105,17 +106,33 @@ function idSetDropHazards(report: ChainReport, occ: OccurrenceIndex, droppedMsgs
           ? `the call chain ${d.blockId} dropped (turn ${own.map((x) => x.turn).join(", ")})`
           : `a call chain ${d.blockId} lists as dropped`;
         const fixed = keys !== undefined;
-        out.push(make("id-set-drop-hazard", {
+        // One finding per call: another chain listing the same id adds its entry to `related`
+        // (a warning wins over an information).
+        const at = `${o.callLine}\0${o.id}\0${JSON.stringify(o.callPath ?? null)}`;
+        const seenAt = byCall.get(at);
+        const seen = seenAt === undefined ? undefined : out[seenAt];
+        const rel = { line: chain.entry.line, message: `chain ${d.blockId} lists \`${o.id}\``, path: ["data", "droppedToolCallIds"] };
+        if (seen && (seen.severity === "warning" || fixed)) {
+          if (!seen.related!.some((x) => x.line === rel.line)) seen.related!.push(rel);
+          continue;
+        }
+        const f = make("id-set-drop-hazard", {
           line: o.callLine,
           path: o.callPath,
           toolCallId: o.id,
           message:
-            `Live call \`${o.id}\` (turn ${o.turn}) reuses the id of ${ownText}. ` +
+            (fixed ? "This live call reuses an id a chain dropped (harmless here). " : "Old pi-condense versions would delete this live call. ") +
+            `Call \`${o.id}\` (turn ${o.turn}) reuses the id of ${ownText}. ` +
             (fixed
               ? `Only pi-condense up to 2.5.0 drops by id set and would delete this live turn; chain ${d.blockId} carries \`droppedOccurrenceKeys\`, so it was written by 2.6 or later, which drops by range and keeps it.`
               : `pi-condense up to 2.5.0 drops by id set and deletes this live turn, orphaning its results (chain ${d.blockId} has no \`droppedOccurrenceKeys\`: it was written before 2.6); 2.6 and later drop by range and keep it.`),
-          related: [{ line: chain.entry.line, message: `chain ${d.blockId} lists \`${o.id}\``, path: ["data", "droppedToolCallIds"] }],
-        }, fixed ? "information" : "warning"));
+          related: [...(seen?.related ?? []), rel],
+        }, fixed ? "information" : "warning");
+        if (seenAt !== undefined) out[seenAt] = f;
+        else {
+          byCall.set(at, out.length);
+          out.push(f);
+        }
       }
     }
   }

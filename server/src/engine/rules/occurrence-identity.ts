@@ -132,7 +132,7 @@ export function occurrenceFindings(idx: OccurrenceIndex, enabled: EnabledCodes =
           line: o.callLine,
           path: o.callPath,
           toolCallId: id,
-          message: `Tool-call id \`${id}\` appears ${group.length} times in one assistant message: its results cannot be told apart, and providers reject duplicate ids in one response.`,
+          message: `Tool-call id used twice in one message. \`${id}\` appears ${group.length} times in one assistant message: its results cannot be told apart, and providers reject duplicate ids in one response.`,
           related: group.filter((g) => g !== o && g.callLine !== null).map((g) => ({ line: g.callLine!, path: g.callPath, message: "same id in the same message" })),
         }));
       }

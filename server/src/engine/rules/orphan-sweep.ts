@@ -39,7 +39,7 @@ export function orphanFindings(swept: SweptResult[], occ: OccurrenceIndex): Find
       path: resultPathOf(s.msg),
       toolCallId: id,
       unnecessary: true,
-      message: `Orphan tool result \`${id}\`: ${why}. Sent as is, the provider rejects the request; the orphan sweep removes it from the rendered context.`,
+      message: `Tool result without its call. Result \`${id}\`: ${why}. Sent as is, the provider rejects the request; the orphan sweep removes it from the rendered context.`,
       related: calls.map((o) => ({ line: o.callLine!, path: o.callPath, message: `call \`${o.id}\`, turn ${o.turn}` })),
     }));
   }
