@@ -18,17 +18,19 @@ export interface AfterModel {
   kind: AfterModelKind;
   /** One line for people: what the After column shows. */
   label: string;
+  /** A few words for narrow places (the inspector's header); `label` is the tooltip. */
+  short: string;
 }
 
 const PI_WIRE = "what pi sends (convertToLlm, then pi-ai)";
 
 export function piAfterModel(pruner: "pi-condense" | "acp-kernel" | "none"): AfterModel {
-  if (pruner === "pi-condense") return { kind: "pi-condense", label: `pruned by pi-condense, then ${PI_WIRE}` };
-  if (pruner === "acp-kernel") return { kind: "acp-kernel", label: `pruned by acp-kernel, then ${PI_WIRE}` };
-  return { kind: "pi-no-pruner", label: `no pruner: ${PI_WIRE}` };
+  if (pruner === "pi-condense") return { kind: "pi-condense", label: `pruned by pi-condense, then ${PI_WIRE}`, short: "pi-condense" };
+  if (pruner === "acp-kernel") return { kind: "acp-kernel", label: `pruned by acp-kernel, then ${PI_WIRE}`, short: "acp-kernel" };
+  return { kind: "pi-no-pruner", label: `no pruner: ${PI_WIRE}`, short: "no pruner" };
 }
 
-export const NO_PRUNER: AfterModel = { kind: "none", label: "no pruner: after = before" };
+export const NO_PRUNER: AfterModel = { kind: "none", label: "no pruner: after = before", short: "no pruner" };
 
 export interface AgentAfter {
   model: AfterModel;
@@ -42,10 +44,10 @@ export function agentAfter(session: Session, before: Msg[]): AgentAfter {
   let model: AfterModel = NO_PRUNER;
   if (session.format === "claude-code") {
     r = claudeResumeContext(session, before);
-    if (r) model = { kind: "claude-code-resume", label: `what Claude Code sends on resume: the context from the compact boundary on line ${r.line + 1}` };
+    if (r) model = { kind: "claude-code-resume", label: `what Claude Code sends on resume: the context from the compact boundary on line ${r.line + 1}`, short: "resume after compact" };
   } else if (session.format === "codex") {
     r = codexResumeContext(session, before);
-    if (r) model = { kind: "codex-resume", label: `what Codex rebuilds on resume: its history as replaced or rolled back on line ${r.line + 1}` };
+    if (r) model = { kind: "codex-resume", label: `what Codex rebuilds on resume: its history as replaced or rolled back on line ${r.line + 1}`, short: "resume after compact" };
   }
   return r ? { model, messages: r.messages, dropped: r.dropped } : { model, messages: before, dropped: [] };
 }

@@ -97,7 +97,7 @@ export interface RenderJson {
   /** The pi pruner; "none" for other formats (see `afterModel`). */
   pruner: string;
   /** What `after` models for this format: `kind` and a label for people. */
-  afterModel: { kind: string; label: string };
+  afterModel: { kind: string; label: string; short: string };
   leaf: string | null;
   before: RenderMsgJson[];
   after: RenderMsgJson[];

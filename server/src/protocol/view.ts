@@ -126,8 +126,8 @@ export interface RenderView {
   version: number | null;
   format: string;
   pruner: "pi-condense" | "acp-kernel" | "none";
-  /** What the After column models, per format (`label` is for display). */
-  afterModel?: { kind: string; label: string };
+  /** What the After column models, per format: `short` for the header, `label` in full (tooltip). */
+  afterModel?: { kind: string; label: string; short: string };
   leaf: string | null;
   before: ViewMessage[];
   after: ViewMessage[];

@@ -40,7 +40,7 @@ export function Totals({ summary }: { summary: ViewSummary }) {
         estimate · <SafeText text={tokenizer} />
       </span>
       <span className="meta" data-after-model={summary.afterModel?.kind ?? summary.pruner} title={`format ${summary.format}; After: ${summary.afterModel?.label ?? `pruner ${summary.pruner}`}`}>
-        <SafeText text={summary.format} /> · <SafeText text={summary.afterModel?.label ?? summary.pruner} />
+        <SafeText text={summary.format} /> · <SafeText text={summary.afterModel?.short ?? summary.pruner} />
       </span>
       {summary.unmatchedSidechain ? (
         <span className="meta sidechain-note" data-sidechain-groups={summary.unmatchedSidechain.groups.length} title={summary.unmatchedSidechain.groups.map((g) => `lines ${g.lines.join(", ")}`).join("\n")}>
