@@ -443,8 +443,6 @@ describe("inspector: screenshot", () => {
     });
   });
 });
-});
-
 describe("inspector: a Claude Code session (issue 12)", () => {
   it("the header says what After models, and the sidechain lines show under their Task call", async () => {
     const view = viewOf(corpusText("claude-code/daaain-sidechain-integrated.jsonl"), "file:///corpus/daaain-sidechain-integrated.jsonl");
@@ -460,4 +458,5 @@ describe("inspector: a Claude Code session (issue 12)", () => {
       assert.match((await tag.textContent()) ?? "", /subagent · 2 messages \(lines 3–5\)/);
     });
   });
+});
 });
