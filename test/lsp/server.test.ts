@@ -3,12 +3,15 @@
  * LSP client: diagnostics, hover, navigation, symbols, code lenses, code actions and their edits.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { pathToFileURL } from "node:url";
 import { corpusText } from "../helpers/corpus.js";
 import { applyTextEdits, editsOf, LspClient } from "../helpers/lsp-client.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
 
-const DOCS = "https://github.com/transcript-inspector/transcript-inspector#code-";
+// the README shipped beside dist/ (the server computes the link from its install path)
+const DOCS = pathToFileURL(join(__dirname, "..", "..", "README.md")).href + "#code-";
 
 /** Seed fixture + an orphan (line 15) with a child (line 16) + a third turn reusing bash_23 (lines 17-18). */
 const SPECS: Spec[] = [...seedRegressionSpecs(), { result: 3170, id: "zz_1" }, { user: 4000 }, { assistant: 4100, calls: ["bash_23"] }, { result: 4150, id: "bash_23" }];

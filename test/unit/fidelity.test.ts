@@ -60,7 +60,7 @@ function assertThrowsAt(text: string, line: number, path: (string | number)[], i
   assert.equal(f[0].severity, "error");
   assert.equal(f[0].line, line);
   assert.deepEqual(f[0].path, path);
-  assert.match(f[0].message, /^pi-condense throws on this entry, so pruning is off for every request while it is in the session\./);
+  assert.match(f[0].message, /^pi-condense crashes on this entry, so nothing is pruned\. While the entry is in the session, pruning is off for every request\./);
   assert.ok(!a.findings.some((x) => x.code === "unresolved-range" || x.code === "orphan-result" && x.severity === "hint"));
   return a;
 }
@@ -306,7 +306,7 @@ describe("5: id-set-drop-hazard only where an id is reused (pi-condense v2.5.0 s
   it("on a live call reusing the chain's id, naming the reuse; a pre-2.6 entry is a warning", () => {
     const h = analyze(sessionText(reuse)).findings.filter((f) => f.code === "id-set-drop-hazard");
     assert.deepEqual(h.map((f) => [f.line, f.severity]), [[6, "warning"]]);
-    assert.match(h[0].message, /^Live call `bash_23` \(turn 3\) reuses the id of the call chain b7 dropped \(turn 1\)\./);
+    assert.match(h[0].message, /^Old pi-condense versions would delete this live call\. Call `bash_23` \(turn 3\) reuses the id of the call chain b7 dropped \(turn 1\)\./);
     assert.match(h[0].message, /up to 2\.5\.0.*written before 2\.6/);
   });
   it("an entry with droppedOccurrenceKeys was written by 2.6+: information, and it says so", () => {

@@ -40,7 +40,7 @@ describe("check and render never stop at one bad file", () => {
     const good = file("good.jsonl", orphanText());
     const r = cli("check", bad, good);
     assert.doesNotMatch(r.stderr, /internal error/);
-    assert.match(r.stdout, /deep.jsonl:5:1 error malformed-line The line is nested more than 1000 levels deep/);
+    assert.match(r.stdout, /deep.jsonl:5:1 error malformed-line Line nested too deeply to read\. It is nested more than 1000 levels deep/);
     assert.match(r.stdout, new RegExp(`good.jsonl:5:\\d+ error orphan-result`));
     assert.equal(r.status, 1);
   });

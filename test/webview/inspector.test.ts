@@ -443,4 +443,20 @@ describe("inspector: screenshot", () => {
     });
   });
 });
+describe("inspector: a Claude Code session (issue 12)", () => {
+  it("the header says what After models, and the sidechain lines show under their Task call", async () => {
+    const view = viewOf(corpusText("claude-code/daaain-sidechain-integrated.jsonl"), "file:///corpus/daaain-sidechain-integrated.jsonl");
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const meta = page.locator(".totals .meta").first();
+      assert.equal(await meta.getAttribute("data-after-model"), "none");
+      assert.match((await meta.textContent()) ?? "", /claude-code · no pruner/);
+      assert.match((await meta.getAttribute("title")) ?? "", /no pruner: after = before/);
+      assert.doesNotMatch((await meta.textContent()) ?? "", /pi-condense/);
+      const tag = page.locator(`${msgSel("before", 1)} .tag-sidechain`);
+      assert.equal(await tag.getAttribute("data-sidechain"), "3,4,5");
+      assert.match((await tag.textContent()) ?? "", /subagent · 2 messages \(lines 3–5\)/);
+    });
+  });
+});
 });

@@ -15,6 +15,10 @@ export interface ViewSummary {
   version: number | null;
   format: string;
   pruner: RenderView["pruner"];
+  /** What the After column models (format-aware label from the server). */
+  afterModel?: RenderView["afterModel"];
+  /** Claude Code subagent lines matched to no Task call (shown as a note). */
+  unmatchedSidechain?: RenderView["unmatchedSidechain"];
   totals: RenderView["totals"];
   ranges: RenderView["ranges"];
   findingCounts: RenderView["findingCounts"];
@@ -47,5 +51,5 @@ export interface RowSource {
 }
 
 export function summaryOf(view: RenderView, rows: Row[], roles: string[], tools: string[]): ViewSummary {
-  return { uri: view.uri, version: view.version, format: view.format, pruner: view.pruner, totals: view.totals, ranges: view.ranges, findingCounts: view.findingCounts, roles, tools, rowCount: rows.length };
+  return { uri: view.uri, version: view.version, format: view.format, pruner: view.pruner, afterModel: view.afterModel, unmatchedSidechain: view.unmatchedSidechain, totals: view.totals, ranges: view.ranges, findingCounts: view.findingCounts, roles, tools, rowCount: rows.length };
 }

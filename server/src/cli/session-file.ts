@@ -9,6 +9,7 @@ import { isObject, type ParsedText } from "../engine/parse.js";
 import { sessionFromLines } from "../engine/session.js";
 import { type ReadLinesOptions, readSessionLines } from "../io/read-session-lines.js";
 import { readSidecarFile } from "../io/sidecar-file.js";
+import { resolveSiblingParents } from "../io/sibling-parents.js";
 
 /** billion-context-pi keeps acp-kernel's state beside the session as `<session>.jsonl.acp.json`. */
 export function optionsFor(path: string): AnalyzeOptions {
@@ -39,7 +40,7 @@ export function loadSessionFile(path: string, options: { rules?: boolean; read?:
     const session = sessionFromLines(r.lines.parsed);
     if (session.format === "unknown") return { kind: "not-session", reason: notSessionReason(r.lines.parsed) };
     const analysis = analyzeSession(session, { ...optionsFor(path), ...(options.rules === false ? { rules: false } : {}) });
-    return { kind: "session", analysis };
+    return { kind: "session", analysis: resolveSiblingParents(path, analysis) };
   } catch (e) {
     return { kind: "failed", status: 2, message: `${path}: internal error: ${(e as Error).message}` };
   }

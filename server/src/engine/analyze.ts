@@ -24,6 +24,8 @@ import { buildContext, readSession } from "./session.js";
 import type { DropReason } from "./drop-reason.js";
 import type { Finding, FindingCode, Msg, Session } from "./types.js";
 import type { EnabledCodes } from "./rules/rule.js";
+import { type AfterModel, agentAfter, piAfterModel } from "./after-model.js";
+import { recordedUsage, type SessionUsage } from "./usage.js";
 
 export type PrunerName = "pi-condense" | "acp-kernel" | "none";
 
@@ -46,12 +48,20 @@ export interface AnalyzeOptions {
 
 export interface Analysis {
   session: Session;
+  /** The pi pruner applied ("none" for other formats: their After column is `afterModel`). */
   pruner: PrunerName;
+  /** What the After column models, per format (after-model.ts). */
+  afterModel: AfterModel;
+  /** The usage the agent recorded (tokens, cost), beside the estimates. */
+  usage: SessionUsage;
   /** The branch's context as the agent builds it. */
   before: Msg[];
   /** After the pruner (pi-condense's `pruneMessages`). */
   pruned: Msg[];
-  /** What goes on the wire (convertToLlm + pi-ai transformMessages applied to `pruned`). */
+  /**
+   * pi: what goes on the wire (convertToLlm + pi-ai transformMessages applied to `pruned`);
+   * other formats: the context their agent rebuilds on resume (after-model.ts).
+   */
   after: Msg[];
   /** Messages of `before` that are not in `after`, and why. */
   dropped: { msg: Msg; by: DropReason }[];
@@ -113,19 +123,27 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
     }
   }
 
-  if (options.rules === false) return { session, pruner: prunerName(acp, config.enabled), before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings };
-  if (enabled.has("pruner-throws")) findings.push(...prunerThrowFindings(prune, headerLine));
-  findings.push(...occurrenceFindings(occurrences, enabled));
-  findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
-  if (enabled.has("orphan-result")) findings.push(...orphanFindings(prune.swept, occurrences));
-  if (enabled.has("leading-non-user")) findings.push(...leadingUserFindings(before, wire.messages));
-  findings.push(...commitBoundaryFindings(before, occurrences, enabled));
-  findings.push(...wireFindings(wire, occurrences, enabled));
-  if (enabled.has("oversized-line")) findings.push(...oversizedLineFindings(session.lines));
+  if (options.rules !== false) {
+    if (enabled.has("pruner-throws")) findings.push(...prunerThrowFindings(prune, headerLine));
+    findings.push(...occurrenceFindings(occurrences, enabled));
+    findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
+    if (enabled.has("orphan-result")) findings.push(...orphanFindings(prune.swept, occurrences));
+    if (enabled.has("leading-non-user")) findings.push(...leadingUserFindings(before, wire.messages));
+    findings.push(...commitBoundaryFindings(before, occurrences, enabled));
+    findings.push(...wireFindings(wire, occurrences, enabled));
+    if (enabled.has("oversized-line")) findings.push(...oversizedLineFindings(session.lines));
+  }
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
+  const usage = recordedUsage(session.format, session.lines);
+  if (session.format !== "pi") {
+    // Nothing prunes other agents' sessions: the rules above still check them, and After is the
+    // context their agent rebuilds on resume.
+    const agent = agentAfter(session, before);
+    return { session, pruner: "none", afterModel: agent.model, usage, before, pruned: prune.messages, after: agent.messages, dropped: agent.dropped, prune, acp, wire, occurrences, indexer, findings: kept };
+  }
   const pruner = prunerName(acp, config.enabled);
-  return { session, pruner, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
+  return { session, pruner, afterModel: piAfterModel(pruner), usage, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
 }
 
 function prunerName(acp: AcpRender | undefined, enabled: boolean): PrunerName {

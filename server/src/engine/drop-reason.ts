@@ -19,7 +19,13 @@ export type DropReason =
   /** A bash execution excluded from the context with `!!` (pi's convertToLlm). */
   | { kind: "convert-excluded" }
   /** A message of a role pi's convertToLlm does not send. */
-  | { kind: "convert-unknown-role" };
+  | { kind: "convert-unknown-role" }
+  /**
+   * Not in the context the agent rebuilds on resume (after-model.ts): before Claude Code's latest
+   * `compact_boundary`, replaced by a Codex `compacted` item, or rolled back (Codex). `line` is the
+   * 0-based line of the boundary, compaction or rollback.
+   */
+  | { kind: "resume-cut"; by: "compact-boundary" | "compacted" | "rolled-back"; line: number };
 
 export type DropKind = DropReason["kind"];
 
@@ -41,6 +47,8 @@ export function dropReasonLabel(r: DropReason): string {
       return "convertToLlm:excluded";
     case "convert-unknown-role":
       return "convertToLlm:unknown-role";
+    case "resume-cut":
+      return `${r.by}:L${r.line + 1}`;
   }
 }
 

@@ -1,6 +1,7 @@
 /** Text of a message or of its content, as the model reads it (shared by the pruners, rules and views). */
 import { isObject } from "./parse.js";
 import type { Msg } from "./types.js";
+import { llmUserContent } from "./wire/agent-message-text.js";
 
 /** The text blocks of a content value (a string, or an array of blocks), joined by newlines. */
 export function textOf(content: unknown): string {
@@ -12,7 +13,11 @@ export function textOf(content: unknown): string {
     .join("\n");
 }
 
-/** Text of a message as the model reads it (for previews and token estimates). */
+/**
+ * Text of a message as the model reads it (for previews and token estimates). pi's own roles
+ * (summaries, bash executions, custom messages) read as convertToLlm sends them, so a message
+ * has the same text and estimate before and after the wire conversion.
+ */
 export function messageText(m: Msg): string {
   switch (m.role) {
     case "assistant": {
@@ -27,9 +32,9 @@ export function messageText(m: Msg): string {
     }
     case "branchSummary":
     case "compactionSummary":
-      return String(m.summary ?? "");
     case "bashExecution":
-      return `$ ${m.command ?? ""}\n${m.output ?? ""}`;
+    case "custom":
+      return textOf(llmUserContent(m));
     default:
       return textOf(m.content);
   }

@@ -57,7 +57,7 @@ export function tooDeepFinding(l: SourceLine): Finding {
     severity: "error",
     line: l.line,
     columns: { start: 0, end: l.text.length },
-    message: `The line is nested more than ${MAX_LINE_DEPTH} levels deep, so it is not read. Tools that walk it recursively would overflow their stack; the rest of the session is analysed without it.`,
+    message: `Line nested too deeply to read. It is nested more than ${MAX_LINE_DEPTH} levels deep, so it is not read. Tools that walk it recursively would overflow their stack; the rest of the session is analysed without it.`,
   };
 }
 

@@ -35,7 +35,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
       findings.push(shapeFinding("duplicate-entry-id", {
         line: e.line,
         path: [idKey],
-        message: `Entry id \`${e.id}\` is already used on line ${earlier.line + 1}. pi indexes the later entry; children of the earlier one attach to this one.`,
+        message: `Entry id \`${e.id}\` is used twice. Line ${earlier.line + 1} uses it first; pi indexes this later entry, so children of the earlier one attach to this one.`,
         related: [{ line: earlier.line, message: "first entry with this id", path: [idKey] }],
       }));
     } else firstById.set(e.id, e);
@@ -47,14 +47,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
     if (e.parentId === null) continue;
     if (e.parentId === e.id || !byId.has(e.parentId)) {
       if (!e.syntheticId)
-        findings.push(shapeFinding("broken-parent", {
-          line: e.line,
-          path: [parentKey],
-          message:
-            e.parentId === e.id
-              ? `\`${parentKey}\` names the entry itself; it is treated as a root.`
-              : `\`${parentKey}\` \`${e.parentId}\` names no entry in this file: the entry is treated as a root and the context of its branch starts here.`,
-        }));
+        findings.push(brokenParentFinding(format, e, parentKey));
       continue;
     }
     hasChild.add(e.parentId);
@@ -75,6 +68,33 @@ export function sessionFromLines(parsed: ParsedText): Session {
     findings,
     truncatedLastLine,
   };
+}
+
+/**
+ * `broken-parent` for an entry whose parent is itself or names no entry. Claude Code links to
+ * lines of other files as a matter of course (a session that continues an earlier one, subagent
+ * lines): there it is information, and missing-parents.ts drops it when a sibling file holds it.
+ */
+function brokenParentFinding(format: string, e: Entry, parentKey: string): Finding {
+  if (e.parentId === e.id)
+    return shapeFinding("broken-parent", { line: e.line, path: [parentKey], message: `The entry names itself as its parent. \`${parentKey}\` is the entry's own id, so it is treated as a root.` });
+  if (format === "claude-code")
+    return shapeFinding(
+      "broken-parent",
+      {
+        line: e.line,
+        path: [parentKey],
+        message:
+          `Parent line not found in this file. \`${parentKey}\` \`${e.parentId}\` names no line here, so the conversation is read from this line on. ` +
+          "Claude Code links to an earlier session's file when a session continues it; none of the other session files of this folder holds it either (or they were not searched).",
+      },
+      "information",
+    );
+  return shapeFinding("broken-parent", {
+    line: e.line,
+    path: [parentKey],
+    message: `Parent entry not found in this file. \`${parentKey}\` \`${e.parentId}\` names no entry, so the entry is treated as a root and the context of its branch starts here.`,
+  });
 }
 
 /** Root-to-entry path; a missing parent or a cycle ends the walk (that subtree acts as a root). */

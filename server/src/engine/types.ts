@@ -36,7 +36,7 @@ export type Origin =
   | { kind: "entry"; line: number; entryId: string }
   | { kind: "synthetic"; synthetic: SyntheticKind; blockId?: string; forLine?: number };
 
-export type SyntheticKind = "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result";
+export type SyntheticKind = "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history";
 
 /** A path inside one line's JSON value, for locating a character range on demand. */
 export type JsonPath = (string | number)[];

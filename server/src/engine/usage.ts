@@ -11,7 +11,7 @@
  * Linear in the number of lines; reads parsed values only.
  */
 import { isObject } from "./parse.js";
-import type { SourceLine } from "./types.js";
+import type { Msg, SourceLine } from "./types.js";
 
 export interface RecordedUsage {
   /** 0-based line of the record (the assistant message, or Codex's token_count event). */
@@ -25,6 +25,8 @@ export interface RecordedUsage {
   /** Cost in USD, where the agent records it (pi). */
   cost?: number;
   model?: string;
+  /** Recorded by an event line after the response (Codex token_count), not on the message itself. */
+  fromEvent?: boolean;
 }
 
 export interface UsageTotals {
@@ -76,7 +78,7 @@ function codexRecord(v: Record<string, any>, line: number): RecordedUsage | unde
   const u = p.info.last_token_usage;
   // OpenAI counts cached input inside input_tokens: report the uncached part as input.
   const cached = num(u.cached_input_tokens);
-  return { line, input: Math.max(0, num(u.input_tokens) - cached), output: num(u.output_tokens), cacheRead: cached, cacheWrite: 0, reasoning: num(u.reasoning_output_tokens) };
+  return { line, input: Math.max(0, num(u.input_tokens) - cached), output: num(u.output_tokens), cacheRead: cached, cacheWrite: 0, reasoning: num(u.reasoning_output_tokens), fromEvent: true };
 }
 
 /** The usage a session file records, per response and in total. */
@@ -113,4 +115,47 @@ export function recordedUsage(format: string, lines: SourceLine[]): SessionUsage
     if (r.cost !== undefined) totals.cost = (totals.cost ?? 0) + r.cost;
   }
   return { records, totals };
+}
+
+/**
+ * Attaches each record to the assistant message it belongs to: the message on the record's line
+ * (pi, Claude Code: the first line of a streamed message), otherwise the nearest assistant message
+ * before it (Codex's token_count event follows its response). Records of lines off the branch
+ * (another pi branch) attach to nothing. Two records on one message are summed.
+ * O((messages + records) log messages).
+ */
+export function usageByMessage(messages: readonly Msg[], records: readonly RecordedUsage[]): Map<Msg, RecordedUsage> {
+  const assistants = messages
+    .filter((m) => m.role === "assistant" && m.origin.kind === "entry")
+    .map((m) => ({ line: (m.origin as { line: number }).line, m }))
+    .sort((a, b) => a.line - b.line);
+  const out = new Map<Msg, RecordedUsage>();
+  for (const r of records) {
+    // the last assistant at or before the record's line
+    let lo = 0;
+    let hi = assistants.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (assistants[mid].line <= r.line) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (at < 0) continue;
+    const target = assistants[at];
+    // pi and Claude Code record on the message's own line; only Codex attaches forward
+    if (target.line !== r.line && !r.fromEvent) continue;
+    const prev = out.get(target.m);
+    out.set(target.m, prev ? sumRecords(prev, r) : r);
+  }
+  return out;
+}
+
+function sumRecords(a: RecordedUsage, b: RecordedUsage): RecordedUsage {
+  const out: RecordedUsage = { line: a.line, input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite };
+  if (a.reasoning !== undefined || b.reasoning !== undefined) out.reasoning = (a.reasoning ?? 0) + (b.reasoning ?? 0);
+  if (a.cost !== undefined || b.cost !== undefined) out.cost = (a.cost ?? 0) + (b.cost ?? 0);
+  if (a.model ?? b.model) out.model = a.model ?? b.model;
+  return out;
 }

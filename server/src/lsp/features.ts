@@ -13,7 +13,7 @@ import {
   type Range,
   SymbolKind,
 } from "vscode-languageserver/node";
-import { DOCS_BASE } from "../engine/rules/registry.js";
+import { DOCS_BASE } from "./docs-link.js";
 import { formatReader } from "../engine/formats/registry.js";
 import { findingRange, stringValueRanges } from "../engine/positions.js";
 import type { Finding, JsonPath, Msg, Severity } from "../engine/types.js";

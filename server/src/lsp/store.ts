@@ -11,6 +11,7 @@
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readSidecarFile } from "../io/sidecar-file.js";
+import { resolveSiblingParents } from "../io/sibling-parents.js";
 import { type Analysis, analyze, analyzeSession } from "../engine/analyze.js";
 import { detectFormat, SESSION_FORMATS } from "../engine/formats/registry.js";
 import { parseText, type ParsedText } from "../engine/parse.js";
@@ -86,6 +87,7 @@ export class Store {
       // A synced document's lines follow its edits already (incremental.ts): only the session
       // and what derives from it are computed again.
       analysis = synced ? analyzeSession(sessionFromLines(synced.parsed), options) : analyze(source as string, { ...options, previous });
+      if (uri.startsWith("file:")) analysis = resolveSiblingParents(fileURLToPath(uri), analysis);
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
     }

@@ -5,7 +5,10 @@
 import type { Analysis } from "../engine/analyze.js";
 import { findingRange } from "../engine/positions.js";
 import { dropReasonLabel } from "../engine/drop-reason.js";
-import { type Finding, lineOf, type Msg, type SourceLine } from "../engine/types.js";
+import { type Finding, lineOf, type Msg, type Origin, type SourceLine } from "../engine/types.js";
+import { type RecordedUsage, type UsageTotals, usageByMessage } from "../engine/usage.js";
+import { claudeSidechains } from "../engine/formats/claude-sidechains.js";
+import { isoTime, messageSize, type SizeTotals, sizeTotals, type UsageJson, usageJson } from "./message-size.js";
 
 export interface FindingJson {
   code: string;
@@ -59,11 +62,18 @@ export interface RenderMsgJson {
   blockId?: string;
   toolCallIds?: string[];
   toolCallId?: string;
-  timestamp?: number;
+  /** When the message was written (ISO 8601), when the format records it. */
+  timestamp?: string;
+  /** Characters of the text as sent, and its token estimate (the inspector's numbers). */
+  chars: number;
+  tokens: number;
+  /** Usage the agent recorded for this response (not an estimate). */
+  usage?: UsageJson;
 }
 
-function msgJson(m: Msg): RenderMsgJson {
-  const out: RenderMsgJson = { line: m.origin.kind === "entry" ? m.origin.line + 1 : null, role: m.agentRole ?? m.role };
+function msgJson(m: Msg, usageAt: Map<Origin, RecordedUsage>): RenderMsgJson {
+  const size = messageSize(m);
+  const out: RenderMsgJson = { line: m.origin.kind === "entry" ? m.origin.line + 1 : null, role: m.agentRole ?? m.role, chars: size.chars, tokens: size.tokens };
   if (m.origin.kind === "entry") out.entryId = m.origin.entryId;
   else {
     out.synthetic = m.origin.synthetic;
@@ -74,29 +84,51 @@ function msgJson(m: Msg): RenderMsgJson {
     if (ids.length) out.toolCallIds = ids;
   }
   if (m.role === "toolResult") out.toolCallId = String(m.toolCallId);
-  if (typeof m.timestamp === "number") out.timestamp = m.timestamp;
+  const time = isoTime(m);
+  if (time !== undefined) out.timestamp = time;
+  const used = usageAt.get(m.origin);
+  if (used) out.usage = usageJson(used);
   return out;
 }
 
 export interface RenderJson {
   path: string;
   format: string;
+  /** The pi pruner; "none" for other formats (see `afterModel`). */
   pruner: string;
+  /** What `after` models for this format: `kind` and a label for people. */
+  afterModel: { kind: string; label: string; short: string };
   leaf: string | null;
   before: RenderMsgJson[];
   after: RenderMsgJson[];
   dropped: { line: number; by: string; role: string }[];
   chains: { blockId: string; line: number; resolved: boolean; startLine?: number | null; endLine?: number | null; reason?: string }[];
+  /** Messages, characters and estimated tokens before and after, and what is saved. */
+  totals: SizeTotals & { tokenizer: string; recorded?: UsageTotals };
+  /** Claude Code subagent (sidechain) lines: not in the context; grouped under their Task call when matched. */
+  sidechains?: { toolCallId?: string; callLine?: number; agentId?: string; lines: number[] }[];
 }
 
 export function renderJson(path: string, a: Analysis): RenderJson {
+  const usageAt = new Map<Origin, RecordedUsage>([...usageByMessage(a.before, a.usage.records)].map(([m, r]) => [m.origin, r]));
+  const before = a.before.map((m) => msgJson(m, usageAt));
+  const after = a.after.map((m) => msgJson(m, usageAt));
+  const totals: RenderJson["totals"] = { ...sizeTotals(before, after), tokenizer: "tokenx estimate" };
+  if (a.usage.records.length > 0) totals.recorded = { ...a.usage.totals };
+  const side = a.session.format === "claude-code" ? claudeSidechains(a.session) : undefined;
+  const sidechains = side && [...side.groups, ...side.unmatched].map((g) => ({
+    ...(g.toolCallId !== undefined ? { toolCallId: g.toolCallId, callLine: g.callLine! + 1 } : {}),
+    ...(g.agentId !== undefined ? { agentId: g.agentId } : {}),
+    lines: g.lines.map((l) => l + 1),
+  }));
   return {
     path,
     format: a.session.format,
     pruner: a.pruner,
+    afterModel: a.afterModel,
     leaf: a.session.leafId,
-    before: a.before.map(msgJson),
-    after: a.after.map(msgJson),
+    before,
+    after,
     dropped: a.dropped
       .filter((d) => d.msg.origin.kind === "entry")
       .map((d) => ({ line: lineOf(d.msg)! + 1, by: dropReasonLabel(d.by), role: d.msg.role })),
@@ -110,6 +142,8 @@ export function renderJson(path: string, a: Analysis): RenderJson {
       })),
       ...a.prune.chains.unresolved.map((u) => ({ blockId: u.chain.data.blockId, line: u.chain.entry.line + 1, resolved: false, reason: u.reason })),
     ],
+    totals,
+    ...(sidechains?.length ? { sidechains } : {}),
   };
 }
 

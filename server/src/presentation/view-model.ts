@@ -2,14 +2,18 @@
  * The before/after view model (protocol.ts `RenderView`) computed from an analysis. The webview
  * only draws this; it re-implements nothing of the engine.
  */
-import { estimateTokenCount } from "tokenx";
-import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange } from "../protocol/index.js";
+import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange, ViewSidechain } from "../protocol/index.js";
 import type { Analysis } from "../engine/analyze.js";
 import { dropBlockId, dropReasonLabel } from "../engine/drop-reason.js";
 import { messageText } from "../engine/message-text.js";
 import { REPAIRS } from "../engine/repair/registry.js";
 import { codeSpec } from "../engine/rules/registry.js";
-import type { Finding, Msg } from "../engine/types.js";
+import type { Finding, Msg, Origin } from "../engine/types.js";
+import { usageByMessage, type RecordedUsage } from "../engine/usage.js";
+import { claudeSidechains } from "../engine/formats/claude-sidechains.js";
+import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
+
+export { estimateTokens };
 
 
 const PREVIEW_CHARS = 240;
@@ -22,10 +26,6 @@ export function fixesForFinding(f: Finding): ViewFix[] {
     if (REPAIRS[kind].one) fix.toolCallId = f.toolCallId;
     return fix;
   });
-}
-
-export function estimateTokens(text: string): number {
-  return text.length === 0 ? 0 : estimateTokenCount(text);
 }
 
 function preview(text: string): string {
@@ -47,6 +47,7 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
   const inBlock = new Map<Msg, string>();
   for (const r of a.prune.chains.resolved) for (let i = r.startIndex; i <= r.endIndex; i++) if (a.before[i]) inBlock.set(a.before[i], r.chain.data.blockId);
 
+  const usageAt = new Map<Origin, RecordedUsage>([...usageByMessage(a.before, a.usage.records)].map(([m, r]) => [m.origin, r]));
   const keys = new Map<Msg, string>();
   const keyOf = (m: Msg, col: string, i: number) => {
     if (m.origin.kind === "entry") {
@@ -57,15 +58,21 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
   };
   const view = (m: Msg, col: "b" | "a", i: number): ViewMessage => {
     const text = messageText(m);
+    const size = messageSize(m, text);
     const line = m.origin.kind === "entry" ? m.origin.line + 1 : null;
     const vm: ViewMessage = {
       key: keys.get(m) ?? keyOf(m, col, i),
       role: m.agentRole ?? m.role,
       line,
       preview: preview(text),
-      tokens: estimateTokens(text),
+      tokens: size.tokens,
+      chars: size.chars,
       findings: line !== null && (col === "b" || m.origin.kind === "entry") ? findingsByLine.get(line - 1) ?? [] : [],
     };
+    const time = isoTime(m);
+    if (time !== undefined) vm.timestamp = time;
+    const used = usageAt.get(m.origin);
+    if (used) vm.usage = usageJson(used);
     if (m.origin.kind === "entry") vm.entryId = m.origin.entryId;
     else {
       vm.synthetic = m.origin.synthetic;
@@ -155,21 +162,47 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
       if (v && !v.blockId) v.blockId = blocks[0];
     }
   }
-  const sum = (xs: ViewMessage[]) => xs.reduce((n, x) => n + x.tokens, 0);
-  return {
+  const size = (v: ViewMessage) => ({ chars: v.chars ?? 0, tokens: v.tokens });
+  const t = sizeTotals(before.map(size), after.map(size));
+  const rv: RenderView = {
     uri,
     version,
     format: a.session.format,
     pruner: a.pruner,
+    afterModel: a.afterModel,
     leaf: a.session.leafId,
     before,
     after,
     ranges,
     totals: {
-      before: { messages: before.length, tokens: sum(before) },
-      after: { messages: after.length, tokens: sum(after) },
+      before: { messages: t.before.messages, tokens: t.before.tokens },
+      after: { messages: t.after.messages, tokens: t.after.tokens },
       tokenizer: "tokenx estimate",
+      chars: { before: t.before.chars, after: t.after.chars },
+      saved: t.saved,
     },
     findingCounts: counts,
   };
+  if (a.usage.records.length > 0) rv.totals.recorded = { ...a.usage.totals };
+  if (a.session.format === "claude-code") {
+    // Subagent lines are not in the context: a group under the Task call that ran them.
+    const side = claudeSidechains(a.session);
+    const sideView = (g: (typeof side.groups)[number], n: number): ViewSidechain => {
+      const v: ViewSidechain = { lines: g.lines.map((l) => l + 1), messages: g.messages.map((m, i) => ({ ...view(m, "b", i), key: `S${n}:${i}:${keyOf(m, "b", i)}` })) };
+      if (g.toolCallId !== undefined) v.toolCallId = g.toolCallId;
+      if (g.agentId !== undefined) v.agentId = g.agentId;
+      return v;
+    };
+    side.groups.forEach((g, n) => {
+      const call = before.find((v) => v.line === g.callLine! + 1 && v.toolCallIds?.includes(g.toolCallId!));
+      if (call) (call.sidechain ??= []).push(sideView(g, n));
+      else side.unmatched.push(g);
+    });
+    if (side.unmatched.length)
+      rv.unmatchedSidechain = {
+        note: "Subagent (sidechain) lines whose Task call is not on this branch: they are not part of the context.",
+        groups: side.unmatched.map((g, n) => sideView(g, side.groups.length + n)),
+      };
+  }
+  return rv;
 }

@@ -28,7 +28,7 @@ export interface ViewFix {
 
 /** Why a before-message is not sent (the engine's DropReason, with its label). */
 export interface ViewDropReason {
-  kind: "chain" | "acp-block" | "acp-strip-orphan" | "acp-not-projected" | "orphan-sweep" | "pi-ai-skipped-turn" | "convert-excluded" | "convert-unknown-role";
+  kind: "chain" | "acp-block" | "acp-strip-orphan" | "acp-not-projected" | "orphan-sweep" | "pi-ai-skipped-turn" | "convert-excluded" | "convert-unknown-role" | "resume-cut";
   /** The chain or acp-kernel block, for `chain` and `acp-block`. */
   blockId?: string;
   /** What to show (`chain:b7`, `orphan-sweep`, `pi-ai:error-turn`, ...): for display only. */
@@ -44,7 +44,8 @@ export interface ViewMessage {
   /** 1-based file line; null for synthetic messages. */
   line: number | null;
   entryId?: string;
-  synthetic?: "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result";
+  /** `resume-history`: an item of a Codex compaction's replacement history (its `compacted` line). */
+  synthetic?: "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history";
   /** Tool names: one per call of an assistant message (in call order), or the result's tool. */
   toolNames?: string[];
   toolCallIds?: string[];
@@ -53,6 +54,17 @@ export interface ViewMessage {
   preview: string;
   /** Estimated tokens of the message as sent. */
   tokens: number;
+  /** Characters of the message's text as sent (what `tokens` estimates). */
+  chars?: number;
+  /** When the message was written (ISO 8601), when the format records it. */
+  timestamp?: string;
+  /** Usage the agent recorded for this response (assistant messages), not an estimate. */
+  usage?: ViewUsage;
+  /**
+   * Claude Code: the subagent (sidechain) lines run by this message's Task call, in file order.
+   * Not part of the context: draw them as a collapsed group under the call.
+   */
+  sidechain?: ViewSidechain[];
   /** Block id of the chain/acp range the message is inside (before) or stands for (after). */
   blockId?: string;
   /** Why the message is not in "after" (before column only). */
@@ -60,6 +72,40 @@ export interface ViewMessage {
   /** The result was replaced by a stub (phase 1) or its arguments purged (phase 2). */
   changed?: "stubbed" | "purged" | "thinking-stripped";
   findings: ViewFinding[];
+}
+
+/** Tokens and cost as the agent recorded them (pi `usage`, Claude Code `message.usage`, Codex `token_count`). */
+export interface ViewUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  /** Reasoning output tokens, where recorded separately (Codex). */
+  reasoning?: number;
+  /** USD, where recorded (pi). */
+  cost?: number;
+  model?: string;
+}
+
+/** Recorded usage summed over a session file (every response, on any branch). */
+export interface ViewUsageTotals {
+  responses: number;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  cost?: number;
+}
+
+/** A group of Claude Code sidechain (subagent) lines. */
+export interface ViewSidechain {
+  /** The Task call's id, when the group was matched to one. */
+  toolCallId?: string;
+  agentId?: string;
+  /** 1-based file lines of the group. */
+  lines: number[];
+  messages: ViewMessage[];
 }
 
 export interface ViewRange {
@@ -80,6 +126,8 @@ export interface RenderView {
   version: number | null;
   format: string;
   pruner: "pi-condense" | "acp-kernel" | "none";
+  /** What the After column models, per format: `short` for the header, `label` in full (tooltip). */
+  afterModel?: { kind: string; label: string; short: string };
   leaf: string | null;
   before: ViewMessage[];
   after: ViewMessage[];
@@ -89,6 +137,13 @@ export interface RenderView {
     after: { messages: number; tokens: number };
     /** Always an estimate: labelled as such in the UI. */
     tokenizer: string;
+    /** Characters before and after, and what pruning saves (messages, characters, tokens). */
+    chars?: { before: number; after: number };
+    saved?: { messages: number; chars: number; tokens: number };
+    /** Usage the agent recorded over the whole file, when it records any. */
+    recorded?: ViewUsageTotals;
   };
+  /** Claude Code sidechain lines no Task call on the branch could be matched to (listed with a note). */
+  unmatchedSidechain?: { note: string; groups: ViewSidechain[] };
   findingCounts: Record<string, number>;
 }

@@ -7,7 +7,8 @@ import { SafeText } from "./SafeText.js";
 
 export function MessageTags({ m, query }: { m: ViewMessage; query?: string }) {
   const drop = dropReason(m);
-  if (!drop && !m.synthetic && !m.changed) return null;
+  const side = m.sidechain ?? [];
+  if (!drop && !m.synthetic && !m.changed && side.length === 0) return null;
   return (
     <div className="tags">
       {drop ? (
@@ -22,6 +23,12 @@ export function MessageTags({ m, query }: { m: ViewMessage; query?: string }) {
           synthetic · {SYNTHETIC_LABEL[m.synthetic] ?? m.synthetic}
         </span>
       ) : null}
+      {side.map((g, n) => (
+        <span key={`side${n}`} className="tag tag-sidechain" data-sidechain={g.lines.join(",")} title={`Subagent lines, not in the context: ${g.messages.map((x) => `L${x.line ?? "?"} ${x.role}`).join(", ")}`}>
+          <Icon name="type-hierarchy-sub" />
+          subagent · {g.messages.length} message{g.messages.length === 1 ? "" : "s"} (lines {g.lines[0]}–{g.lines[g.lines.length - 1]})
+        </span>
+      ))}
       {m.changed ? (
         <span className="tag tag-changed" data-changed={m.changed}>
           <Icon name={CHANGED_LABEL[m.changed]?.[0] ?? "edit"} />

@@ -39,9 +39,15 @@ export function Totals({ summary }: { summary: ViewSummary }) {
         <Icon name="info" />
         estimate · <SafeText text={tokenizer} />
       </span>
-      <span className="meta" title={`format ${summary.format}, pruner ${summary.pruner}`}>
-        <SafeText text={summary.format} /> · <SafeText text={summary.pruner} />
+      <span className="meta" data-after-model={summary.afterModel?.kind ?? summary.pruner} title={`format ${summary.format}; After: ${summary.afterModel?.label ?? `pruner ${summary.pruner}`}`}>
+        <SafeText text={summary.format} /> · <SafeText text={summary.afterModel?.short ?? summary.pruner} />
       </span>
+      {summary.unmatchedSidechain ? (
+        <span className="meta sidechain-note" data-sidechain-groups={summary.unmatchedSidechain.groups.length} title={summary.unmatchedSidechain.groups.map((g) => `lines ${g.lines.join(", ")}`).join("\n")}>
+          <Icon name="type-hierarchy-sub" />
+          <SafeText text={`${summary.unmatchedSidechain.note} (${summary.unmatchedSidechain.groups.reduce((n, g) => n + g.lines.length, 0)} lines)`} />
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -22,6 +22,7 @@ export const SYNTHETIC_LABEL: Record<NonNullable<ViewMessage["synthetic"]>, stri
   "synthetic-tool-result": "synthetic tool result",
   "acp-summary": "acp summary",
   "stub-result": "stub result",
+  "resume-history": "replacement history",
 };
 
 const SEVERITY_ORDER: ViewFinding["severity"][] = ["error", "warning", "information", "hint"];

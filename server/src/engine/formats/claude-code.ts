@@ -18,22 +18,28 @@ const KNOWN_WITHOUT_UUID = new Set(["summary", "queue-operation", "file-history-
 export function readClaudeCode(lines: SourceLine[]): FormatRead {
   const entries: Entry[] = [];
   const findings: Finding[] = [];
+  // A compact boundary has parentUuid null and names the line before it in logicalParentUuid:
+  // linking it there keeps the whole conversation on one branch (Before), and the After column
+  // cuts it where Claude Code does on resume (claude-code-resume.ts).
+  const uuids = new Set<string>();
+  for (const l of lines) if (isObject(l.value) && typeof l.value.uuid === "string") uuids.add(l.value.uuid);
   for (const l of lines) {
     const v = l.value;
     if (!isObject(v)) continue;
     if (typeof v.type !== "string") {
-      findings.push(shapeFinding("unknown-entry", { line: l.line, message: "Object without a string `type`: not a Claude Code transcript line." }));
+      findings.push(shapeFinding("unknown-entry", { line: l.line, message: "Not a Claude Code transcript line. The object has no string `type`." }));
       continue;
     }
     if (typeof v.uuid !== "string") {
       if (!KNOWN_WITHOUT_UUID.has(v.type) && (v.type === "user" || v.type === "assistant" || v.type === "system"))
-        findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["type"], message: `\`${v.type}\` line without a \`uuid\`: it cannot take part in the conversation tree.` }));
+        findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["type"], message: `Line without a uuid is left out. This \`${v.type}\` line has no \`uuid\`, so it cannot take part in the conversation tree.` }));
       continue;
     }
-    const parentId = typeof v.parentUuid === "string" ? v.parentUuid : null;
+    const logical = v.parentUuid == null && v.type === "system" && v.subtype === "compact_boundary" && typeof v.logicalParentUuid === "string" && uuids.has(v.logicalParentUuid) ? v.logicalParentUuid : null;
+    const parentId = typeof v.parentUuid === "string" ? v.parentUuid : logical;
     entries.push({ line: l.line, id: v.uuid, parentId, type: v.type, raw: v });
     if ((v.type === "user" || v.type === "assistant") && !isObject(v.message))
-      findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["message"], message: `\`${v.type}\` line whose \`message\` is ${describeJsonType(v.message)}, not an object.` }));
+      findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["message"], message: `Line without a message object. This \`${v.type}\` line's \`message\` is ${describeJsonType(v.message)}, not an object.` }));
   }
   return { entries, findings };
 }

@@ -26,7 +26,8 @@ export function readCodex(lines: SourceLine[]): FormatRead {
 const CALL_TYPES = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
 const OUTPUT_TYPES = new Set(["function_call_output", "custom_tool_call_output"]);
 
-function payloadOf(e: Entry): Record<string, any> | undefined {
+/** The response item an entry holds (envelope `response_item` or a legacy bare item), if any. */
+export function codexPayloadOf(e: Entry): Record<string, any> | undefined {
   const v = e.raw;
   if (v.type === "response_item" && isObject(v.payload)) return v.payload;
   if (!("payload" in v) && typeof v.type === "string" && v.record_type === undefined) return v; // legacy bare item
@@ -37,7 +38,7 @@ export function buildCodexContext(branch: Entry[]): Msg[] {
   const out: Msg[] = [];
   let open: Msg | undefined;
   for (const e of branch) {
-    const p = payloadOf(e);
+    const p = codexPayloadOf(e);
     if (!p) continue;
     const origin = { kind: "entry" as const, line: e.line, entryId: e.id };
     const ts = typeof e.raw.timestamp === "string" ? Date.parse(e.raw.timestamp) : undefined;

@@ -47,7 +47,7 @@ export function readPi(lines: SourceLine[]): FormatRead {
       findings.push(shapeFinding("unknown-entry", {
         line: l.line,
         path: ["type"],
-        message: "Line before the session header: pi expects the first entry to be the `session` header and ignores this line.",
+        message: "Line before the session header is ignored. pi expects the first entry to be the `session` header.",
       }));
       continue;
     }
@@ -55,14 +55,14 @@ export function readPi(lines: SourceLine[]): FormatRead {
       findings.push(shapeFinding("unknown-entry", {
         line: l.line,
         path: ["type"],
-        message: "A second `session` header: pi reads only the first one.",
+        message: "Second session header is ignored. pi reads only the first `session` header.",
       }));
       continue;
     }
     if (typeof v.type !== "string") {
       findings.push(shapeFinding("unknown-entry", {
         line: l.line,
-        message: "Object without a string `type`: not a pi session entry.",
+        message: "Not a pi session entry. The object has no string `type`.",
       }));
       continue;
     }
@@ -81,7 +81,7 @@ export function readPi(lines: SourceLine[]): FormatRead {
         findings.push(shapeFinding("unknown-entry", {
           line: l.line,
           path: ["id"],
-          message: `Entry of type \`${v.type}\` has no string \`id\`: pi cannot place it in the session tree.`,
+          message: `Entry without an id is left out. This \`${v.type}\` entry has no string \`id\`, so pi cannot place it in the session tree.`,
         }));
         continue;
       }
@@ -117,7 +117,7 @@ function checkEntryShape(e: Entry, findings: Finding[]): void {
     findings.push(shapeFinding("unknown-entry", {
       line: e.line,
       path: ["type"],
-      message: `Unknown entry type \`${e.type}\`: kept in the tree, contributes nothing to the context.`,
+      message: `Unknown entry type \`${e.type}\` adds nothing. It stays in the tree but contributes nothing to the context.`,
     }, "information"));
     return;
   }
@@ -126,13 +126,13 @@ function checkEntryShape(e: Entry, findings: Finding[]): void {
       findings.push(shapeFinding("unknown-entry", {
         line: e.line,
         path: ["message"],
-        message: `\`message\` entry whose \`message\` is ${describeJsonType(v.message)}, not an object: it contributes nothing to the context.`,
+        message: `Message entry without a message object. Its \`message\` is ${describeJsonType(v.message)}, not an object, so it contributes nothing to the context.`,
       }));
     } else if (typeof v.message.role !== "string") {
       findings.push(shapeFinding("unknown-entry", {
         line: e.line,
         path: ["message"],
-        message: "Message without a string `role`: pi drops it from the context.",
+        message: "Message without a role is dropped. It has no string `role`, so pi leaves it out of the context.",
       }));
     }
   }

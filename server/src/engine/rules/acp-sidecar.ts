@@ -29,7 +29,7 @@ const make = findingMaker(ACP_SIDECAR_CODES);
 export function invalidSidecarFinding(sidecarName: string, error: string, headerLine: number): Finding {
   return make("acp-sidecar-invalid", {
     line: headerLine,
-    message: `The acp-kernel sidecar ${sidecarName} is not valid state: ${error}. The session is analysed without it.`,
+    message: `The acp-kernel sidecar file is not valid. ${sidecarName}: ${error}. The session is analysed without it.`,
   });
 }
 
@@ -43,7 +43,7 @@ export function danglingRefFindings(state: CompressionState, entryIds: Set<strin
     out.push(
       make("acp-dangling-ref", {
         line: headerLine,
-        message: `${sidecarName}: block ${b.blockId}${b.active ? "" : " (inactive)"} names ${[
+        message: `Sidecar block ${b.blockId} names what is not in this session. ${sidecarName}: block ${b.blockId}${b.active ? "" : " (inactive)"} names ${[
           missing.length ? `message id(s) ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (+${missing.length - 5} more)` : ""}` : "",
           missingBlocks.length ? `block(s) ${missingBlocks.join(", ")}` : "",
         ]
@@ -59,7 +59,7 @@ export function danglingRefFindings(state: CompressionState, entryIds: Set<strin
         "acp-dangling-ref",
         {
           line: headerLine,
-          message: `${sidecarName}: ${danglingRefs.length} message ref(s) resolve to nothing in this session (${danglingRefs.slice(0, 5).map(([ref, raw]) => `${ref} -> ${raw}`).join(", ")}).`,
+          message: `Sidecar refers to messages not in this session. ${sidecarName}: ${danglingRefs.length} message ref(s) resolve to nothing here (${danglingRefs.slice(0, 5).map(([ref, raw]) => `${ref} -> ${raw}`).join(", ")}).`,
         },
         "information",
       ),

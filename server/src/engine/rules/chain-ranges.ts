@@ -57,7 +57,7 @@ export function chainFindings(report: ChainReport, occ: OccurrenceIndex, dropped
     out.push(make("unresolved-range", {
       line: u.chain.entry.line,
       path: u.reason === "end-before-start" ? ["data"] : path,
-      message: `Chain ${d.blockId} is unresolved (${REASON_TEXT[u.reason]}): ${u.detail}. It drops nothing and inserts no summary, so this part of the context is sent uncompressed.`,
+      message: `Chain ${d.blockId} could not be placed, so nothing is compressed. Its range is unresolved (${REASON_TEXT[u.reason]}): ${u.detail}. It drops nothing and inserts no summary, so this part of the context is sent uncompressed.`,
       related: u.other ? [{ line: u.other.entry.line, message: `chain ${u.other.data.blockId}` }] : undefined,
     }, u.reason === "nested" || u.reason === "duplicate-start" ? "information" : undefined));
   }
@@ -68,7 +68,7 @@ export function chainFindings(report: ChainReport, occ: OccurrenceIndex, dropped
     out.push(make("range-id-mismatch", {
       line: r.chain.entry.line,
       path: ["data", "droppedToolCallIds"],
-      message: `Chain ${r.chain.data.blockId}: \`droppedToolCallIds\` lists ${mm.recorded} id(s), the range holds ${mm.actual}` +
+      message: `Chain ${r.chain.data.blockId} drops other ids than it lists. \`droppedToolCallIds\` lists ${mm.recorded} id(s), the range holds ${mm.actual}` +
         (mm.missing.length ? `; listed but not in range: ${mm.missing.slice(0, 5).join(", ")}` : "") +
         (mm.extra.length ? `; in range but not listed: ${mm.extra.slice(0, 5).join(", ")}` : "") +
         ". The range wins; the boundary may have drifted.",
@@ -139,7 +139,8 @@ function idSetDropHazards(report: ChainReport, occ: OccurrenceIndex, droppedMsgs
         ...self,
         toolCallId: o.id,
         message:
-          `Live call \`${o.id}\` (turn ${o.turn}) reuses the id of ${ownText}. ` +
+          (main.fixed ? "This live call reuses an id a chain dropped (harmless here). " : "Old pi-condense versions would delete this live call. ") +
+          `Call \`${o.id}\` (turn ${o.turn}) reuses the id of ${ownText}. ` +
           (main.fixed
             ? `Only pi-condense up to 2.5.0 drops by id set and would delete this live turn; chain ${d.blockId} carries \`droppedOccurrenceKeys\`, so it was written by 2.6 or later, which drops by range and keeps it.`
             : `pi-condense up to 2.5.0 drops by id set and deletes this live turn, orphaning its results (chain ${d.blockId} has no \`droppedOccurrenceKeys\`: it was written before 2.6); 2.6 and later drop by range and keep it.`) +

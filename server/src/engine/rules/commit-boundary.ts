@@ -35,7 +35,7 @@ export function truncatedLastLineFinding(l: SourceLine, parseError: string): Fin
     {
       line: l.line,
       columns: { start: 0, end: l.text.length },
-      message: `The last line is cut off (${parseError}): an append in progress or a crash. pi skips it; a pruner must wait until it is complete.`,
+      message: `The last line is cut off. ${parseError}: an append in progress or a crash; pi skips it, and a pruner should wait until the line is complete.`,
     },
     "warning",
   );
@@ -52,7 +52,10 @@ export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enab
       out.push(make("partial-message", {
         line,
         path: ["message", "stopReason"],
-        message: `Assistant turn ended with stopReason \`${m.stopReason}\`${calls ? ` holding ${calls} tool call(s)` : ""}: a partial unit. pi-ai leaves this message out of the request; a pruner must not treat it as complete.`,
+        message:
+          m.stopReason === "aborted"
+            ? `Turn stopped by the user (Esc); pi does not send it. The assistant turn ended with stopReason \`aborted\`${calls ? ` holding ${calls} tool call(s)` : ""}; pi's provider layer (pi-ai) leaves it out of the request.`
+            : `Turn ended in an error; pi does not send it. The assistant turn ended with stopReason \`error\`${calls ? ` holding ${calls} tool call(s)` : ""}; pi's provider layer (pi-ai) leaves it out of the request, so a pruner must not count it as a finished turn.`,
       }));
     }
   }
@@ -76,7 +79,7 @@ export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enab
           line: lineOf(a)!,
           path: missing[0].callPath,
           toolCallId: missing[0].id,
-          message: `${missing.length} of ${total} tool call(s) of the last turn have no result yet (${missing.slice(0, 10).map((o) => `\`${o.id}\``).join(", ")}${missing.length > 10 ? ", …" : ""}): the context is not at a commit boundary, so a pruner must defer.`,
+          message: `The last turn is still waiting for tool results. ${missing.length} of ${total} tool call(s) have no result yet (${missing.slice(0, 10).map((o) => `\`${o.id}\``).join(", ")}${missing.length > 10 ? ", …" : ""}). The session is mid-turn (not at a commit boundary, where every call has its result), so a pruner should wait before rewriting it.`,
         }));
       }
     }

@@ -25,7 +25,7 @@ export function firstUserPinFindings(r: AcpRender): Finding[] {
   return [
     make("first-user-pinned", {
       line: r.firstUser.msg.origin.line,
-      message: `acp-kernel covers the first user message (block ${r.coveredBy.get(r.firstUser.msg)?.join(", ")}) but keeps it pinned beside its summary: no user message would lead otherwise. Its ${chars} characters are re-sent verbatim every turn.`,
+      message: `The first user message is re-sent in full every turn. acp-kernel covers it (block ${r.coveredBy.get(r.firstUser.msg)?.join(", ")}) but keeps it pinned beside its summary: no user message would lead otherwise. Its ${chars} characters are re-sent verbatim every turn.`,
     }),
   ];
 }

@@ -27,7 +27,7 @@ export function leadingUserFindings(before: Msg[], wire: Msg[]): Finding[] {
   return [
     make("leading-non-user", {
       line,
-      message: `The rendered context opens with a message of role \`${first.role}\`, not a user message. Strict providers reject a conversation that does not start with the user.`,
+      message: `The context sent does not start with a user message. It opens with a message of role \`${first.role}\`; strict providers reject a conversation that does not start with the user.`,
     }),
   ];
 }

@@ -153,7 +153,7 @@ function duplicateFindings(id: string, list: Occurrence[], findings: Finding[]):
       findings.push(make("duplicate-call-id", {
         ...self,
         toolCallId: id,
-        message: `Tool-call id \`${id}\` appears ${group.length} times in one assistant message: its results cannot be told apart, and providers reject duplicate ids in one response.`,
+        message: `Tool-call id used twice in one message. \`${id}\` appears ${group.length} times in one assistant message: its results cannot be told apart, and providers reject duplicate ids in one response.`,
         related: cappedRelated(group, (g) => (g !== o && g.callLine !== null ? { line: g.callLine, path: g.callPath, message: "same id in the same message" } : null), self, { total: placed - 1 }),
       }));
     }

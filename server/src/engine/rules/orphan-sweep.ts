@@ -46,7 +46,7 @@ export function orphanFindings(swept: SweptResult[], occ: OccurrenceIndex): Find
       ...self,
       toolCallId: id,
       unnecessary: true,
-      message: `Orphan tool result \`${id}\`: ${why}. Sent as is, the provider rejects the request; the orphan sweep removes it from the rendered context.`,
+      message: `Tool result without its call. Result \`${id}\`: ${why}. Sent as is, the provider rejects the request; the orphan sweep removes it from the rendered context.`,
       related: cappedRelated(calls, (o) => ({ line: o.callLine!, path: o.callPath, message: `call \`${o.id}\`, turn ${o.turn}` }), self, { total: calls.length }),
     }));
   }

@@ -31,7 +31,7 @@ export function parentCycleFindings(entries: Entry[], byId: Map<string, Entry>, 
             severity: "warning",
             line: e.line,
             path: [parentKey],
-            message: `\`${parentKey}\` closes a cycle: ${shown}. No root is reachable from these entries; the branch is cut where the walk meets the cycle again.`,
+            message: `Parent links form a loop. \`${parentKey}\` closes a cycle: ${shown}. No root is reachable from these entries; the branch is cut where the walk meets the cycle again.`,
           });
     }
     for (const e of walk) state.set(e, 2);

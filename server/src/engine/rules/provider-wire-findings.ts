@@ -49,7 +49,7 @@ export function wireFindings(wire: WireReport, occ: OccurrenceIndex, enabled: En
       line: o?.callLine ?? line,
       path: o?.callPath,
       toolCallId: s.call.id,
-      message: `Tool call \`${s.call.id}\`${s.call.name ? ` (${s.call.name})` : ""} has no result before the next message: pi-ai sends a synthetic error result ("No result provided") in its place.`,
+      message: `Tool call without a result; pi sends a stand-in error. Call \`${s.call.id}\`${s.call.name ? ` (${s.call.name})` : ""} has no result before the next message, so pi's provider layer (pi-ai) sends a synthetic error result ("No result provided") in its place.`,
     }));
   }
   if (enabled.has("error-turn-results"))
@@ -60,7 +60,7 @@ export function wireFindings(wire: WireReport, occ: OccurrenceIndex, enabled: En
       line,
       path: resultPathOf(r.msg),
       toolCallId: String(r.msg.toolCallId),
-      message: `Tool result \`${r.msg.toolCallId}\` answers an assistant turn that ended with stopReason \`${r.assistant.stopReason}\`. pi-ai leaves that turn out of the request but still sends this result, so it reaches the provider with no call and the request is rejected.`,
+      message: `Result of a turn pi does not send; the provider rejects it. Result \`${r.msg.toolCallId}\` answers an assistant turn that ended with stopReason \`${r.assistant.stopReason}\`${r.assistant.stopReason === "aborted" ? " (stopped by the user)" : ""}. pi's provider layer (pi-ai) leaves that turn out of the request but still sends this result, so it reaches the provider with no call.`,
       related: lineOf(r.assistant) !== null ? [{ line: lineOf(r.assistant)!, message: `the ${r.assistant.stopReason} turn`, path: ["message", "stopReason"] }] : undefined,
     }));
   }

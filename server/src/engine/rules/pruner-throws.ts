@@ -28,7 +28,7 @@ export function prunerThrowFindings(prune: PruneResult, fallbackLine: number): F
       line: site.line ?? fallbackLine,
       path: site.line === null ? undefined : site.path,
       message:
-        `pi-condense throws on this entry, so pruning is off for every request while it is in the session. ` +
+        `pi-condense crashes on this entry, so nothing is pruned. While the entry is in the session, pruning is off for every request. ` +
         `Its pruneMessages ${site.what} (pi-condense 2.9.1 ${site.source}), a TypeError; pi catches it and sends the context unpruned, as the After view shows.`,
     }),
   ];

@@ -52,5 +52,3 @@ export function isFindingCode(code: string): code is FindingCode {
   return Object.prototype.hasOwnProperty.call(CODE_TABLE, code);
 }
 
-/** Where the README documents a code (diagnostics link to it). */
-export const DOCS_BASE = "https://github.com/transcript-inspector/transcript-inspector#code-";

@@ -25,6 +25,7 @@ export const SESSION_SHAPE_CODES = {
   "broken-parent": {
     description: "A parent link that names no entry.",
     severity: "warning",
+    otherSeverities: { information: "Claude Code: the parent is in no file of the folder (continued sessions and subagent lines link to other files)" },
     follows: "pi buildSessionContext: a missing parent ends the branch (formats.md section 1)",
     fixes: [],
   },
@@ -51,7 +52,7 @@ export function lineShapeFindings(lines: SourceLine[]): Finding[] {
           shapeFinding("malformed-line", {
             line: l.line,
             columns: { start: 0, end: l.text.length },
-            message: `Not valid JSON (${l.parseError}). pi skips this line when it loads the session.`,
+            message: `Line is not valid JSON. ${l.parseError}; pi skips this line when it loads the session.`,
           }),
         );
     } else if (l.value !== undefined && !isObject(l.value)) {
@@ -59,7 +60,7 @@ export function lineShapeFindings(lines: SourceLine[]): Finding[] {
         shapeFinding("malformed-line", {
           line: l.line,
           columns: { start: 0, end: l.text.length },
-          message: `The line is ${describeJsonType(l.value)}, not a JSON object.`,
+          message: `Line is not a JSON object. It is ${describeJsonType(l.value)}; agents skip it.`,
         }),
       );
     }

@@ -2,8 +2,10 @@
  * Rule 6, what the provider sees: pi's `convertToLlm` and pi-ai's `transformMessages` orphan
  * repair applied to the pruned context (research notes sections 1.10 and 1.11, pi-ai 1.6).
  *
- * - Every non-assistant, non-toolResult agent message goes out as a user message (bash
- *   executions excluded with `!!` and unknown roles are dropped).
+ * - Every non-assistant, non-toolResult agent message goes out as a user message whose text
+ *   convertToLlm builds (agent-message-text.ts: summaries with their prefixes, a bash
+ *   execution's command and output); bash executions excluded with `!!` and unknown roles are
+ *   dropped.
  * - A call left without a result before the next user or assistant message gets pi-ai's
  *   synthetic error result ("No result provided"); pi-ai 1.6 also flushes at the end.
  * - An assistant with stopReason `error` or `aborted` is skipped entirely, but its results are
@@ -14,6 +16,7 @@
 import type { DropReason } from "../drop-reason.js";
 import type { Msg, ToolCallBlock } from "../types.js";
 import { toolCallsOf } from "../types.js";
+import { llmUserContent } from "./agent-message-text.js";
 
 const PASS_THROUGH = new Set(["user", "assistant", "toolResult", "system"]);
 const AS_USER = new Set(["custom", "branchSummary", "compactionSummary", "bashExecution"]);
@@ -39,7 +42,8 @@ export function toWire(messages: Msg[]): WireReport {
     if (PASS_THROUGH.has(m.role)) converted.push(m);
     else if (AS_USER.has(m.role)) {
       if (m.role === "bashExecution" && m.excludeFromContext === true) report.dropped.push({ msg: m, by: { kind: "convert-excluded" } });
-      else converted.push({ ...m, role: "user", agentRole: m.role });
+      // convertToLlm builds the user message's text from the role's own fields (summary, command, output)
+      else converted.push({ ...m, role: "user", agentRole: m.role, content: llmUserContent(m) });
     } else report.dropped.push({ msg: m, by: { kind: "convert-unknown-role" } });
   }
   let pending: { call: ToolCallBlock; assistant: Msg }[] = [];
