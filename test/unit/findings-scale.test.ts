@@ -117,7 +117,7 @@ describe("a huge line: a clear finding, no crash", () => {
     const a = analyze(sessionText(specs));
     const o = a.findings.filter((f) => f.code === "oversized-line");
     assert.equal(o.length, 1);
-    assert.match(o[0].message, /^Line \d+ is 40\.0 MB, more than a whole request may be\. /);
+    assert.match(o[0].message, /^This line is too large to send\. Line \d+ is 40\.0 MB, more than a whole request may be\. /);
     assert.equal(o[0].severity, "warning");
     assert.ok(a.findings.some((f) => f.code === "orphan-result"), "the other lines still get their findings");
   });

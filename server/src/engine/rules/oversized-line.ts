@@ -49,7 +49,7 @@ export function oversizedLineFindings(lines: readonly SourceLine[], limit = REQU
     out.push(make("oversized-line", {
       line: l.line,
       columns: { start: 0, end: l.text.length },
-      message: `Line ${l.line + 1} is ${mb(bytes)}, more than a whole request may be. Anthropic's Messages API rejects requests over ${mb(limit)} (413 request_too_large), so a context that carries this line cannot be sent there; editors may also stop syncing a file this large to extensions.`,
+      message: `This line is too large to send. Line ${l.line + 1} is ${mb(bytes)}, more than a whole request may be. Anthropic's Messages API rejects requests over ${mb(limit)} (413 request_too_large), so a context that carries this line cannot be sent there; editors may also stop syncing a file this large to extensions.`,
     }));
   }
   return out;
