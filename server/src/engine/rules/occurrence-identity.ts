@@ -17,7 +17,7 @@ export const OCCURRENCE_IDENTITY_CODES = {
     description: "A tool-call id used by calls in more than one turn.",
     severity: "warning",
     follows: "seed toolcall-id-collisions.md section B (occurrence identity)",
-    fixes: ["make-id-unique"],
+    fixes: ["make-id-unique", "fix-all"],
   },
   "duplicate-call-id": {
     description: "The same tool-call id twice in one assistant message.",
