@@ -3,7 +3,7 @@
  *
  *   transcript-inspector check [--format text|json] [--provider NAME|all] FILE...
  *   transcript-inspector render [--format json|text] FILE
- *   transcript-inspector fix [--dry-run] [--no-backup] FILE...   remove every orphan tool result, losslessly
+ *   transcript-inspector fix [--dry-run] [--no-backup] [--only CODE,...] FILE...   every safe repair, losslessly (cli/fix-command.ts)
  *
  * Every file given is processed and reported. Exit status, the worst over the files: 0 when no
  * finding is an error, 1 when any is or a file is refused (`fix`: read-only, hard-linked, changed
@@ -12,9 +12,8 @@
  * `fix` writes through cli/write-file-safely.ts (backup `FILE.bak` unless `--no-backup`) and
  * works on bytes (cli/fix-bytes.ts); `--dry-run` prints a unified diff.
  */
-import { type FixBytesResult, fixBytes, unifiedDiff } from "./cli/fix-bytes.js";
+import { parseOnly, runFix } from "./cli/fix-command.js";
 import { terminalText } from "./cli/terminal-text.js";
-import { readForFix, writeFileSafely } from "./cli/write-file-safely.js";
 import { readRegularFile } from "./io/read-regular-file.js";
 import { readSidecarFile } from "./io/sidecar-file.js";
 import { type Analysis, analyze, type AnalyzeOptions } from "./engine/analyze.js";
@@ -23,17 +22,18 @@ import { parseProviderOption, providerCheckJson, providerRejects } from "./prese
 import { PROVIDER_NAMES } from "./engine/providers/names.js";
 import { type ProviderVerdicts, providerVerdicts } from "./engine/providers/verdicts.js";
 
-const USAGE = "usage: transcript-inspector check [--format text|json] [--provider NAME|all] FILE... | render [--format json|text] FILE | fix [--dry-run] [--no-backup] FILE...";
+const USAGE = "usage: transcript-inspector check [--format text|json] [--provider NAME|all] FILE... | render [--format json|text] FILE | fix [--dry-run] [--no-backup] [--only CODE,...] FILE...";
 
 class UsageError extends Error {}
 
-function parseArgs(argv: string[]): { command: string; format: string | undefined; files: string[]; dryRun: boolean; backup: boolean; provider: string | undefined } {
+function parseArgs(argv: string[]): { command: string; format: string | undefined; files: string[]; dryRun: boolean; backup: boolean; provider: string | undefined; only: string | undefined } {
   const [command, ...rest] = argv;
   if (!command || command === "--help" || command === "-h") throw new UsageError(USAGE);
   let format: string | undefined;
   let dryRun = false;
   let backup = true;
   let provider: string | undefined;
+  let only: string | undefined;
   const files: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
@@ -43,12 +43,14 @@ function parseArgs(argv: string[]): { command: string; format: string | undefine
     } else if (a.startsWith("--format=")) format = a.slice(9);
     else if (a === "--dry-run" && command === "fix") dryRun = true;
     else if (a === "--no-backup" && command === "fix") backup = false;
+    else if (a === "--only" && command === "fix") only = rest[++i] ?? "";
+    else if (a.startsWith("--only=") && command === "fix") only = a.slice(7);
     else if (a === "--provider" && command === "check") provider = rest[++i] ?? "";
     else if (a.startsWith("--provider=") && command === "check") provider = a.slice(11);
     else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
     else files.push(a);
   }
-  return { command, format, files, dryRun, backup, provider };
+  return { command, format, files, dryRun, backup, provider, only };
 }
 
 /** Reads a file as text; a missing, unreadable or non-regular file is an exit-2 report, never an exception. */
@@ -68,7 +70,7 @@ export function optionsFor(path: string): AnalyzeOptions {
 const T = terminalText;
 
 export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): number {
-  const { command, format, files, dryRun, backup, provider: providerArg } = parseArgs(argv);
+  const { command, format, files, dryRun, backup, provider: providerArg, only: onlyArg } = parseArgs(argv);
   let status = 0;
   const worst = (s: number) => (status = Math.max(status, s));
   /** One file's trouble: reported on stderr, the other files go on. */
@@ -135,47 +137,9 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
   }
   if (command === "fix") {
     if (files.length === 0) throw new UsageError("fix needs at least one FILE");
-    for (const path of files) {
-      const read = readForFix(path);
-      if (!read.ok) {
-        report(read.status, read.message);
-        continue;
-      }
-      const file = read.file;
-      if (file.viaLink) out(`${T(path)}: is a symbolic link; fixing its target ${T(file.target)}\n`);
-      let r: FixBytesResult;
-      try {
-        r = fixBytes(file.bytes, optionsFor(path));
-      } catch (e) {
-        report(2, `${path}: internal error: ${(e as Error).message}`);
-        continue;
-      }
-      if (!r.ok) {
-        report(1, `${path}: ${r.message}`);
-        continue;
-      }
-      const removed = r.fix.removed;
-      let note = "";
-      if (dryRun) out(unifiedDiff(`a/${path}`, `b/${path}`, r.ops, T));
-      else if (removed > 0) {
-        const w = writeFileSafely(file, r.bytes, { backup });
-        if (!w.ok) {
-          report(1, w.message);
-          continue;
-        }
-        if (w.backup) note = ` (backup: ${T(w.backup)})`;
-      }
-      const left = r.fix.analysis.findings.filter((f) => f.severity === "error");
-      if (left.length) worst(1);
-      out(`${T(path)}: ${dryRun ? "would remove" : "removed"} ${removed} orphan tool result(s)${note}${left.length ? `; ${left.length} error finding(s) left` : ""}\n`);
-      const why = new Map(r.fix.skipped.map((x) => [x.line, x.reason]));
-      for (const f of left.slice(0, 50)) {
-        const reason = why.get(f.line);
-        out(`  line ${f.line + 1} ${f.code}${f.toolCallId !== undefined ? ` \`${T(f.toolCallId)}\`` : ""}: ${reason ? `not removed: ${T(reason)}` : "no repair for this finding"}\n`);
-      }
-      if (left.length > 50) out(`  ... and ${left.length - 50} more (see \`check\`)\n`);
-    }
-    return status;
+    const only = parseOnly(onlyArg);
+    if ("error" in only) throw new UsageError(only.error);
+    return Math.max(status, runFix(files, { dryRun, backup, codes: only.codes, optionsFor }, out, report));
   }
   throw new UsageError(`unknown command ${command}\n${USAGE}`);
 }

@@ -113,10 +113,16 @@ export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, te
   return { text: changed ? cur : text, lines, edits: changed ? editsFromLines(text, lines) : [], analysis: a, rounds, done, skipped };
 }
 
-/** The most telling of several kinds' reasons: not the generic "does not apply" ones. */
+/** Reasons that say a kind does not apply to a finding (another kind does), not that it is unsafe. */
+const INAPPLICABLE = /^(there is no|its call's turn was not closed|the link closes a cycle|it is not a second result)/;
+
+export function isInapplicable(reason: string): boolean {
+  return INAPPLICABLE.test(reason);
+}
+
+/** The most telling of several kinds' reasons: not the "does not apply" ones. */
 function pickReason(reasons: string[]): string {
-  const generic = /^(there is no|its call's turn was not closed|the link closes a cycle)/;
-  return reasons.find((r) => !generic.test(r)) ?? reasons[0];
+  return reasons.find((r) => !isInapplicable(r)) ?? reasons[0];
 }
 
 export { joinLines, plannedLines };

@@ -149,7 +149,7 @@ export function editsFromLines(orig: string, next: PlannedLine[]): RepairEdit[] 
 }
 
 /** Indexes of `next` forming the longest run whose origins increase (patience sorting). */
-function keptInOrder(next: PlannedLine[]): number[] {
+export function keptInOrder(next: PlannedLine[]): number[] {
   const tails: number[] = [];
   const prev = new Int32Array(next.length).fill(-1);
   for (let j = 0; j < next.length; j++) {

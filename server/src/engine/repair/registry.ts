@@ -26,8 +26,8 @@ export interface RepairSpec {
   one?(a: Analysis, text: string, line: number, toolCallId: string | undefined, bom: boolean): Repair | null;
   /** The repair of one finding as a line plan, or why it is not offered. */
   plan?: PlanFn;
-  /** What the CLI's summary says after applying `n` of them. */
-  done?: (n: number) => string;
+  /** What the CLI's summary says after applying `n` of them (`dry`: for a dry run, "would ..."). */
+  done?: (n: number, dry: boolean) => string;
   /** The repair of the whole file, edits against `text`; absent for one-finding repairs. */
   all?: { title: string; run(text: string, options: AnalyzeOptions): FixAllResult | FixAllReport };
 }
@@ -86,7 +86,7 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
       return "reason" in r ? null : r;
     },
     plan: removeOrphanPlan,
-    done: (n) => `removed ${count(n, "orphan tool result", "orphan tool results")}`,
+    done: (n, dry) => `${dry ? "would remove" : "removed"} ${count(n, "orphan tool result", "orphan tool results")}`,
   },
   "fix-all-orphans": {
     label: () => "Fix all orphan tool results in the file",
@@ -98,49 +98,49 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     preferred: false,
     one: (a, text, line, toolCallId, bom) => makeIdUniqueRepair(a, text, line, toolCallId, bom),
     plan: makeIdUniquePlan,
-    done: (n) => `renamed ${count(n, "reused tool-call id", "reused tool-call ids")}`,
+    done: (n, dry) => `${dry ? "would rename" : "renamed"} ${count(n, "reused tool-call id", "reused tool-call ids")}`,
   },
   "insert-missing-result": {
     label: (f) => `Insert an interrupted result for \`${f.toolCallId}\``,
     preferred: true,
     one: fromPlan(insertMissingResult),
     plan: insertMissingResult,
-    done: (n) => `inserted the missing results of ${count(n, "turn", "turns")}`,
+    done: (n, dry) => `${dry ? "would insert" : "inserted"} the missing results of ${count(n, "turn", "turns")}`,
   },
   "move-result": {
     label: (f) => `Move result \`${f.toolCallId}\` back to its call's turn`,
     preferred: true,
     one: fromPlan(moveResult),
     plan: moveResult,
-    done: (n) => `moved ${count(n, "result", "results")} back to their call's turn`,
+    done: (n, dry) => `${dry ? "would move" : "moved"} ${count(n, "result", "results")} back to their call's turn`,
   },
   "drop-duplicate-result": {
     label: () => "Drop this duplicate result (keep the first)",
     preferred: true,
     one: fromPlan(dropDuplicatePlan),
     plan: dropDuplicatePlan,
-    done: (n) => `dropped ${count(n, "duplicate result", "duplicate results")}`,
+    done: (n, dry) => `${dry ? "would drop" : "dropped"} ${count(n, "duplicate result", "duplicate results")}`,
   },
   "relink-parent": {
     label: () => "Make this entry a root, as the loader treats it",
     preferred: true,
     one: fromPlan(relinkParent),
     plan: relinkParent,
-    done: (n) => `re-linked ${count(n, "broken parent", "broken parents")} as roots`,
+    done: (n, dry) => `${dry ? "would re-link" : "re-linked"} ${count(n, "broken parent", "broken parents")} as roots`,
   },
   "break-parent-cycle": {
     label: () => "Break this parent cycle",
     preferred: true,
     one: fromPlan(breakParentCycle),
     plan: breakParentCycle,
-    done: (n) => `broke ${count(n, "parent cycle", "parent cycles")}`,
+    done: (n, dry) => `${dry ? "would break" : "broke"} ${count(n, "parent cycle", "parent cycles")}`,
   },
   "remove-malformed-line": {
     label: () => "Remove this malformed line",
     preferred: true,
     one: fromPlan((a, line, _id, bom) => removeMalformedLine(a, line, bom)),
     plan: (a, line, _id, bom) => removeMalformedLine(a, line, bom),
-    done: (n) => `removed ${count(n, "malformed line", "malformed lines")}`,
+    done: (n, dry) => `${dry ? "would remove" : "removed"} ${count(n, "malformed line", "malformed lines")}`,
   },
   "fix-all": {
     label: () => "Fix all repairable findings in the file",
