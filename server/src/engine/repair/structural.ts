@@ -155,6 +155,14 @@ function linkIn(a: Analysis, c: Context, at: { prev: Entry; next?: Entry }, firs
   return null;
 }
 
+/** The active branch runs into a parent cycle (its first entry's parent is on it): re-linking inside would move the cycle. */
+function branchInCycle(a: Analysis): boolean {
+  const root = a.session.branch[0];
+  return !!root && root.parentId !== null && root.parentId !== root.id && a.session.byId.has(root.parentId);
+}
+
+const CYCLE_FIRST = "the branch runs into a parent cycle: break the cycle first";
+
 function v1Compaction(a: Analysis): boolean {
   return a.session.format === "pi" && (a.session.header?.version ?? 3) < 2 && a.session.entries.some((e) => e.type === "compaction");
 }
@@ -170,11 +178,12 @@ export function insertMissingResult(a: Analysis, line: number, toolCallId?: stri
   const c = context(a);
   if (!c.reader) return no("the format has no repairs");
   if (v1Compaction(a)) return no("a v1 pi file with compactions counts lines: a new line would shift them");
+  if (branchInCycle(a)) return no(CYCLE_FIRST);
   const o = (a.occurrences.byId.get(f.toolCallId) ?? []).find((x) => !x.result && (x.callLine === line || lineOfMsg(x.assistant) === line));
   if (!o) return no("the call already has a result");
   const missing = a.occurrences.occurrences.filter((x) => x.assistant === o.assistant && !x.result);
   const ids = new Set<string>();
-  for (const m of missing) {
+  for (const m of a.occurrences.occurrences.filter((x) => x.assistant === o.assistant)) {
     if (m.id === "") return no("a call of this turn has an empty id");
     if (ids.has(m.id)) return no(`two calls of this turn share the id \`${m.id}\`: a result could not say which it answers`);
     ids.add(m.id);
@@ -217,6 +226,7 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
   if (!s || s.reason !== "after-barrier" || !s.barrier) return no("its call's turn was not closed by another message before it");
   if (!c.reader) return no("the format has no repairs");
   if (v1Compaction(a)) return no("a v1 pi file with compactions counts lines: moving one would shift them");
+  if (branchInCycle(a)) return no(CYCLE_FIRST);
   const reader = c.reader;
   const ix = repairIndex(a);
   const src = a.session.lines[line];
@@ -229,6 +239,8 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
   const bi = c.beforeIndex.get(s.barrier);
   const call = calls.filter((o) => (c.beforeIndex.get(o.assistant) ?? Infinity) < (bi ?? -1)).pop();
   if (!call) return no("its call is not on the branch before the message that closed the turn");
+  const stop = call.assistant.stopReason;
+  if (stop === "error" || stop === "aborted") return no(`its call's turn ended with stopReason \`${stop}\`: pi-ai leaves that turn out, so the moved result would still answer nothing (remove it instead)`);
   const at = turnEnd(a, c, c.beforeIndex.get(call.assistant)!, s.barrier);
   if ("reason" in at) return at;
   if (at.prev === entry) return no("it already sits at the end of its call's turn");
