@@ -11,6 +11,7 @@ import type { Finding } from "../types.js";
 import type { RepairEdit } from "./edits.js";
 import { type FixAllOptions, type FixAllReport, fixAllWith, type PlanFn } from "./fix-all.js";
 import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines } from "./line-plan.js";
+import { repairIndex } from "./repair-index.js";
 import { type FixAllResult, fixAllOrphans, makeIdUniqueRepair, orphanRemoval, type Repair } from "./repairs.js";
 import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
 
@@ -60,14 +61,22 @@ function planFromEdits(a: Analysis, edits: RepairEdit[], removed?: number): Line
 const removeOrphanPlan: PlanFn = (a, line, toolCallId) => {
   const r = orphanRemoval(a, line, toolCallId, false);
   if ("reason" in r) return r;
-  const entry = a.session.entries.find((e) => e.line === line);
+  const entry = repairIndex(a).entryByLine.get(line);
   const parent = entry?.parentId ? a.session.byId.get(entry.parentId) : undefined;
   const last = a.session.entries[a.session.entries.length - 1];
   return { title: r.title, plan: planFromEdits(a, r.edits, line), reads: [...(parent ? [parent.line] : []), ...(last?.line === line ? [-1] : [])] };
 };
 
+/** The analysed text (BOM-less), once per analysis. */
+const texts = new WeakMap<Analysis, string>();
+const textOf = (a: Analysis) => {
+  let t = texts.get(a);
+  if (t === undefined) texts.set(a, (t = a.session.lines.map((l) => l.text + l.eol).join("")));
+  return t;
+};
+
 const makeIdUniquePlan: PlanFn = (a, line, toolCallId) => {
-  const text = a.session.lines.map((l) => l.text + l.eol).join("");
+  const text = textOf(a);
   const r = makeIdUniqueRepair(a, text, line, toolCallId, false);
   if (!r) return { reason: "renaming is not safe here: the occurrence cannot be told apart from the others everywhere its id is named" };
   return { title: r.title, plan: planFromEdits(a, r.edits), reads: [] };
