@@ -169,3 +169,34 @@ export function keptInOrder(next: PlannedLine[]): number[] {
   for (let j = tails.length ? tails[tails.length - 1] : -1; j >= 0; j = prev[j]) out.push(j);
   return out.reverse();
 }
+
+/**
+ * Whether the plan would join a lone CR and the next line's LF into one `\r\n` (a line removed
+ * or inserted between a line ending in `\r` and an empty line ending in `\n`): the file would
+ * lose a line the repair did not mean to touch. Local: looks only beside the plan's lines.
+ */
+export function planFuses(lines: readonly { text: string; eol: string }[], plan: LinePlan): boolean {
+  const eol = dominantEol(lines as PlannedLine[]);
+  const textOf = (i: number) => plan.replace.get(i) ?? lines[i].text;
+  const startsLf = (i: number) => {
+    // The first line output at or after original line i (an insert after i-1 comes first).
+    const ins = plan.insert.get(i - 1);
+    if (ins && ins.length) return ins[0].text === "" && eol.startsWith("\n");
+    for (let q = i; q < lines.length; q++) {
+      if (plan.remove.has(q)) {
+        const after = plan.insert.get(q);
+        if (after && after.length) return after[0].text === "" && eol.startsWith("\n");
+        continue;
+      }
+      return textOf(q) === "" && lines[q].eol.startsWith("\n");
+    }
+    return false;
+  };
+  for (const i of plan.remove) {
+    let p = i - 1;
+    while (p >= 0 && plan.remove.has(p) && !plan.insert.get(p)?.length) p--;
+    if (p >= 0 && !plan.remove.has(p) && !plan.insert.get(p)?.length && lines[p].eol === "\r" && startsLf(i + 1)) return true;
+  }
+  for (const [after, items] of plan.insert) if (items.length && eol === "\r" && startsLf(after + 1)) return true;
+  return false;
+}

@@ -10,7 +10,7 @@ import type { FixKind } from "../rules/rule.js";
 import type { Finding } from "../types.js";
 import type { RepairEdit } from "./edits.js";
 import { type FixAllOptions, type FixAllReport, fixAllWith, type PlanFn } from "./fix-all.js";
-import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines } from "./line-plan.js";
+import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses } from "./line-plan.js";
 import { repairIndex } from "./repair-index.js";
 import { type FixAllResult, fixAllOrphans, makeIdUniqueRepair, orphanRemoval, type Repair } from "./repairs.js";
 import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
@@ -163,6 +163,23 @@ function dropDuplicatePlan(a: Analysis, line: number, toolCallId: string | undef
   const r = removeOrphanPlan(a, line, toolCallId, false);
   return "reason" in r ? r : { ...r, title: `Drop duplicate result \`${toolCallId}\` (keep the first)` };
 }
+
+/** A plan that would join a lone CR and an LF into one line ending is not offered. */
+function guarded(plan: PlanFn): PlanFn {
+  return (a, line, toolCallId, bom) => {
+    const p = plan(a, line, toolCallId, bom);
+    if ("reason" in p || !planFuses(a.session.lines, p.plan)) return p;
+    return { reason: "the file mixes line endings here: the edit would join a lone CR and the next line's LF into one line ending" };
+  };
+}
+
+for (const spec of Object.values(REPAIRS) as RepairSpec[])
+  if (spec.plan) {
+    const plan = guarded(spec.plan);
+    spec.plan = plan;
+    const one = spec.one;
+    if (one) spec.one = (a, text, line, toolCallId, bom) => ("reason" in plan(a, line, toolCallId, bom) ? null : one(a, text, line, toolCallId, bom));
+  }
 
 /** The plan functions by kind (fix-all's input). */
 export const PLANS: Readonly<Partial<Record<FixKind, PlanFn>>> = Object.fromEntries(
