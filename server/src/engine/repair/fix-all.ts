@@ -9,7 +9,7 @@ import { codeSpec, type FixKind } from "../rules/registry.js";
 import type { Finding } from "../types.js";
 import type { RepairEdit } from "./edits.js";
 import { applyPlan, editsFromLines, emptyPlan, joinLines, mergePlan, type PlannedLine, plannedLines, planLines } from "./line-plan.js";
-import type { Planned } from "./structural.js";
+import { LAST_ENTRY, type Planned } from "./structural.js";
 
 /** One kind's plan for one finding (registry.ts supplies them). */
 export type PlanFn = (a: Analysis, line: number, toolCallId: string | undefined, bom: boolean) => Planned;
@@ -65,8 +65,12 @@ export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, te
     let applied = false;
     for (const kind of kinds) {
       const plan = emptyPlan();
-      const busy = new Set<number>();
+      // Lines the round's plans change, lines they remove (or move), lines they rely on.
+      const changed = new Set<number>();
+      const removed = new Set<number>();
+      const relied = new Set<number>();
       const seen = new Set<string>();
+      const seenPlans = new Set<object>();
       let count = 0;
       for (const f of a.findings) {
         if (!wanted(f) || !(codeSpec(f.code).fixes as readonly FixKind[]).includes(kind)) continue;
@@ -74,10 +78,15 @@ export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, te
         if (seen.has(key)) continue;
         seen.add(key);
         const r = plans[kind]!(a, f.line, f.toolCallId, bom);
-        if ("reason" in r) continue;
-        const mine = [...planLines(r.plan), ...r.reads];
-        if (mine.some((l) => busy.has(l))) continue;
-        for (const l of mine) busy.add(l);
+        if ("reason" in r || seenPlans.has(r)) continue;
+        seenPlans.add(r);
+        // The file's last entry counts as a line every plan that relies on it also changes.
+        const mine = [...planLines(r.plan), ...r.reads.filter((l) => l === LAST_ENTRY)];
+        const gone = [...r.plan.remove, ...[...r.plan.insert.values()].flat().flatMap((i) => (i.from !== undefined ? [i.from] : []))];
+        if (mine.some((l) => changed.has(l)) || r.reads.some((l) => removed.has(l)) || gone.some((l) => relied.has(l))) continue;
+        for (const l of mine) changed.add(l);
+        for (const l of gone) removed.add(l);
+        for (const l of r.reads) relied.add(l);
         mergePlan(plan, r.plan);
         count++;
       }

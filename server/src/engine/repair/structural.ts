@@ -42,6 +42,10 @@ interface Context {
   sweptByLine: Map<number, { reason: string; barrier?: Msg; id: string }[]>;
   cycleCut: Map<Entry, { cut: Entry } | { reason: string }>;
   lastEntry: Entry | undefined;
+  /** An assistant message's call occurrences. */
+  callsOf: Map<Msg, Occurrence[]>;
+  /** The insert repair of a turn, shared by the findings of its calls. */
+  insertByTurn: Map<Msg, Planned>;
 }
 
 const contexts = new WeakMap<Analysis, Context>();
@@ -62,7 +66,15 @@ function context(a: Analysis): Context {
     sweptByLine.set(l, list);
   }
   const entries = a.session.entries;
-  c = { reader: formatReader(a.session.format), beforeIndex, branchIndex, sweptByLine, cycleCut: new Map(), lastEntry: entries[entries.length - 1] };
+  const callsOf = new Map<Msg, Occurrence[]>();
+  for (const o of a.occurrences.occurrences) {
+    const l = callsOf.get(o.assistant);
+    if (l) l.push(o);
+    else callsOf.set(o.assistant, [o]);
+  }
+  c = {
+    callsOf,
+    insertByTurn: new Map(), reader: formatReader(a.session.format), beforeIndex, branchIndex, sweptByLine, cycleCut: new Map(), lastEntry: entries[entries.length - 1] };
   contexts.set(a, c);
   return c;
 }
@@ -181,9 +193,18 @@ export function insertMissingResult(a: Analysis, line: number, toolCallId?: stri
   if (branchInCycle(a)) return no(CYCLE_FIRST);
   const o = (a.occurrences.byId.get(f.toolCallId) ?? []).find((x) => !x.result && (x.callLine === line || lineOfMsg(x.assistant) === line));
   if (!o) return no("the call already has a result");
-  const missing = a.occurrences.occurrences.filter((x) => x.assistant === o.assistant && !x.result);
+  const known = c.insertByTurn.get(o.assistant);
+  if (known) return known;
+  const r = insertForTurn(a, c, o);
+  c.insertByTurn.set(o.assistant, r);
+  return r;
+}
+
+function insertForTurn(a: Analysis, c: Context, o: Occurrence): Planned {
+  const turnCalls = c.callsOf.get(o.assistant) ?? [];
+  const missing = turnCalls.filter((x) => !x.result);
   const ids = new Set<string>();
-  for (const m of a.occurrences.occurrences.filter((x) => x.assistant === o.assistant)) {
+  for (const m of turnCalls) {
     if (m.id === "") return no("a call of this turn has an empty id");
     if (ids.has(m.id)) return no(`two calls of this turn share the id \`${m.id}\`: a result could not say which it answers`);
     ids.add(m.id);
@@ -202,7 +223,8 @@ export function insertMissingResult(a: Analysis, line: number, toolCallId?: stri
   const items: { text: string }[] = [];
   let prev = at.prev;
   missing.forEach((m, k) => {
-    const rec = c.reader!.repair.interruptedResult({ id: m.id, name: m.toolName }, callValue, prev, newIds[k]);
+    const own = m.callLine !== null ? a.session.lines[m.callLine]?.value : undefined;
+    const rec = c.reader!.repair.interruptedResult({ id: m.id, name: m.toolName }, isObject(own) ? own : callValue, prev, newIds[k]);
     items.push({ text: JSON.stringify(rec) });
     prev = { ...prev, id: newIds[k], raw: { ...prev.raw, ...rec } as Record<string, any>, line: -1 };
   });
