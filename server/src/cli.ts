@@ -3,7 +3,7 @@
  *
  *   transcript-inspector check [--format text|json] [--provider NAME|all] [--jobs N] FILE|DIR...
  *   transcript-inspector render [--format json|text] FILE
- *   transcript-inspector fix [--dry-run] [--no-backup] FILE...   remove every orphan tool result, losslessly
+ *   transcript-inspector fix [--dry-run] [--no-backup] [--only CODE,...] FILE...   every safe repair, losslessly (cli/fix-command.ts)
  *   transcript-inspector --help | COMMAND --help | --version
  *
  * Every file given is processed and reported; `check` expands a DIR to its `*.jsonl` files
@@ -22,9 +22,8 @@
  * works on bytes (cli/fix-bytes.ts); `--dry-run` prints a unified diff.
  */
 import { availableParallelism } from "node:os";
-import { type FixBytesResult, fixBytes, unifiedDiff } from "./cli/fix-bytes.js";
+import { parseOnly, runFix } from "./cli/fix-command.js";
 import { terminalText } from "./cli/terminal-text.js";
-import { readForFix, writeFileSafely } from "./cli/write-file-safely.js";
 import { helpText, packageVersion, parseArgs, USAGE, UsageError } from "./cli/args.js";
 import { checkAsync, checkSync, planCheck } from "./cli/check-command.js";
 import { isCheckWorker, startCheckWorker } from "./cli/check-workers.js";
@@ -54,7 +53,7 @@ function helpOrVersion(args: ReturnType<typeof parseArgs>): string | null {
 /** The command line in this thread, writing synchronously through `out` (tests; `fix`). */
 export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): number {
   const args = parseArgs(argv);
-  const { command, files, dryRun, backup } = args;
+  const { command, files, dryRun, backup, only: onlyArg } = args;
   const info = helpOrVersion(args);
   if (info !== null) {
     out(info);
@@ -82,47 +81,9 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
   }
   if (command === "fix") {
     if (files.length === 0) throw new UsageError("fix needs at least one FILE");
-    for (const path of files) {
-      const read = readForFix(path);
-      if (!read.ok) {
-        report(read.status, read.message);
-        continue;
-      }
-      const file = read.file;
-      if (file.viaLink) out(`${T(path)}: is a symbolic link; fixing its target ${T(file.target)}\n`);
-      let r: FixBytesResult;
-      try {
-        r = fixBytes(file.bytes, optionsFor(path));
-      } catch (e) {
-        report(2, `${path}: internal error: ${(e as Error).message}`);
-        continue;
-      }
-      if (!r.ok) {
-        report(1, `${path}: ${r.message}`);
-        continue;
-      }
-      const removed = r.fix.removed;
-      let note = "";
-      if (dryRun) out(unifiedDiff(`a/${path}`, `b/${path}`, r.ops, T));
-      else if (removed > 0) {
-        const w = writeFileSafely(file, r.bytes, { backup });
-        if (!w.ok) {
-          report(1, w.message);
-          continue;
-        }
-        if (w.backup) note = ` (backup: ${T(w.backup)})`;
-      }
-      const left = r.fix.analysis.findings.filter((f) => f.severity === "error");
-      if (left.length) worst(1);
-      out(`${T(path)}: ${dryRun ? "would remove" : "removed"} ${removed} orphan tool result(s)${note}${left.length ? `; ${left.length} error finding(s) left` : ""}\n`);
-      const why = new Map(r.fix.skipped.map((x) => [x.line, x.reason]));
-      for (const f of left.slice(0, 50)) {
-        const reason = why.get(f.line);
-        out(`  line ${f.line + 1} ${f.code}${f.toolCallId !== undefined ? ` \`${T(f.toolCallId)}\`` : ""}: ${reason ? `not removed: ${T(reason)}` : "no repair for this finding"}\n`);
-      }
-      if (left.length > 50) out(`  ... and ${left.length - 50} more (see \`check\`)\n`);
-    }
-    return status;
+    const only = parseOnly(onlyArg);
+    if ("error" in only) throw new UsageError(only.error);
+    return Math.max(status, runFix(files, { dryRun, backup, codes: only.codes, optionsFor }, out, report));
   }
   throw new UsageError(`unknown command ${command}\n${USAGE}`);
 }

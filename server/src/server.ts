@@ -34,11 +34,14 @@ const timers = new Map<string, NodeJS.Timeout>();
 const published = new Map<string, boolean>();
 let hasConfiguration = false;
 let versionedEdits = false;
+/** The client shows disabled code actions (a repair not offered, with why). */
+let disabledActions = false;
 
 connection.onInitialize((params) => {
   const caps = params.capabilities;
   hasConfiguration = !!caps.workspace?.configuration;
   versionedEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
+  disabledActions = !!caps.textDocument?.codeAction?.disabledSupport;
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -211,7 +214,7 @@ connection.onDocumentHighlight((p) => withModel(p.textDocument.uri, null, (st) =
 connection.onDocumentSymbol((p) => withModel(p.textDocument.uri, [], (st) => symbols(st.model)));
 connection.onCodeLens((p) => withModel(p.textDocument.uri, [], (st) => codeLenses(st.model, st.uri)));
 connection.onCodeAction((p: CodeActionParams) =>
-  withModel(p.textDocument.uri, [], (st) => codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits)),
+  withModel(p.textDocument.uri, [], (st) => codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits, disabledActions)),
 );
 
 connection.onRequest(RenderRequest, async (p) => {

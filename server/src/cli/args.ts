@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 
 export class UsageError extends Error {}
 
-export const USAGE = "usage: transcript-inspector check [--format text|json] [--provider NAME|all] [--jobs N] FILE|DIR... | render [--format json|text] FILE | fix [--dry-run] [--no-backup] FILE...";
+export const USAGE = "usage: transcript-inspector check [--format text|json] [--provider NAME|all] [--jobs N] FILE|DIR... | render [--format json|text] FILE | fix [--dry-run] [--no-backup] [--only CODE,...] FILE...";
 
 const EXIT_CODES = `Exit status (the worst over the files):
   0  no finding is an error (a file that is not a session transcript counts as 0)
@@ -53,14 +53,16 @@ Options:
   -h, --help           this text
 
 Exit status: 0 rendered; 2 bad usage, or a file that cannot be read or is not a session.`,
-  fix: `Usage: transcript-inspector fix [--dry-run] [--no-backup] FILE...
+  fix: `Usage: transcript-inspector fix [--dry-run] [--no-backup] [--only CODE,...] FILE...
 
-Removes every orphan tool result, byte for byte losslessly, and writes safely (a backup
-FILE.bak first, a temp file renamed over the file).
+Applies every safe repair (README "Repairs"), byte for byte losslessly, and writes safely (a
+backup FILE.bak first, a temp file renamed over the file). A repair that would be ambiguous is
+not made; the reason is printed.
 
 Options:
-  --dry-run     print a unified diff, write nothing
-  --no-backup   write no FILE.bak
+  --dry-run         print a unified diff, write nothing
+  --no-backup       write no FILE.bak
+  --only CODE,...   repair only the findings with these codes
   -h, --help    this text
 
 ${EXIT_CODES}`,
@@ -95,6 +97,8 @@ export interface CliArgs {
   backup: boolean;
   provider: string | undefined;
   jobs: number | undefined;
+  /** `fix --only CODE,...`: the codes to repair (parsed by cli/fix-command.ts). */
+  only: string | undefined;
   /** `--help` / `-h` anywhere: print the help of `command` and exit 0. */
   help: boolean;
   version: boolean;
@@ -102,7 +106,7 @@ export interface CliArgs {
 
 export function parseArgs(argv: string[]): CliArgs {
   const [first, ...rest] = argv;
-  const parsed: CliArgs = { command: "", format: undefined, files: [], dryRun: false, backup: true, provider: undefined, jobs: undefined, help: false, version: false };
+  const parsed: CliArgs = { command: "", format: undefined, files: [], dryRun: false, backup: true, provider: undefined, jobs: undefined, only: undefined, help: false, version: false };
   if (!first) throw new UsageError(USAGE);
   if (first === "--help" || first === "-h" || first === "help") return { ...parsed, help: true, command: first === "help" && rest[0] ? rest[0] : "" };
   if (first === "--version" || first === "-V") return { ...parsed, version: true };
@@ -117,6 +121,8 @@ export function parseArgs(argv: string[]): CliArgs {
     } else if (a.startsWith("--format=")) parsed.format = a.slice(9);
     else if (a === "--dry-run" && command === "fix") parsed.dryRun = true;
     else if (a === "--no-backup" && command === "fix") parsed.backup = false;
+    else if (a === "--only" && command === "fix") parsed.only = rest[++i] ?? "";
+    else if (a.startsWith("--only=") && command === "fix") parsed.only = a.slice(7);
     else if (a === "--provider" && command === "check") parsed.provider = rest[++i] ?? "";
     else if (a.startsWith("--provider=") && command === "check") parsed.provider = a.slice(11);
     else if ((a === "--jobs" || a === "-j" || a.startsWith("--jobs=")) && command === "check") {

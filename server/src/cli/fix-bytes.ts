@@ -4,8 +4,8 @@
  * buffer. A changed line whose original bytes are not valid UTF-8 is refused rather than guessed.
  */
 import type { AnalyzeOptions } from "../engine/analyze.js";
-import { splitByteLines, splitLines, type TextLine } from "../engine/lines.js";
-import { fixAllOrphans, type FixAllResult } from "../engine/repair/index.js";
+import { splitByteLines, splitLines } from "../engine/lines.js";
+import { fixAll, type FixAllOptions, type FixAllReport, keptInOrder, type PlannedLine } from "../engine/repair/index.js";
 
 export interface LineOp {
   kind: " " | "-" | "+";
@@ -15,44 +15,47 @@ export interface LineOp {
   newLine?: number;
 }
 
-export type FixBytesResult = ({ ok: true; bytes: Buffer; ops: LineOp[] } | { ok: false; message: string }) & { fix: FixAllResult };
+export type FixBytesResult = ({ ok: true; bytes: Buffer; ops: LineOp[] } | { ok: false; message: string }) & { fix: FixAllReport };
 
-export function fixBytes(bytes: Buffer, options: AnalyzeOptions): FixBytesResult {
+/** Every repair (`opts` narrows them) on the file's bytes. */
+export function fixBytes(bytes: Buffer, options: AnalyzeOptions, opts: FixAllOptions = {}): FixBytesResult {
   const text = bytes.toString("utf8");
-  const fix = fixAllOrphans(text, options);
-  if (fix.removed === 0) return { ok: true, bytes, ops: [], fix };
+  const fix = fixAll(text, options, opts);
+  if (fix.done.size === 0) return { ok: true, bytes, ops: [], fix };
   const oldLines = splitLines(text);
   const byteLines = splitByteLines(bytes);
-  const newLines = splitLines(fix.text);
-  if (byteLines.length !== oldLines.length || fix.lineMap.length !== newLines.length) return { ok: false, message: "internal: line counts disagree", fix };
+  if (byteLines.length !== oldLines.length) return { ok: false, message: "internal: line counts disagree", fix };
   const parts: Buffer[] = [];
-  for (let j = 0; j < newLines.length; j++) {
-    const i = fix.lineMap[j];
-    const o = oldLines[i];
-    const n = newLines[j];
-    const b = byteLines[i];
-    const old = bytes.subarray(b.start, b.end);
-    if (n.text === o.text) parts.push(old);
+  for (const n of fix.lines) {
+    const i = n.origin;
+    if (i >= 0 && n.text === oldLines[i].text) parts.push(bytes.subarray(byteLines[i].start, byteLines[i].end));
     else {
-      if (!Buffer.from(o.text, "utf8").equals(old)) return { ok: false, message: `line ${i + 1} needs an edit but holds bytes that are not valid UTF-8; not fixed`, fix };
+      if (i >= 0 && !Buffer.from(oldLines[i].text, "utf8").equals(bytes.subarray(byteLines[i].start, byteLines[i].end)))
+        return { ok: false, message: `line ${i + 1} needs an edit but holds bytes that are not valid UTF-8; not fixed`, fix };
       parts.push(Buffer.from(n.text, "utf8"));
     }
     parts.push(Buffer.from(n.eol, "latin1"));
   }
-  return { ok: true, bytes: Buffer.concat(parts), ops: lineOps(oldLines, newLines, fix.lineMap), fix };
+  return { ok: true, bytes: Buffer.concat(parts), ops: lineOps(oldLines.map((l) => l.text), fix.lines), fix };
 }
 
-/** The line-by-line change: kept lines, deleted lines, lines changed in place. */
-function lineOps(oldLines: TextLine[], newLines: TextLine[], map: number[]): LineOp[] {
-  const newOf = new Map<number, number>();
-  map.forEach((i, j) => newOf.set(i, j));
+/** The line-by-line change: kept lines, removed lines, lines changed in place, inserted (or moved) lines. */
+export function lineOps(oldLines: string[], next: PlannedLine[]): LineOp[] {
   const ops: LineOp[] = [];
-  for (let i = 0; i < oldLines.length; i++) {
-    const j = newOf.get(i);
-    if (j === undefined) ops.push({ kind: "-", text: oldLines[i].text, oldLine: i });
-    else if (newLines[j].text === oldLines[i].text) ops.push({ kind: " ", text: oldLines[i].text, oldLine: i, newLine: j });
-    else ops.push({ kind: "-", text: oldLines[i].text, oldLine: i }, { kind: "+", text: newLines[j].text, newLine: j });
+  let i = 0;
+  let j = 0;
+  const flush = (oldEnd: number, newEnd: number) => {
+    for (; i < oldEnd; i++) ops.push({ kind: "-", text: oldLines[i], oldLine: i });
+    for (; j < newEnd; j++) ops.push({ kind: "+", text: next[j].text, newLine: j });
+  };
+  for (const k of keptInOrder(next)) {
+    flush(next[k].origin, k);
+    if (next[k].text === oldLines[i]) ops.push({ kind: " ", text: oldLines[i], oldLine: i, newLine: j });
+    else ops.push({ kind: "-", text: oldLines[i], oldLine: i }, { kind: "+", text: next[k].text, newLine: j });
+    i++;
+    j++;
   }
+  flush(oldLines.length, next.length);
   return ops;
 }
 

@@ -1,13 +1,14 @@
 /** Code actions as WorkspaceEdits, from the pure repairs in engine/repair. */
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver/node";
 import type { AnalyzeOptions } from "../engine/analyze.js";
-import { REPAIRS, type RepairEdit } from "../engine/repair/index.js";
+import { REPAIRS, type RepairEdit, whyNot } from "../engine/repair/index.js";
+import { isInapplicable } from "../engine/repair/fix-all.js";
 import { codeSpec, type FixKind } from "../engine/rules/registry.js";
 import type { ViewFix } from "../protocol/index.js";
 import type { DocModel } from "./model.js";
 
-/** Every fix kind, in the registry's order. */
-const FIX_KINDS = Object.keys(REPAIRS) as FixKind[];
+/** The file-wide repair `source.fixAll` applies: every repair, to a fixed point. */
+const SOURCE_FIX_ALL: FixKind = "fix-all";
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.transcriptInspector`;
 
@@ -48,9 +49,11 @@ function overlaps(a: Range, line: number): boolean {
 /**
  * Quick fixes for the findings in `range`, found through the rule table (`CodeSpec.fixes`) and
  * the repair registry; a file-wide repair is offered after a one-finding repair of its code
- * succeeded, and as `source.fixAll` when asked for.
+ * succeeded, and every repair as `source.fixAll` when asked for. A repair that applies to a
+ * finding but is not safe there comes back disabled with the reason (when the client shows
+ * disabled actions: `disabledSupport`).
  */
-export function codeActions(doc: ActionDoc, range: Range, only: string[] | undefined, diags: Diagnostic[], versioned: boolean): CodeAction[] {
+export function codeActions(doc: ActionDoc, range: Range, only: string[] | undefined, diags: Diagnostic[], versioned: boolean, disabledSupport = false): CodeAction[] {
   const wants = (kind: string) => !only || only.length === 0 || only.some((o) => kind === o || kind.startsWith(o + "."));
   const out: CodeAction[] = [];
   const a = doc.model.a;
@@ -58,27 +61,39 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
   const bom = bomOf(doc);
   if (wants(CodeActionKind.QuickFix)) {
     const fileWide = new Set<FixKind>();
+    const disabled: CodeAction[] = [];
     for (const f of a.findings) {
       if (!overlaps(range, f.line)) continue;
       const fixes = codeSpec(f.code).fixes;
+      let offered = false;
+      const offeredKinds = new Set<FixKind>();
       for (const kind of fixes) {
         const spec = REPAIRS[kind];
-        const r = spec.one?.(a, doc.text, f.line, f.toolCallId, bom);
-        if (!r) continue;
+        if (!spec.one) continue;
+        // A duplicate result: "drop the duplicate" says what removing it means; no second action.
+        if (kind === "remove-orphan" && offeredKinds.has("drop-duplicate-result")) continue;
+        const r = spec.one(a, doc.text, f.line, f.toolCallId, bom);
+        if (!r) {
+          const why = disabledSupport ? whyNot(kind, a, f.line, f.toolCallId, bom) : null;
+          if (why && !isInapplicable(why)) disabled.push({ title: spec.label(f), kind: CodeActionKind.QuickFix, diagnostics: diagFor(f.code, f.line), disabled: { reason: why } });
+          continue;
+        }
+        offered = true;
+        offeredKinds.add(kind);
         out.push({ title: r.title, kind: CodeActionKind.QuickFix, ...(spec.preferred ? { isPreferred: true } : {}), diagnostics: diagFor(f.code, f.line), edit: workspaceEdit(doc, r.edits, versioned) });
-        for (const k of fixes) if (REPAIRS[k].all) fileWide.add(k);
       }
+      if (offered) for (const k of fixes) if (REPAIRS[k].all) fileWide.add(k);
     }
     for (const kind of fileWide) {
       const all = fileEdits(doc, kind);
       if (all.length) out.push({ title: REPAIRS[kind].all!.title, kind: CodeActionKind.QuickFix, edit: workspaceEdit(doc, all, versioned) });
     }
+    out.push(...disabled);
   }
-  if (only && only.length && wants(FIX_ALL_KIND))
-    for (const kind of FIX_KINDS) {
-      const all = fileEdits(doc, kind);
-      if (all.length) out.push({ title: REPAIRS[kind].all!.title, kind: FIX_ALL_KIND, edit: workspaceEdit(doc, all, versioned) });
-    }
+  if (only && only.length && wants(FIX_ALL_KIND)) {
+    const all = fileEdits(doc, SOURCE_FIX_ALL);
+    if (all.length) out.push({ title: REPAIRS[SOURCE_FIX_ALL].all!.title, kind: FIX_ALL_KIND, edit: workspaceEdit(doc, all, versioned) });
+  }
   return out;
 }
 

@@ -18,10 +18,17 @@ export { estimateTokens };
 
 const PREVIEW_CHARS = 240;
 
-/** Code actions offered for a finding (the rule table's fixes); the language server applies each kind. */
-export function fixesForFinding(f: Finding): ViewFix[] {
+/**
+ * Code actions offered for a finding (the rule table's fixes); the language server applies each
+ * kind. With the analysis, a one-finding repair that is not offered there is left out, and the
+ * file-wide ones come only after one that is.
+ */
+export function fixesForFinding(f: Finding, a?: Analysis): ViewFix[] {
   const line = f.line + 1;
-  return codeSpec(f.code).fixes.map((kind) => {
+  const kinds = codeSpec(f.code).fixes;
+  const offered = a ? kinds.filter((k) => { const p = REPAIRS[k].plan?.(a, f.line, f.toolCallId, false); return !p || !("reason" in p); }) : kinds;
+  const any = offered.some((k) => REPAIRS[k].one);
+  return offered.filter((k) => REPAIRS[k].one || any).map((kind) => {
     const fix: ViewFix = { title: REPAIRS[kind].label(f), kind, line };
     if (REPAIRS[kind].one) fix.toolCallId = f.toolCallId;
     return fix;
@@ -38,7 +45,7 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
   const counts: Record<string, number> = {};
   for (const f of a.findings) {
     counts[f.code] = (counts[f.code] ?? 0) + 1;
-    const vf: ViewFinding = { code: f.code, severity: f.severity, message: f.message, line: f.line + 1, fixes: fixesForFinding(f) };
+    const vf: ViewFinding = { code: f.code, severity: f.severity, message: f.message, line: f.line + 1, fixes: fixesForFinding(f, a) };
     const list = findingsByLine.get(f.line) ?? [];
     list.push(vf);
     findingsByLine.set(f.line, list);

@@ -21,7 +21,17 @@ export interface ViewFinding {
 export interface ViewFix {
   title: string;
   /** Opaque to the webview: handed back to the extension, which asks the server to apply it. */
-  kind: "remove-orphan" | "fix-all-orphans" | "make-id-unique";
+  kind:
+    | "remove-orphan"
+    | "fix-all-orphans"
+    | "make-id-unique"
+    | "insert-missing-result"
+    | "move-result"
+    | "drop-duplicate-result"
+    | "relink-parent"
+    | "break-parent-cycle"
+    | "remove-malformed-line"
+    | "fix-all";
   line: number;
   toolCallId?: string;
 }

@@ -141,5 +141,28 @@ export const claudeCodeFormat: FormatReader = {
       return "reparent";
     },
     turnLinesCarryIds: true,
+    interruptedResult(call, _callLine, prev, newId) {
+      // Claude Code writes an interrupted call's result as a user line with one error tool_result.
+      const p = prev.raw;
+      const copy = (k: string) => (k in p ? { [k]: p[k] } : {});
+      return {
+        parentUuid: prev.id,
+        isSidechain: p.isSidechain === true,
+        ...copy("userType"),
+        ...copy("cwd"),
+        ...copy("sessionId"),
+        ...copy("version"),
+        ...copy("gitBranch"),
+        ...(typeof p.agentId === "string" && p.isSidechain === true ? { agentId: p.agentId } : {}),
+        type: "user",
+        message: { role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: CLAUDE_INTERRUPTED_TEXT, is_error: true }] },
+        uuid: newId,
+        ...copy("timestamp"),
+      };
+    },
+    linked: true,
   },
 };
+
+/** What Claude Code writes as the result of a tool call the user interrupted. */
+const CLAUDE_INTERRUPTED_TEXT = "[Request interrupted by user for tool use]";

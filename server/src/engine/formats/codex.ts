@@ -100,5 +100,14 @@ export const codexFormat: FormatReader = {
       return "delete-line";
     },
     turnLinesCarryIds: true,
+    interruptedResult(call, callLine, prev) {
+      // Codex records a call that never completed with the output "aborted".
+      const envelope = callLine.type === "response_item" && isObject(callLine.payload);
+      const p = envelope ? callLine.payload : callLine;
+      const payload = { type: p.type === "custom_tool_call" ? "custom_tool_call_output" : "function_call_output", call_id: call.id, output: "aborted" };
+      if (!envelope) return payload;
+      return { ...(typeof prev.raw.timestamp === "string" ? { timestamp: prev.raw.timestamp } : {}), type: "response_item", payload };
+    },
+    linked: false,
   },
 };

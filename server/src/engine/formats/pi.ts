@@ -301,5 +301,24 @@ export const piFormat: FormatReader = {
       return session.entries.some((e) => e.type === "compaction") ? null : "delete-line";
     },
     turnLinesCarryIds: false,
+    interruptedResult(call, _callLine, prev, newId) {
+      const ts = typeof prev.raw.timestamp === "string" ? prev.raw.timestamp : undefined;
+      const ms = typeof prev.raw.message?.timestamp === "number" ? prev.raw.message.timestamp : ts !== undefined && !Number.isNaN(Date.parse(ts)) ? Date.parse(ts) : undefined;
+      const message = {
+        role: "toolResult",
+        toolCallId: call.id,
+        toolName: call.name ?? "",
+        content: [{ type: "text", text: INTERRUPTED_TEXT }],
+        isError: true,
+        ...(ms !== undefined ? { timestamp: ms } : {}),
+      };
+      // v1 files have no ids: the entry is placed by its line.
+      if (prev.syntheticId) return { type: "message", ...(ts !== undefined ? { timestamp: ts } : {}), message };
+      return { type: "message", id: newId, parentId: prev.id, ...(ts !== undefined ? { timestamp: ts } : {}), message };
+    },
+    linked: true,
   },
 };
+
+/** The text of a result the repairs insert for a call that never got one. */
+export const INTERRUPTED_TEXT = "Tool call interrupted: the session ended before a result was recorded.";

@@ -53,5 +53,14 @@ export interface FormatReader {
      * and event lines): a rename then renames them too instead of giving up.
      */
     readonly turnLinesCarryIds: boolean;
+    /**
+     * The line this format writes for a call that never got its result: an error result saying
+     * the call was interrupted, shaped as the agent writes results. `prev` is the entry the new
+     * line follows (its parent in a tree format); `callLine` is the value of the call's line;
+     * `newId` an id unused in the file (tree formats use it as the new entry's id).
+     */
+    interruptedResult(call: { id: string; name?: string }, callLine: Record<string, any>, prev: Entry, newId: string): Record<string, unknown>;
+    /** Whether the file links entries by id (`parentKey`); otherwise the tree is the file order. */
+    readonly linked: boolean;
   };
 }

@@ -1,14 +1,19 @@
 /**
  * Every repair, by the fix kind the rule table names (`CodeSpec.fixes`). Code actions, the
  * inspector's buttons and the CLI's `fix` look repairs up here. Adding a repair: a function in
- * repairs.ts (or a file beside it), an entry here, and its kind in the `fixes` of the codes it
- * repairs (rules/*.ts) and in protocol/view.ts `ViewFix.kind`.
+ * structural.ts (or a file beside it) returning a line plan or the reason it is not offered, an
+ * entry here and in fix-all.ts `FIX_ORDER`, and its kind in the `fixes` of the codes it repairs
+ * (rules/*.ts) and in protocol/view.ts `ViewFix.kind`.
  */
 import type { AnalyzeOptions, Analysis } from "../analyze.js";
 import type { FixKind } from "../rules/rule.js";
 import type { Finding } from "../types.js";
 import type { RepairEdit } from "./edits.js";
-import { type FixAllResult, fixAllOrphans, makeIdUniqueRepair, type Repair, removeOrphanRepair } from "./repairs.js";
+import { type FixAllOptions, type FixAllReport, fixAllWith, type PlanFn } from "./fix-all.js";
+import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses } from "./line-plan.js";
+import { repairIndex } from "./repair-index.js";
+import { type FixAllResult, fixAllOrphans, makeIdUniqueRepair, orphanRemoval, type Repair } from "./repairs.js";
+import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
 
 export interface RepairSpec {
   /** The inspector's button label for a finding. */
@@ -20,15 +25,77 @@ export interface RepairSpec {
    * unsafe or no longer applies. `bom`: the file on disk starts with a BOM the engine stripped.
    */
   one?(a: Analysis, text: string, line: number, toolCallId: string | undefined, bom: boolean): Repair | null;
+  /** The repair of one finding as a line plan, or why it is not offered. */
+  plan?: PlanFn;
+  /** What the CLI's summary says after applying `n` of them (`dry`: for a dry run, "would ..."). */
+  done?: (n: number, dry: boolean) => string;
   /** The repair of the whole file, edits against `text`; absent for one-finding repairs. */
-  all?: { title: string; run(text: string, options: AnalyzeOptions): FixAllResult };
+  all?: { title: string; run(text: string, options: AnalyzeOptions): FixAllResult | FixAllReport };
 }
+
+/** The edits of a plan against `text` (the document as the editor holds it, BOM included). */
+export function planToRepair(text: string, p: Planned): Repair | null {
+  if ("reason" in p) return null;
+  const lines = applyPlan(plannedLines(text), p.plan);
+  const touched = [...new Set([...p.plan.replace.keys(), ...p.plan.remove, ...p.plan.insert.keys()])];
+  return { title: p.title, edits: editsFromLines(text, lines), touched };
+}
+
+/** A plan from edits that change lines in place, and optionally remove one line. */
+function planFromEdits(a: Analysis, edits: RepairEdit[], removed?: number): LinePlan {
+  const plan = emptyPlan();
+  if (removed !== undefined) plan.remove.add(removed);
+  const byLine = new Map<number, RepairEdit[]>();
+  for (const e of edits) {
+    if (e.startLine !== e.endLine || e.startLine === removed) continue;
+    byLine.set(e.startLine, [...(byLine.get(e.startLine) ?? []), e]);
+  }
+  for (const [line, list] of byLine) {
+    let t = a.session.lines[line].text;
+    for (const e of list.sort((x, y) => y.startCol - x.startCol)) t = t.slice(0, e.startCol) + e.newText + t.slice(e.endCol);
+    plan.replace.set(line, t);
+  }
+  return plan;
+}
+
+const removeOrphanPlan: PlanFn = (a, line, toolCallId) => {
+  const r = orphanRemoval(a, line, toolCallId, false);
+  if ("reason" in r) return r;
+  const entry = repairIndex(a).entryByLine.get(line);
+  const parent = entry?.parentId ? a.session.byId.get(entry.parentId) : undefined;
+  const last = a.session.entries[a.session.entries.length - 1];
+  return { title: r.title, plan: planFromEdits(a, r.edits, line), reads: [...(parent ? [parent.line] : []), ...(last?.line === line ? [-1] : [])] };
+};
+
+/** The analysed text (BOM-less), once per analysis. */
+const texts = new WeakMap<Analysis, string>();
+const textOf = (a: Analysis) => {
+  let t = texts.get(a);
+  if (t === undefined) texts.set(a, (t = a.session.lines.map((l) => l.text + l.eol).join("")));
+  return t;
+};
+
+const makeIdUniquePlan: PlanFn = (a, line, toolCallId) => {
+  const text = textOf(a);
+  const r = makeIdUniqueRepair(a, text, line, toolCallId, false);
+  if (!r) return { reason: "renaming is not safe here: the occurrence cannot be told apart from the others everywhere its id is named" };
+  return { title: r.title, plan: planFromEdits(a, r.edits), reads: [] };
+};
+
+const fromPlan = (plan: PlanFn) => (a: Analysis, text: string, line: number, toolCallId: string | undefined, bom: boolean) => planToRepair(text, plan(a, line, toolCallId, bom));
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
   "remove-orphan": {
     label: () => "Remove this orphan tool result",
     preferred: true,
-    one: (a, _text, line, toolCallId, bom) => removeOrphanRepair(a, line, toolCallId, bom),
+    one: (a, _text, line, toolCallId, bom) => {
+      const r = orphanRemoval(a, line, toolCallId, bom);
+      return "reason" in r ? null : r;
+    },
+    plan: removeOrphanPlan,
+    done: (n, dry) => `${dry ? "would remove" : "removed"} ${count(n, "orphan tool result", "orphan tool results")}`,
   },
   "fix-all-orphans": {
     label: () => "Fix all orphan tool results in the file",
@@ -39,7 +106,95 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     label: (f) => `Make \`${f.toolCallId}\` unique in this turn`,
     preferred: false,
     one: (a, text, line, toolCallId, bom) => makeIdUniqueRepair(a, text, line, toolCallId, bom),
+    plan: makeIdUniquePlan,
+    done: (n, dry) => `${dry ? "would rename" : "renamed"} ${count(n, "reused tool-call id", "reused tool-call ids")}`,
+  },
+  "insert-missing-result": {
+    label: (f) => `Insert an interrupted result for \`${f.toolCallId}\``,
+    preferred: true,
+    one: fromPlan(insertMissingResult),
+    plan: insertMissingResult,
+    done: (n, dry) => `${dry ? "would insert" : "inserted"} the missing results of ${count(n, "turn", "turns")}`,
+  },
+  "move-result": {
+    label: (f) => `Move result \`${f.toolCallId}\` back to its call's turn`,
+    preferred: true,
+    one: fromPlan(moveResult),
+    plan: moveResult,
+    done: (n, dry) => `${dry ? "would move" : "moved"} ${count(n, "result", "results")} back to their call's turn`,
+  },
+  "drop-duplicate-result": {
+    label: () => "Drop this duplicate result (keep the first)",
+    preferred: true,
+    one: fromPlan(dropDuplicatePlan),
+    plan: dropDuplicatePlan,
+    done: (n, dry) => `${dry ? "would drop" : "dropped"} ${count(n, "duplicate result", "duplicate results")}`,
+  },
+  "relink-parent": {
+    label: () => "Make this entry a root, as the loader treats it",
+    preferred: true,
+    one: fromPlan(relinkParent),
+    plan: relinkParent,
+    done: (n, dry) => `${dry ? "would re-link" : "re-linked"} ${count(n, "broken parent", "broken parents")} as roots`,
+  },
+  "break-parent-cycle": {
+    label: () => "Break this parent cycle",
+    preferred: true,
+    one: fromPlan(breakParentCycle),
+    plan: breakParentCycle,
+    done: (n, dry) => `${dry ? "would break" : "broke"} ${count(n, "parent cycle", "parent cycles")}`,
+  },
+  "remove-malformed-line": {
+    label: () => "Remove this malformed line",
+    preferred: true,
+    one: fromPlan((a, line, _id, bom) => removeMalformedLine(a, line, bom)),
+    plan: (a, line, _id, bom) => removeMalformedLine(a, line, bom),
+    done: (n, dry) => `${dry ? "would remove" : "removed"} ${count(n, "malformed line", "malformed lines")}`,
+  },
+  "fix-all": {
+    label: () => "Fix all repairable findings in the file",
+    preferred: false,
+    all: { title: "Fix all repairable findings in the file", run: (text, options) => fixAll(text, options) },
   },
 };
+
+function dropDuplicatePlan(a: Analysis, line: number, toolCallId: string | undefined): Planned {
+  if (!isDuplicateResult(a, line, toolCallId)) return { reason: "it is not a second result for a call already answered in its turn" };
+  const r = removeOrphanPlan(a, line, toolCallId, false);
+  return "reason" in r ? r : { ...r, title: `Drop duplicate result \`${toolCallId}\` (keep the first)` };
+}
+
+/** A plan that would join a lone CR and an LF into one line ending is not offered. */
+function guarded(plan: PlanFn): PlanFn {
+  return (a, line, toolCallId, bom) => {
+    const p = plan(a, line, toolCallId, bom);
+    if ("reason" in p || !planFuses(a.session.lines, p.plan)) return p;
+    return { reason: "the file mixes line endings here: the edit would join a lone CR and the next line's LF into one line ending" };
+  };
+}
+
+for (const spec of Object.values(REPAIRS) as RepairSpec[])
+  if (spec.plan) {
+    const plan = guarded(spec.plan);
+    spec.plan = plan;
+    const one = spec.one;
+    if (one) spec.one = (a, text, line, toolCallId, bom) => ("reason" in plan(a, line, toolCallId, bom) ? null : one(a, text, line, toolCallId, bom));
+  }
+
+/** The plan functions by kind (fix-all's input). */
+export const PLANS: Readonly<Partial<Record<FixKind, PlanFn>>> = Object.fromEntries(
+  Object.entries(REPAIRS).filter(([, s]) => s.plan).map(([k, s]) => [k, s.plan!]),
+) as Partial<Record<FixKind, PlanFn>>;
+
+/** Every repair of the file to a fixed point (`opts.codes`: only findings of these codes). */
+export function fixAll(text: string, options: AnalyzeOptions = {}, opts: FixAllOptions = {}): FixAllReport {
+  return fixAllWith(PLANS, text, options, opts);
+}
+
+/** Why a repair of `kind` is not offered for a finding, or null when it is. */
+export function whyNot(kind: FixKind, a: Analysis, line: number, toolCallId: string | undefined, bom: boolean): string | null {
+  const p = REPAIRS[kind].plan?.(a, line, toolCallId, bom);
+  return p && "reason" in p ? p.reason : null;
+}
 
 export type { RepairEdit };

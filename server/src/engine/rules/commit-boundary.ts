@@ -15,7 +15,7 @@ export const COMMIT_BOUNDARY_CODES = {
     description: "Calls of the last turn without results: not a commit boundary.",
     severity: "information",
     follows: "seed commit-boundary.json: prune only when every unit is complete",
-    fixes: [],
+    fixes: ["insert-missing-result", "fix-all"],
   },
   "partial-message": {
     description: "An aborted or errored assistant turn, or a truncated last line.",

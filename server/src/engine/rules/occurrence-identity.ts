@@ -19,7 +19,7 @@ export const OCCURRENCE_IDENTITY_CODES = {
     description: "A tool-call id used by calls in more than one turn (one finding per id, on its first reuse).",
     severity: "information",
     follows: "seed toolcall-id-collisions.md section B (occurrence identity)",
-    fixes: ["make-id-unique"],
+    fixes: ["make-id-unique", "fix-all"],
   },
   "duplicate-call-id": {
     description: "The same tool-call id twice in one assistant message.",

@@ -14,7 +14,7 @@ export const ORPHAN_SWEEP_CODES = {
     description: "A tool result with no open call of its id in its turn.",
     severity: "error",
     follows: "seed section C (orphan sweep) with gh-11's barrier rule",
-    fixes: ["remove-orphan", "fix-all-orphans"],
+    fixes: ["move-result", "drop-duplicate-result", "remove-orphan", "fix-all-orphans", "fix-all"],
   },
 } as const satisfies CodeTable;
 

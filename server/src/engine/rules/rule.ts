@@ -7,7 +7,17 @@
 import type { Finding, Severity } from "../types.js";
 
 /** A repair a code offers; repair/registry.ts implements each kind. */
-export type FixKind = "remove-orphan" | "fix-all-orphans" | "make-id-unique";
+export type FixKind =
+  | "remove-orphan"
+  | "fix-all-orphans"
+  | "make-id-unique"
+  | "insert-missing-result"
+  | "move-result"
+  | "drop-duplicate-result"
+  | "relink-parent"
+  | "break-parent-cycle"
+  | "remove-malformed-line"
+  | "fix-all";
 
 export interface CodeSpec {
   /** One sentence: what a finding of this code means. */

@@ -13,7 +13,7 @@ export const SESSION_SHAPE_CODES = {
     description: "A line that is not valid JSON or not a JSON object.",
     severity: "error",
     follows: "pi SessionManager load: unparseable lines are skipped (formats.md section 1)",
-    fixes: [],
+    fixes: ["remove-malformed-line", "fix-all"],
   },
   "unknown-entry": {
     description: "An object that is not an entry of a known shape (unknown type, no id, no message).",
@@ -27,7 +27,7 @@ export const SESSION_SHAPE_CODES = {
     severity: "warning",
     otherSeverities: { information: "Claude Code: the parent is in no file of the folder (continued sessions and subagent lines link to other files)" },
     follows: "pi buildSessionContext: a missing parent ends the branch (formats.md section 1)",
-    fixes: [],
+    fixes: ["relink-parent", "break-parent-cycle", "fix-all"],
   },
   "duplicate-entry-id": {
     description: "Two entries share one id.",

@@ -1,0 +1,199 @@
+/**
+ * Issue 15: each repair on each format, shaped as the format writes records; where a repair is
+ * not offered, the reason; `fix --only` and the per-repair summary; the temp file of `fix` is
+ * not the predictable name a planted symlink could catch.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { readForFix, writeFileSafely } from "../../server/src/cli/write-file-safely.js";
+import { analyze } from "../../server/src/engine/analyze.js";
+import { applyRepairEdits, fixAll, REPAIRS, whyNot } from "../../server/src/engine/repair/index.js";
+import { sessionText, type Spec } from "../helpers/session-builder.js";
+
+const ROOT = resolve(__dirname, "..", "..");
+const CLI = join(ROOT, "dist", "cli.js");
+const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: 60_000 });
+let dir = "";
+let n = 0;
+const file = (text: string) => {
+  const p = join(dir, `r${++n}.jsonl`);
+  writeFileSync(p, text);
+  return p;
+};
+before(() => {
+  const b = spawnSync(process.execPath, [join(ROOT, "scripts", "build.mjs")], { cwd: ROOT, encoding: "utf8" });
+  assert.equal(b.status, 0, b.stderr);
+  dir = mkdtempSync(join(tmpdir(), "ti-repairs-"));
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const lines = (t: string) => t.split("\n").filter((l) => l !== "");
+const codes = (t: string) => analyze(t).findings.map((f) => `${f.line}:${f.code}`);
+
+/** The one quick fix of `kind` for the first finding of `code`, applied. */
+function quickFix(t: string, code: string, kind: keyof typeof REPAIRS): string {
+  const a = analyze(t);
+  const f = a.findings.find((x) => x.code === code);
+  assert.ok(f, `no ${code} in ${codes(t)}`);
+  const r = REPAIRS[kind].one!(a, t, f.line, f.toolCallId, false);
+  assert.ok(r, `${kind} not offered: ${whyNot(kind, a, f.line, f.toolCallId, false)}`);
+  return applyRepairEdits(t, r.edits);
+}
+
+describe("insert the missing result of a dangling or pending call", () => {
+  it("pi: a toolResult entry saying the call was interrupted, parentId chain re-linked", () => {
+    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1", "b_1"] }, { result: 3, id: "a_1" }, { user: 4 }, { assistant: 5, text: "ok" }]);
+    assert.deepEqual(codes(t), ["2:dangling-call"]);
+    const next = quickFix(t, "dangling-call", "insert-missing-result");
+    const l = lines(next);
+    assert.equal(l.length, lines(t).length + 1);
+    const added = JSON.parse(l[4]);
+    assert.equal(added.type, "message");
+    assert.equal(added.parentId, "e3");
+    assert.match(added.id, /^[0-9a-f]{8}$/);
+    assert.deepEqual({ ...added.message, content: undefined }, { role: "toolResult", toolCallId: "b_1", toolName: "b", isError: true, timestamp: 3, content: undefined });
+    assert.match(added.message.content[0].text, /interrupted/);
+    assert.equal(JSON.parse(l[5]).parentId, added.id, "the user message now follows the inserted result");
+    assert.deepEqual(codes(next), []);
+    assert.deepEqual(lines(t).filter((_, i) => i !== 4), l.filter((_, i) => i !== 4 && i !== 5), "no other line changed");
+  });
+  it("pi: a pending call at the end gets its result as the new last entry", () => {
+    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }]);
+    const next = quickFix(t, "pending-call", "insert-missing-result");
+    assert.deepEqual(codes(next), []);
+    assert.equal(JSON.parse(lines(next)[3]).parentId, "e2");
+  });
+  it("Claude Code: a user line with one error tool_result block, parentUuid re-linked", () => {
+    const base = { isSidechain: false, userType: "external", cwd: "/w", sessionId: "s1", version: "2.0.46" };
+    const t = [
+      { ...base, parentUuid: null, type: "user", message: { role: "user", content: "go" }, uuid: "u1", timestamp: "2026-01-01T00:00:01Z" },
+      { ...base, parentUuid: "u1", type: "assistant", message: { id: "msg_1", type: "message", role: "assistant", model: "m", content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: {} }], stop_reason: "tool_use" }, uuid: "a1", timestamp: "2026-01-01T00:00:02Z" },
+      { ...base, parentUuid: "a1", type: "user", message: { role: "user", content: "stop" }, uuid: "u2", timestamp: "2026-01-01T00:00:03Z" },
+      { ...base, parentUuid: "u2", type: "assistant", message: { id: "msg_2", type: "message", role: "assistant", model: "m", content: [{ type: "text", text: "ok" }], stop_reason: "end_turn" }, uuid: "a2", timestamp: "2026-01-01T00:00:04Z" },
+    ].map((x) => JSON.stringify(x)).join("\n") + "\n";
+    assert.deepEqual(codes(t), ["1:dangling-call"]);
+    const next = quickFix(t, "dangling-call", "insert-missing-result");
+    const l = lines(next).map((x) => JSON.parse(x));
+    assert.equal(l.length, 5);
+    assert.equal(l[2].type, "user");
+    assert.equal(l[2].parentUuid, "a1");
+    assert.match(l[2].uuid, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.deepEqual(l[2].message, { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "[Request interrupted by user for tool use]", is_error: true }] });
+    assert.equal(l[2].sessionId, "s1");
+    assert.equal(l[3].parentUuid, l[2].uuid);
+    assert.deepEqual(codes(next), []);
+  });
+  it("Codex: a function_call_output with the output \"aborted\"", () => {
+    const t = [
+      { timestamp: "2026-01-01T00:00:00Z", type: "session_meta", payload: { id: "s", timestamp: "2026-01-01T00:00:00Z", cwd: "/w" } },
+      { timestamp: "2026-01-01T00:00:01Z", type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text: "go" }] } },
+      { timestamp: "2026-01-01T00:00:02Z", type: "response_item", payload: { type: "function_call", name: "shell", arguments: "{}", call_id: "call_1" } },
+      { timestamp: "2026-01-01T00:00:03Z", type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text: "stop" }] } },
+    ].map((x) => JSON.stringify(x)).join("\n") + "\n";
+    assert.deepEqual(codes(t), ["2:dangling-call"]);
+    const next = quickFix(t, "dangling-call", "insert-missing-result");
+    assert.deepEqual(JSON.parse(lines(next)[3]), { timestamp: "2026-01-01T00:00:02Z", type: "response_item", payload: { type: "function_call_output", call_id: "call_1", output: "aborted" } });
+    assert.deepEqual(codes(next), []);
+  });
+  it("not offered when two calls of the turn share the id, and the reason says so", () => {
+    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1", "a_1"] }]);
+    const a = analyze(t);
+    const f = a.findings.find((x) => x.code === "pending-call")!;
+    assert.equal(REPAIRS["insert-missing-result"].one!(a, t, f.line, f.toolCallId, false), null);
+    assert.match(whyNot("insert-missing-result", a, f.line, f.toolCallId, false)!, /share the id/);
+  });
+});
+
+describe("results out of place", () => {
+  const late: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { user: 3 }, { result: 4, id: "a_1" }, { assistant: 5, text: "ok" }];
+  it("a result after another message moves back to its call's turn, links re-made", () => {
+    const t = sessionText(late);
+    assert.deepEqual(codes(t), ["2:dangling-call", "4:orphan-result"]);
+    const next = quickFix(t, "orphan-result", "move-result");
+    const l = lines(next).map((x) => JSON.parse(x));
+    assert.deepEqual(l.map((x) => x.id), ["test-session", "e1", "e2", "e4", "e3", "e5"]);
+    assert.deepEqual(l.slice(1).map((x) => x.parentId), [null, "e1", "e2", "e4", "e3"]);
+    assert.deepEqual(codes(next), []);
+  });
+  it("not offered when the call's turn ended in an error (pi-ai leaves it out): remove it instead", () => {
+    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"], stopReason: "error" }, { user: 3 }, { result: 4, id: "a_1" }, { assistant: 5, text: "ok" }]);
+    const a = analyze(t);
+    const f = a.findings.find((x) => x.code === "orphan-result" || x.code === "error-turn-results")!;
+    assert.equal(REPAIRS["move-result"].one!(a, t, f.line, f.toolCallId, false), null);
+  });
+  it("a duplicate result is dropped, the first kept", () => {
+    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1", text: "first" }, { result: 4, id: "a_1", text: "second" }, { assistant: 5, text: "ok" }]);
+    const next = quickFix(t, "orphan-result", "drop-duplicate-result");
+    assert.ok(next.includes('"first"') && !next.includes('"second"'));
+    assert.deepEqual(codes(next), []);
+  });
+});
+
+describe("the tree", () => {
+  const t = sessionText([{ user: 1 }, { assistant: 2, text: "x" }, { user: 3 }, { assistant: 4, text: "y" }]);
+  it("a broken parent becomes a root, as pi's loader treats it (the render does not change)", () => {
+    const broken = t.replace('"parentId":"e2"', '"parentId":"gone"');
+    const next = quickFix(broken, "broken-parent", "relink-parent");
+    assert.equal(next, t.replace('"parentId":"e2"', '"parentId":null'));
+    assert.deepEqual(codes(next), []);
+    assert.deepEqual(analyze(next).after.map((m) => m.origin), analyze(broken).after.map((m) => m.origin));
+  });
+  it("a 2-cycle is cut at the link that points forward in the file", () => {
+    const cyc = t.replace('"parentId":null', '"parentId":"e2"');
+    assert.deepEqual(codes(cyc), ["1:broken-parent", "2:broken-parent"]);
+    const next = quickFix(cyc, "broken-parent", "break-parent-cycle");
+    assert.equal(next, t);
+  });
+  it("a malformed line is removed; two entries glued on one line are not (the reason says why)", () => {
+    const l = lines(t);
+    const bad = [...l.slice(0, 3), "{oops", ...l.slice(3)].join("\n") + "\n";
+    assert.equal(quickFix(bad, "malformed-line", "remove-malformed-line"), t);
+    const glued = [...l.slice(0, 3), l[3] + l[4], ...l.slice(5)].join("\n") + "\n";
+    const a = analyze(glued);
+    const f = a.findings.find((x) => x.code === "malformed-line")!;
+    assert.match(whyNot("remove-malformed-line", a, f.line, undefined, false)!, /glued/);
+  });
+});
+
+describe("fix-all and `fix --only`", () => {
+  const many = () =>
+    sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1", "b_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "a_1" }, { user: 5 }, { result: 6, id: "b_1" }, { assistant: 7, calls: ["c_1"] }]).replace("\n", "\n{oops\n");
+  it("fix-all reaches a fixed point and says per repair what it did", () => {
+    const r = fixAll(many());
+    assert.deepEqual(codes(r.text), []);
+    assert.deepEqual([...r.done.keys()].sort(), ["drop-duplicate-result", "insert-missing-result", "move-result", "remove-malformed-line"]);
+    assert.equal(fixAll(r.text).edits.length, 0);
+  });
+  it("the CLI summary names each repair; --only limits them; an unknown code exits 2 with the list", () => {
+    const p = file(many());
+    const r = cli("fix", "--no-backup", p);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /removed 1 malformed line, moved 1 result back to their call's turn, dropped 1 duplicate result, inserted the missing results of 1 turn/);
+    const q = file(many());
+    const only = cli("fix", "--no-backup", "--only", "malformed-line", q);
+    assert.match(only.stdout, /: removed 1 malformed line$/m);
+    assert.ok(readFileSync(q, "utf8").includes('"b_1"'));
+    const bad = cli("fix", "--only", "orphan-result,nope", q);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /no repair for nope; codes fix repairs: .*malformed-line.*orphan-result/);
+  });
+});
+
+describe("fix's temp file", () => {
+  it("is not FILE.ti-fix-<pid>: a symlink planted there is never written through", () => {
+    const p = file(sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "x_1" }]));
+    const victim = join(dir, "victim.txt");
+    writeFileSync(victim, "keep me");
+    symlinkSync(victim, `${p}.ti-fix-${process.pid}`);
+    const read = readForFix(p);
+    assert.ok(read.ok);
+    const w = writeFileSafely(read.file, Buffer.from("fixed\n"), { backup: false });
+    assert.ok(w.ok);
+    assert.equal(readFileSync(victim, "utf8"), "keep me");
+    assert.equal(readFileSync(p, "utf8"), "fixed\n");
+  });
+});
