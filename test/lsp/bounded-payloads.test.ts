@@ -115,6 +115,6 @@ describe("documentDiagnostics: the publish stays under 1 MB", () => {
     const message = String(b.diagnostics.find((x) => x.code === "duplicate-call-id")!.message);
     assert.equal(message.length, MAX_MESSAGE_CHARS);
     assert.ok(message.endsWith("…"));
-    assert.ok(message.startsWith("Tool-call id `x_aaa"));
+    assert.ok(message.startsWith("Tool-call id used twice in one message. `x_aaa"));
   });
 });
