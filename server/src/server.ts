@@ -18,6 +18,7 @@ import { buildRenderView } from "./presentation/view-model.js";
 import { type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
 import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
+import { ProviderTargets } from "./lsp/provider-targets.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
 import { type DocState, Store } from "./lsp/store.js";
 
@@ -26,6 +27,8 @@ const DEBOUNCE_MS = 150;
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const store = new Store();
+/** The target provider per document (README "Provider rules"). */
+const providers = new ProviderTargets();
 const settingsCache = new Map<string, Promise<Settings>>();
 const timers = new Map<string, NodeJS.Timeout>();
 /** uri -> whether diagnostics were published non-empty (to clear them when a file stops being a session). */
@@ -123,7 +126,7 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     connection.sendNotification(StatusNotification, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
     return;
   }
-  const diags: Diagnostic[] = diagnostics(st.model, uri, settings);
+  const diags: Diagnostic[] = providers.diagnostics(st, settings, diagnostics(st.model, uri, settings));
   connection.sendDiagnostics({ uri, version, diagnostics: diags });
   published.set(uri, true);
   const a = st.analysis;
@@ -136,6 +139,7 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     warnings: diags.filter((d) => d.severity === 2).length,
     messagesBefore: a.before.length,
     messagesAfter: a.after.length,
+    provider: providers.status(st, settings),
   } satisfies StatusParams);
   if (notifyRender) connection.sendNotification(RenderChangedNotification, { uri, version: st.version });
 }
@@ -169,6 +173,7 @@ documents.onDidClose((e) => {
   published.delete(uri);
   openedAt.delete(uri);
   lastPublished.delete(uri);
+  providers.forget(uri);
 });
 
 /** Runs a feature on the document's model, or returns `empty` when it is not a session. */
@@ -183,7 +188,10 @@ async function withModel<T>(uri: string, empty: T, f: (st: DocState) => T): Prom
   }
 }
 
-connection.onHover((p) => withModel(p.textDocument.uri, null, (st) => hover(st.model, st.uri, p.position.line, p.position.character)));
+connection.onHover(async (p) => {
+  const settings = await settingsFor(p.textDocument.uri);
+  return withModel(p.textDocument.uri, null, (st) => providers.hover(st, settings, p.position.line, p.position.character, hover(st.model, st.uri, p.position.line, p.position.character)));
+});
 connection.onDefinition((p) => withModel(p.textDocument.uri, null, (st) => definition(st.model, st.uri, p.position.line, p.position.character)));
 connection.onReferences((p) =>
   withModel(p.textDocument.uri, null, (st) => references(st.model, st.uri, p.position.line, p.position.character, p.context.includeDeclaration)),
@@ -196,7 +204,8 @@ connection.onCodeAction((p: CodeActionParams) =>
 );
 
 connection.onRequest(RenderRequest, async (p) => {
-  const view = await withModel(p.uri, null, (st) => buildRenderView(st.analysis!, st.uri, st.version));
+  const settings = await settingsFor(p.uri);
+  const view = await withModel(p.uri, null, (st) => ({ ...buildRenderView(st.analysis!, st.uri, st.version), provider: providers.view(st, settings, p.provider) }));
   // A file the client does not sync (over 50 MB, or never opened): its findings go to the
   // problems list too, read from disk.
   if (view && !documents.get(p.uri)) void publish(p.uri, false);
@@ -209,6 +218,8 @@ connection.onRequest(FixEditRequest, (p) =>
     return edits ? { changes: { [st.uri]: toTextEdits(edits) } } : null;
   }),
 );
+
+providers.listen(connection, { settingsFor, stateOf, publish });
 
 // Last line of defence: a rejection nobody awaited is logged, never the end of the process.
 process.on("unhandledRejection", (e) => connection.console.error(`unhandled: ${(e as Error)?.stack ?? e}`));

@@ -91,4 +91,14 @@ export interface RenderView {
     tokenizer: string;
   };
   findingCounts: Record<string, number>;
+  /** Provider rules: the provider shown, the detected one, and every provider's verdict. */
+  provider?: ViewProvider;
+}
+
+export interface ViewProvider {
+  /** The provider whose verdict the findings follow (`anthropic`, ...); "" when none is known. */
+  target: string;
+  /** The provider of the session's latest turn; "" when not recognised. */
+  detected: string;
+  verdicts: { name: string; label: string; rejects: boolean; problems: number }[];
 }
