@@ -7,11 +7,13 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { type RenderChangedParams, RenderChangedNotification, RenderRequest, StatusNotification } from "../../server/src/protocol/lsp.js";
+import { ProviderVerdictsRequest, SetTargetProviderRequest } from "../../server/src/protocol/providers.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { createLanguageClient } from "./client.js";
 import { OPEN_INSPECTOR_COMMAND, registerCommands } from "./commands.js";
 import { applyFix } from "./fixes.js";
 import { InspectorPanels } from "./inspectorPanels.js";
+import { ProviderStatusItem, switchTargetProvider } from "./providerSwitch.js";
 import { revealLine } from "./revealLine.js";
 import { SessionStatuses } from "./sessions.js";
 import { StatusBar } from "./statusBar.js";
@@ -27,7 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   const recorder = isTestRun(context) ? new MessageRecorder() : undefined;
   const fix = (uri: vscode.Uri, f: ViewFix) => applyFix(lc, uri, f);
   const panels = new InspectorPanels(context.extensionUri, {
-    render: (uri) => lc.sendRequest(RenderRequest, { uri }),
+    render: (uri, provider) => lc.sendRequest(RenderRequest, { uri, provider }),
     applyFix: fix,
     revealLine,
     onRenderChanged: renderChanged.event,
@@ -38,10 +40,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
     log,
     sessions,
     new StatusBar(sessions, OPEN_INSPECTOR_COMMAND),
+    new ProviderStatusItem(sessions),
     renderChanged,
     panels,
     panels.registerSerializer(),
-    ...registerCommands({ panels, applyFix: fix, revealLine, log }),
+    ...registerCommands({
+      panels,
+      applyFix: fix,
+      revealLine,
+      log,
+      switchProvider: (uri) =>
+        switchTargetProvider({ verdicts: (u) => lc.sendRequest(ProviderVerdictsRequest, { uri: u }), setTarget: (u, provider) => lc.sendRequest(SetTargetProviderRequest, { uri: u, provider }) }, uri),
+    }),
   );
 
   await lc.start();
