@@ -7,6 +7,7 @@ import { after, before, describe, it } from "node:test";
 import { corpusText } from "../helpers/corpus.js";
 import { applyTextEdits, editsOf, LspClient } from "../helpers/lsp-client.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
+import { genericOnly } from "../helpers/provider-diagnostics.js";
 
 const DOCS = "https://github.com/transcript-inspector/transcript-inspector#code-";
 
@@ -64,7 +65,7 @@ describe("language server over stdio", () => {
       [7, 4, [1], 14],
     ]);
     assert.match(String(pruned[2].message), /dropped by chain b7/);
-    const d = all.filter((x) => x.code !== "pruned");
+    const d = genericOnly(all).filter((x) => x.code !== "pruned");
     assert.deepEqual(
       d.map((x) => `${x.range.start.line}:${x.code}`),
       ["10:colliding-id", "10:id-set-drop-hazard", "15:orphan-result", "17:colliding-id", "17:id-set-drop-hazard"],
@@ -367,7 +368,7 @@ describe("settings from workspace/configuration", () => {
     const u = "file:///virtual/settings.jsonl";
     c.open(u, TEXT);
     const d = await c.diagnosticsFor(u, 1);
-    assert.deepEqual(d.map((x) => `${x.range.start.line}:${x.code}:${x.severity}`), ["15:orphan-result:4"]);
+    assert.deepEqual(genericOnly(d).map((x) => `${x.range.start.line}:${x.code}:${x.severity}`), ["15:orphan-result:4"]);
   });
   it("didChangeConfiguration re-reads the settings and re-publishes", async () => {
     const u = "file:///virtual/settings.jsonl";
@@ -375,7 +376,7 @@ describe("settings from workspace/configuration", () => {
     const from = c.published.length;
     await c.conn.sendNotification("workspace/didChangeConfiguration", { settings: null });
     const d = await c.diagnosticsFor(u, 1, from);
-    assert.equal(d.filter((x) => x.code !== "pruned").length, 5);
+    assert.equal(genericOnly(d).filter((x) => x.code !== "pruned").length, 5);
     assert.equal(d.filter((x) => x.code === "pruned").length, 4, "the pruned hints are back with default settings");
   });
 });
