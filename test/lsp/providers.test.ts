@@ -45,7 +45,7 @@ describe("provider rules in the language server", () => {
     assert.deepEqual(sev(d, "invalid-call-id"), [[4, ERROR]]);
     assert.deepEqual(sev(d, "results-split"), [[3, INFORMATION]]);
     const split = d.find((x) => x.code === "results-split")!;
-    assert.match(split.message, /Bedrock would reject this: "Expected toolResult blocks/);
+    assert.match(String(split.message), /Bedrock would reject this: "Expected toolResult blocks/);
     assert.deepEqual(
       d.filter((x) => x.severity === ERROR).map((x) => x.code),
       ["invalid-call-id"],
@@ -106,7 +106,7 @@ describe("provider rules in the language server", () => {
     const d = await c.diagnosticsFor(uri, 1, from);
     assert.deepEqual(sev(d, "results-split"), [[3, ERROR]]);
     assert.deepEqual(sev(d, "invalid-call-id"), [[4, INFORMATION]]);
-    assert.match(d.find((x) => x.code === "results-split")!.message, /Gemini rejects this/);
+    assert.match(String(d.find((x) => x.code === "results-split")!.message), /Gemini rejects this/);
     const status = await statusWith(c, uri, "gemini", fromStatus);
     assert.equal(status.provider.source, "setting");
     c.settings = {};

@@ -44,11 +44,11 @@ describe("provider findings in the editor: severity follows the target", () => {
     assert.equal(pv.target, "anthropic");
     const id = at(d, "invalid-call-id");
     assert.deepEqual(id.map((x) => [x.range.start.line, x.severity]), [[4, DiagnosticSeverity.Error]]);
-    assert.match(id[0].message, /Anthropic rejects this/);
+    assert.match(String(id[0].message), /Anthropic rejects this/);
     const split = at(d, "results-split");
     assert.deepEqual(split.map((x) => [x.range.start.line, x.severity]), [[3, DiagnosticSeverity.Information]]);
-    assert.match(split[0].message, /Bedrock would reject this: "Expected toolResult blocks/);
-    assert.match(split[0].message, /Gemini would reject this: "Please ensure/);
+    assert.match(String(split[0].message), /Bedrock would reject this: "Expected toolResult blocks/);
+    assert.match(String(split[0].message), /Gemini would reject this: "Please ensure/);
     assert.equal(d.filter((x) => x.severity === DiagnosticSeverity.Error).length, 1);
   });
 
@@ -58,9 +58,9 @@ describe("provider findings in the editor: severity follows the target", () => {
     const { d, pv } = diags(SESSION, settings);
     assert.equal(pv.target, "bedrock");
     assert.equal(at(d, "results-split")[0].severity, DiagnosticSeverity.Error);
-    assert.match(at(d, "results-split")[0].message, /Bedrock rejects this/);
+    assert.match(String(at(d, "results-split")[0].message), /Bedrock rejects this/);
     assert.equal(at(d, "invalid-call-id")[0].severity, DiagnosticSeverity.Information);
-    assert.match(at(d, "invalid-call-id")[0].message, /Anthropic would reject this/);
+    assert.match(String(at(d, "invalid-call-id")[0].message), /Anthropic would reject this/);
   });
 
   it("the document's switch overrides the setting; `auto` returns to it", () => {
@@ -113,18 +113,18 @@ describe("provider findings in the editor: one problem, one diagnostic", () => {
     const orphans = at(d, "orphan-result");
     assert.equal(orphans.length, 1);
     assert.equal(orphans[0].severity, DiagnosticSeverity.Error);
-    assert.match(orphans[0].message, /Anthropic rejects this: "messages\.N\.content\.M: unexpected tool_use_id/);
+    assert.match(String(orphans[0].message), /Anthropic rejects this: "messages\.N\.content\.M: unexpected tool_use_id/);
   });
 
   it("colliding-id is a hint for Kimi, whose ids repeat by design, and keeps its severity elsewhere", () => {
     const s = piSession([{ user: "hi" }, { assistant: [call("Read:1")] }, { result: "Read:1" }, { assistant: [call("Read:1")] }, { result: "Read:1" }, { assistant: [text("done")] }], "kimi");
     const kimi = at(diags(s).d, "colliding-id");
     assert.deepEqual(kimi.map((x) => x.severity), [DiagnosticSeverity.Hint]);
-    assert.match(kimi[0].message, /normal for Kimi/);
+    assert.match(String(kimi[0].message), /normal for Kimi/);
     const chat = at(diags(s, normalizeSettings({ provider: "openai-chat" })).d, "colliding-id");
     assert.equal(chat.length, 1);
     assert.equal(chat[0].severity, DiagnosticSeverity.Error);
-    assert.match(chat[0].message, /OpenAI Chat/);
+    assert.match(String(chat[0].message), /OpenAI Chat/);
   });
 
   it("the colliding-id switch also silences the provider rule of that code", () => {

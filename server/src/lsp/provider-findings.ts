@@ -21,8 +21,7 @@ import { findingRange } from "../engine/positions.js";
 import { PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../engine/providers/names.js";
 import { PROVIDER_RULES } from "../engine/providers/rules.js";
 import { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "../engine/providers/verdicts.js";
-import type { ProviderStatus, ProviderVerdictItem } from "../protocol/providers.js";
-import type { ViewProvider } from "../protocol/view.js";
+import type { ProviderStatus } from "../protocol/providers.js";
 import { toDiagnostic } from "./features.js";
 import { escapeMarkdown } from "./markdown.js";
 import type { DocModel } from "./model.js";
@@ -56,15 +55,6 @@ export function providerStatus(pv: ProviderVerdicts, source: TargetSource): Prov
     rejects: t ? pv.verdicts[t].rejects : false,
     problems: t ? pv.verdicts[t].count : 0,
   };
-}
-
-export function verdictItems(pv: ProviderVerdicts): ProviderVerdictItem[] {
-  return PROVIDER_NAMES.map((p) => ({ name: p, label: PROVIDER_LABELS[p], rejects: pv.verdicts[p].rejects, problems: pv.verdicts[p].count }));
-}
-
-/** The inspector's provider section. */
-export function providerView(pv: ProviderVerdicts): ViewProvider {
-  return { target: pv.target ?? "", detected: pv.turns[pv.turns.length - 1]?.provider ?? "", verdicts: verdictItems(pv) };
 }
 
 /**

@@ -9,7 +9,8 @@ import { isProviderName, type ProviderName } from "../engine/providers/names.js"
 import type { ProviderVerdicts } from "../engine/providers/verdicts.js";
 import { ProviderVerdictsRequest, type ProviderStatus, SetTargetProviderRequest } from "../protocol/providers.js";
 import type { ViewProvider } from "../protocol/view.js";
-import { providerStatus, providerView, verdictItems, verdictsOf, withProviderDiagnostics, withProviderHover } from "./provider-findings.js";
+import { providerView, verdictItems } from "../presentation/provider-view.js";
+import { providerStatus, verdictsOf, withProviderDiagnostics, withProviderHover } from "./provider-findings.js";
 import type { Settings } from "./settings.js";
 import type { DocState } from "./store.js";
 
