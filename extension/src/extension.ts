@@ -29,7 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   const recorder = isTestRun(context) ? new MessageRecorder() : undefined;
   const fix = (uri: vscode.Uri, f: ViewFix) => applyFix(lc, uri, f);
   const panels = new InspectorPanels(context.extensionUri, {
-    render: (uri, provider) => lc.sendRequest(RenderRequest, { uri, provider }),
+    render: (uri, provider) => lc.sendRequest(RenderRequest, provider ? { uri, provider } : { uri }),
     applyFix: fix,
     revealLine,
     onRenderChanged: renderChanged.event,

@@ -5,13 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fakeEditor, installFakes, state, Uri, vscode } from "../helpers/fake-vscode.js";
+import { EventEmitter, fakeEditor, fakePanel, installFakes, state, Uri, vscode } from "../helpers/fake-vscode.js";
 
 installFakes();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const sw = require("../../extension/src/providerSwitch.ts");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SessionStatuses } = require("../../extension/src/sessions.ts");
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { InspectorPanel } = require("../../extension/src/inspectorPanel.ts");
 
 const doc = Uri.parse("file:///work/p.jsonl");
 const provider = (over: Record<string, unknown> = {}) => ({ target: "anthropic", label: "Anthropic", source: "session", detected: "anthropic", rejects: false, problems: 0, ...over });
@@ -76,5 +78,27 @@ describe("target provider in the status bar and the switch", () => {
     const infos = state.infos.length;
     await sw.switchTargetProvider({ ...client, verdicts: async () => null }, doc);
     assert.match(state.infos[infos], /not a session transcript/);
+  });
+
+  it("inspector: showProvider re-renders with that provider; auto returns to the document's target; a bad name is ignored", async () => {
+    const renders: [string, string | undefined][] = [];
+    const panel = fakePanel("transcriptInspector.inspector", "Inspect p.jsonl", {}, {});
+    const log = { warn() {}, error() {}, info() {} };
+    const host = { render: async (u: string, p?: string) => (renders.push([u, p]), null), applyFix: async () => true, revealLine: async () => undefined, onRenderChanged: new EventEmitter<any>().event, log };
+    new InspectorPanel(panel, Uri.file("/ext"), host, doc, () => undefined);
+    const tick = () => new Promise((r) => setTimeout(r, 10));
+    panel.received.fire({ type: "ready" });
+    await tick();
+    panel.received.fire({ type: "showProvider", provider: "gemini" });
+    await tick();
+    panel.received.fire({ type: "showProvider", provider: "<b>" });
+    await tick();
+    panel.received.fire({ type: "showProvider", provider: "auto" });
+    await tick();
+    assert.deepEqual(renders, [
+      [doc.toString(), undefined],
+      [doc.toString(), "gemini"],
+      [doc.toString(), undefined],
+    ]);
   });
 });

@@ -30,6 +30,8 @@ import { analyzeOptions, type Settings } from "./settings.js";
 export type TargetSource = ProviderStatus["source"];
 
 const MAX_HOVER_FINDINGS = 3;
+/** Codes whose problem is the id itself, wherever it occurs: a provider finding on any line of that id is the same problem. */
+const PER_ID_CODES = new Set(["colliding-id"]);
 const MAX_QUOTE = 200;
 
 const cache = new WeakMap<Analysis, Map<string, ProviderVerdicts>>();
@@ -78,13 +80,16 @@ export function withProviderDiagnostics(m: DocModel, uri: string, settings: Sett
     }
     const line = d.range.start.line;
     const id = (d.data as { toolCallId?: unknown } | undefined)?.toolCallId;
-    const keys = typeof id === "string" ? [`${code}|${line}|${id}`, `${code}|${id}`] : [`${code}|${line}`];
+    const keys = typeof id === "string" ? [`${code}|${line}|${id}`, `${code}|${id}`, `${code}|${line}`] : [`${code}|${line}`];
     for (const key of keys) if (!byPlace.has(key)) byPlace.set(key, k);
   });
 
   for (const f of pv.findings) {
     if (disabled.has(f.code) || settings.severityOverrides[f.code] === "off") continue;
-    const match = f.toolCallId !== undefined ? (byPlace.get(`${f.code}|${f.line}|${f.toolCallId}`) ?? byPlace.get(`${f.code}|${f.toolCallId}`)) : byPlace.get(`${f.code}|${f.line}`);
+    const match =
+      f.toolCallId === undefined
+        ? byPlace.get(`${f.code}|${f.line}`)
+        : (byPlace.get(`${f.code}|${f.line}|${f.toolCallId}`) ?? (PER_ID_CODES.has(f.code) ? byPlace.get(`${f.code}|${f.toolCallId}`) : undefined));
     if (!match) {
       const d = toDiagnostic(m, uri, f, settings);
       if (d) out.push(d);
