@@ -6,8 +6,8 @@
  *   only other providers would ("Gemini would reject this: ..."), a hint where the pattern is
  *   normal for it (colliding-id for Kimi).
  * - One problem, one diagnostic: a provider finding of a code the generic rules also report
- *   (orphan-result, dangling-call, duplicate-call-id, colliding-id, leading-non-user) at the same
- *   place is folded into that diagnostic (its provider note appended, its severity following the
+ *   (orphan-result, dangling-call, duplicate-call-id, colliding-id, leading-non-user; an orphan
+ *   that is an error turn's result: error-turn-results) at the same place is folded into that diagnostic (its provider note appended, its severity following the
  *   target), never published twice.
  * - A user's severity override for a code wins over the provider's severity.
  *
@@ -30,6 +30,11 @@ import { analyzeOptions, type Settings } from "./settings.js";
 export type TargetSource = ProviderStatus["source"];
 
 const MAX_HOVER_FINDINGS = 3;
+/**
+ * Generic codes that name the same problem as a provider code at the same place: pi-ai sends the
+ * results of a skipped error turn (`error-turn-results`), and on the wire they are orphans.
+ */
+const SAME_PROBLEM: Record<string, string> = { "error-turn-results": "orphan-result" };
 /** Codes whose problem is the id itself, wherever it occurs: a provider finding on any line of that id is the same problem. */
 const PER_ID_CODES = new Set(["colliding-id"]);
 const MAX_QUOTE = 200;
@@ -81,6 +86,8 @@ export function withProviderDiagnostics(m: DocModel, uri: string, settings: Sett
     const line = d.range.start.line;
     const id = (d.data as { toolCallId?: unknown } | undefined)?.toolCallId;
     const keys = typeof id === "string" ? [`${code}|${line}|${id}`, `${code}|${id}`, `${code}|${line}`] : [`${code}|${line}`];
+    const alias = SAME_PROBLEM[code];
+    if (alias) keys.push(...(typeof id === "string" ? [`${alias}|${line}|${id}`] : []), `${alias}|${line}`);
     for (const key of keys) if (!byPlace.has(key)) byPlace.set(key, k);
   });
 
