@@ -1,6 +1,9 @@
-// Writes docs/provider-rules.md from the provider rule table.
-import { writeFileSync } from "node:fs";
+// Writes docs/provider-rules.md and README.md's rule × provider table from the provider rule table.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { providerRulesMarkdown } from "../server/src/engine/providers/table-doc.js";
+import { providerRulesMarkdown, withReadmeTable } from "../server/src/engine/providers/table-doc.js";
 
-writeFileSync(join(__dirname, "..", "docs", "provider-rules.md"), providerRulesMarkdown());
+const root = join(__dirname, "..");
+writeFileSync(join(root, "docs", "provider-rules.md"), providerRulesMarkdown());
+const readme = join(root, "README.md");
+writeFileSync(readme, withReadmeTable(readFileSync(readme, "utf8")));

@@ -8,6 +8,7 @@ import type { ViewFix } from "../../server/src/protocol/view.js";
 import { FIX_ALL_ORPHANS } from "./fixes.js";
 import type { InspectorPanels } from "./inspectorPanels.js";
 import { activeTabUri } from "./unsyncedEditors.js";
+import { SWITCH_PROVIDER_COMMAND } from "./providerSwitch.js";
 
 export const OPEN_INSPECTOR_COMMAND = "transcriptInspector.openInspectorToSide";
 export const FIX_ALL_COMMAND = "transcriptInspector.fixAllOrphans";
@@ -19,6 +20,8 @@ export interface CommandDeps {
   applyFix(uri: vscode.Uri, fix: ViewFix): Promise<boolean>;
   revealLine(line: unknown, uri?: vscode.Uri | string): Promise<void>;
   log: vscode.LogOutputChannel;
+  /** The target provider quick pick (providerSwitch.ts). */
+  switchProvider(uri: vscode.Uri | undefined): Promise<void>;
 }
 
 // Arguments come from menus, keybindings and other extensions: checked, never trusted.
@@ -40,6 +43,8 @@ export const COMMANDS: Record<string, (deps: CommandDeps, ...args: unknown[]) =>
   /** Hover links and the inspector: `[line]` or `[line, uri]`, the line 1-based. */
   [REVEAL_LINE_COMMAND]: ({ revealLine }, line, uri) => revealLine(line, typeof uri === "string" || uri instanceof vscode.Uri ? uri : undefined),
   [SHOW_LOG_COMMAND]: ({ log }) => log.show(true),
+  /** The status bar item and the palette; explorer/editor menus pass the file's URI. */
+  [SWITCH_PROVIDER_COMMAND]: ({ switchProvider }, uri) => switchProvider(uri instanceof vscode.Uri ? uri : undefined),
 };
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {

@@ -7,11 +7,13 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type RenderChangedParams, RenderChangedNotification, RenderRequest, StatusNotification } from "../../server/src/protocol/lsp.js";
+import { ProviderVerdictsRequest, SetTargetProviderRequest } from "../../server/src/protocol/providers.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { createLanguageClient } from "./client.js";
 import { OPEN_INSPECTOR_COMMAND, registerCommands } from "./commands.js";
 import { applyFix } from "./fixes.js";
 import { InspectorPanels } from "./inspectorPanels.js";
+import { ProviderStatusItem, switchTargetProvider } from "./providerSwitch.js";
 import { revealLine } from "./revealLine.js";
 import { SessionStatuses } from "./sessions.js";
 import { StatusBar } from "./statusBar.js";
@@ -30,7 +32,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   let unsynced: UnsyncedEditors | undefined;
   const reveal = (line: unknown, uri?: vscode.Uri | string) => revealLine(line, uri, (u) => !!unsynced?.isUnsynced(u));
   const panels = new InspectorPanels(context.extensionUri, {
-    render: (uri) => lc.sendRequest(RenderRequest, { uri }),
+    render: (uri, provider) => lc.sendRequest(RenderRequest, provider ? { uri, provider } : { uri }),
     applyFix: fix,
     revealLine: reveal,
     onRenderChanged: renderChanged.event,
@@ -41,10 +43,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
     log,
     sessions,
     new StatusBar(sessions, OPEN_INSPECTOR_COMMAND),
+    new ProviderStatusItem(sessions),
     renderChanged,
     panels,
     panels.registerSerializer(),
-    ...registerCommands({ panels, applyFix: fix, revealLine: reveal, log }),
+    ...registerCommands({
+      panels,
+      applyFix: fix,
+      revealLine: reveal,
+      log,
+      switchProvider: (uri) =>
+        switchTargetProvider({ verdicts: (u) => lc.sendRequest(ProviderVerdictsRequest, { uri: u }), setTarget: (u, provider) => lc.sendRequest(SetTargetProviderRequest, { uri: u, provider }) }, uri),
+    }),
   );
 
   await lc.start();

@@ -14,7 +14,8 @@ export const VIEW_TYPE = "transcriptInspector.inspector";
 
 /** What a panel needs from the rest of the extension (small, so the panel stays testable). */
 export interface InspectorHost {
-  render(uri: string): Promise<RenderResult>;
+  /** `provider`: the provider whose verdict the page shows (default: the document's target). */
+  render(uri: string, provider?: string): Promise<RenderResult>;
   applyFix(uri: vscode.Uri, fix: ViewFix): Promise<boolean>;
   revealLine(line: number, uri?: vscode.Uri): Promise<void>;
   onRenderChanged: vscode.Event<RenderChangedParams>;
@@ -36,6 +37,8 @@ export class InspectorPanel {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly key: string;
   private ready = false;
+  /** The provider the page asked to see (`showProvider`); undefined: the document's target. */
+  private provider: string | undefined;
 
   /** Takes over `panel` (new, or restored after a window reload) for the session `uri`. */
   constructor(
@@ -73,7 +76,7 @@ export class InspectorPanel {
 
   private async render(): Promise<void> {
     try {
-      const view = await this.host.render(this.key);
+      const view = await this.host.render(this.key, this.provider);
       if (view) this.post({ type: "render", view });
       else this.post({ type: "error", message: "This file is not a session transcript the inspector can read." });
     } catch (e) {
@@ -98,6 +101,10 @@ export class InspectorPanel {
         return;
       case "applyFix":
         await this.host.applyFix(this.uri, m.fix);
+        return;
+      case "showProvider":
+        this.provider = m.provider === "auto" ? undefined : m.provider;
+        await this.render();
         return;
     }
   }

@@ -15,8 +15,9 @@ import {
 import { buildRenderView } from "./presentation/view-model.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
-import { codeLenses, definition, highlights, hover, references, symbols } from "./lsp/features.js";
-import { documentDiagnostics } from "./lsp/diagnostics-bound.js";
+import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
+import { boundDiagnostics } from "./lsp/diagnostics-bound.js";
+import { ProviderTargets } from "./lsp/provider-targets.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
 import { DiskFollower } from "./lsp/disk-follower.js";
 import { LineDocument } from "./lsp/line-document.js";
@@ -28,6 +29,8 @@ const connection = createConnection(ProposedFeatures.all);
 // Synced documents are kept as parsed lines that follow each change (lsp/line-document.ts).
 const documents = new TextDocuments<LineDocument>(LineDocument);
 const store = new Store();
+/** The target provider per document (README "Provider rules"). */
+const providers = new ProviderTargets();
 const settingsCache = new Map<string, Promise<Settings>>();
 const timers = new Map<string, NodeJS.Timeout>();
 /** uri -> whether diagnostics were published non-empty (to clear them when a file stops being a session). */
@@ -131,7 +134,8 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     connection.sendNotification(StatusNotification, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
     return;
   }
-  const bound = documentDiagnostics(st.model, uri, settings);
+  // Every diagnostic with the provider findings folded in, then bounded (lsp/diagnostics-bound.ts).
+  const bound = boundDiagnostics(providers.diagnostics(st, settings, diagnostics(st.model, uri, settings)), uri);
   connection.sendDiagnostics({ uri, version, diagnostics: bound.diagnostics });
   published.set(uri, true);
   const a = st.analysis;
@@ -145,6 +149,7 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     messagesBefore: a.before.length,
     messagesAfter: a.after.length,
     ...(bound.capped ? { capped: bound.capped } : {}),
+    provider: providers.status(st, settings),
   } satisfies StatusParams);
   if (notifyRender) connection.sendNotification(RenderChangedNotification, { uri, version: st.version });
 }
@@ -180,6 +185,7 @@ function forget(uri: string): void {
   published.delete(uri);
   openedAt.delete(uri);
   lastPublished.delete(uri);
+  providers.forget(uri);
 }
 
 // Files over 50 MB: the client says an editor shows one it does not sync (lsp/disk-follower.ts).
@@ -205,7 +211,10 @@ async function withModel<T>(uri: string, empty: T, f: (st: DocState) => T): Prom
   }
 }
 
-connection.onHover((p) => withModel(p.textDocument.uri, null, (st) => hover(st.model, st.uri, p.position.line, p.position.character)));
+connection.onHover(async (p) => {
+  const settings = await settingsFor(p.textDocument.uri);
+  return withModel(p.textDocument.uri, null, (st) => providers.hover(st, settings, p.position.line, p.position.character, hover(st.model, st.uri, p.position.line, p.position.character)));
+});
 connection.onDefinition((p) => withModel(p.textDocument.uri, null, (st) => definition(st.model, st.uri, p.position.line, p.position.character)));
 connection.onReferences((p) =>
   withModel(p.textDocument.uri, null, (st) => references(st.model, st.uri, p.position.line, p.position.character, p.context.includeDeclaration)),
@@ -218,7 +227,8 @@ connection.onCodeAction((p: CodeActionParams) =>
 );
 
 connection.onRequest(RenderRequest, async (p) => {
-  const view = await withModel(p.uri, null, (st) => buildRenderView(st.analysis!, st.uri, st.version));
+  const settings = await settingsFor(p.uri);
+  const view = await withModel(p.uri, null, (st) => ({ ...buildRenderView(st.analysis!, st.uri, st.version), provider: providers.view(st, settings, p.provider) }));
   // A file the client does not sync (over 50 MB, or never opened): its findings go to the
   // problems list too, read from disk.
   if (view && !documents.get(p.uri)) void publish(p.uri, false);
@@ -231,6 +241,8 @@ connection.onRequest(FixEditRequest, (p) =>
     return edits ? { changes: { [st.uri]: toTextEdits(edits) } } : null;
   }),
 );
+
+providers.listen(connection, { settingsFor, stateOf, publish });
 
 // Last line of defence: a rejection nobody awaited is logged, never the end of the process.
 process.on("unhandledRejection", (e) => connection.console.error(`unhandled: ${(e as Error)?.stack ?? e}`));

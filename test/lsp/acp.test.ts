@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { LspClient } from "../helpers/lsp-client.js";
 import { sessionText } from "../helpers/session-builder.js";
+import { genericOnly } from "../helpers/provider-diagnostics.js";
 
 const block = (blockId: string, ids: string[]) => ({ blockId, summary: `summary of ${blockId}`, directMessageIds: ids, effectiveMessageIds: ids, directBlockIds: [], active: true });
 const sidecar = (blocks: object[]) => JSON.stringify({ blocks, messageRefs: { byRaw: {}, byRef: {} } });
@@ -34,13 +35,13 @@ describe("acp-kernel sidecar in the language server", () => {
     const uri = pathToFileURL(path).href;
     c.open(uri, text);
     const first = await c.diagnosticsFor(uri, 1);
-    assert.deepEqual(first.filter((d) => d.code !== "pruned").map((d) => d.code), []);
+    assert.deepEqual(genericOnly(first).filter((d) => d.code !== "pruned").map((d) => d.code), []);
 
     writeFileSync(path + ".acp.json", sidecar([block("b1", ["e1"])]));
     let from = c.published.length;
     await c.conn.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uri + ".acp.json", type: 1 }] });
     const pinned = await c.diagnosticsFor(uri, 1, from);
-    assert.deepEqual(pinned.map((d) => [d.code, d.range.start.line]), [["first-user-pinned", 1]]);
+    assert.deepEqual(genericOnly(pinned).map((d) => [d.code, d.range.start.line]), [["first-user-pinned", 1]]);
     const hover = await c.request("textDocument/hover", { textDocument: { uri }, position: { line: 1, character: 5 } });
     assert.match(hover.contents.value, /covered by block b1: kept pinned verbatim/);
     const view = await c.request("transcriptInspector/render", { uri });
@@ -51,7 +52,7 @@ describe("acp-kernel sidecar in the language server", () => {
     from = c.published.length;
     await c.conn.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uri + ".acp.json", type: 2 }] });
     const folded = await c.diagnosticsFor(uri, 1, from);
-    assert.deepEqual(folded.map((d) => [d.code, d.range.start.line]), [["pruned", 2]]);
+    assert.deepEqual(genericOnly(folded).map((d) => [d.code, d.range.start.line]), [["pruned", 2]]);
     assert.match(String(folded[0].message), /folded by acp-kernel block b1/);
   });
 });

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/analyze.js";
 import { locate } from "../../server/src/engine/positions.js";
+import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { corpusFiles, corpusText } from "../helpers/corpus.js";
 import { applyTextEdits, editsOf, LspClient } from "../helpers/lsp-client.js";
 
@@ -27,7 +28,11 @@ describe("corpus through the server", () => {
       c.open(uri, f.text);
       const d = await c.diagnosticsFor(uri, 1, from);
       const a = analyze(f.text);
-      assert.equal(d.length, a.findings.length);
+      // the engine's findings one to one, plus the provider findings no generic finding of the same code and place carries
+      const providerOnly = providerVerdicts(a).findings.filter((p) => !a.findings.some((g) => (g.code === p.code || (g.code === "error-turn-results" && p.code === "orphan-result")) && (g.line === p.line || p.code === "colliding-id") && (p.toolCallId === undefined || g.toolCallId === p.toolCallId)));
+      assert.equal(d.length, a.findings.length + providerOnly.length);
+      const places = d.map((x) => `${x.code}|${x.range.start.line}|${x.range.start.character}|${(x.data as any)?.toolCallId ?? ""}`);
+      assert.equal(new Set(places).size, places.length, "one diagnostic per problem and place");
       const lines = f.text.split("\n").map((l) => l.replace(/\r$/, ""));
       for (const x of d) {
         assert.equal(x.range.start.line, x.range.end.line);

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { corpusText } from "../helpers/corpus.js";
 import { applyTextEdits, editsOf, LspClient } from "../helpers/lsp-client.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
+import { genericOnly } from "../helpers/provider-diagnostics.js";
 
 // the README shipped beside dist/ (the server computes the link from its install path)
 const DOCS = pathToFileURL(join(__dirname, "..", "..", "README.md")).href + "#code-";
@@ -67,7 +68,7 @@ describe("language server over stdio", () => {
       [7, 4, [1], 14],
     ]);
     assert.match(String(pruned[2].message), /dropped by chain b7/);
-    const d = all.filter((x) => x.code !== "pruned");
+    const d = genericOnly(all).filter((x) => x.code !== "pruned");
     assert.deepEqual(
       d.map((x) => `${x.range.start.line}:${x.code}`),
       // ordered by severity (errors first), then line
@@ -373,7 +374,7 @@ describe("settings from workspace/configuration", () => {
     const u = "file:///virtual/settings.jsonl";
     c.open(u, TEXT);
     const d = await c.diagnosticsFor(u, 1);
-    assert.deepEqual(d.map((x) => `${x.range.start.line}:${x.code}:${x.severity}`), ["15:orphan-result:4"]);
+    assert.deepEqual(genericOnly(d).map((x) => `${x.range.start.line}:${x.code}:${x.severity}`), ["15:orphan-result:4"]);
   });
   it("didChangeConfiguration re-reads the settings and re-publishes", async () => {
     const u = "file:///virtual/settings.jsonl";
@@ -381,7 +382,7 @@ describe("settings from workspace/configuration", () => {
     const from = c.published.length;
     await c.conn.sendNotification("workspace/didChangeConfiguration", { settings: null });
     const d = await c.diagnosticsFor(u, 1, from);
-    assert.equal(d.filter((x) => x.code !== "pruned").length, 4);
+    assert.equal(genericOnly(d).filter((x) => x.code !== "pruned").length, 4);
     assert.equal(d.filter((x) => x.code === "pruned").length, 4, "the pruned hints are back with default settings");
   });
 });

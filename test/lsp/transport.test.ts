@@ -13,6 +13,7 @@ import { after, before, describe, it } from "node:test";
 import { createProtocolConnection, IPCMessageReader, IPCMessageWriter } from "vscode-languageserver-protocol/node";
 import { LspClient, SERVER } from "../helpers/lsp-client.js";
 import { sessionText } from "../helpers/session-builder.js";
+import { genericOnly } from "../helpers/provider-diagnostics.js";
 
 const ROOT = resolve(__dirname, "..", "..");
 const ORPHANED = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "x_1" }, { user: 5 }]);
@@ -29,7 +30,7 @@ describe("IPC transport", () => {
       await conn.sendNotification("initialized", {});
       await conn.sendNotification("textDocument/didOpen", { textDocument: { uri: "file:///virtual/ipc.jsonl", languageId: "jsonl", version: 1, text: ORPHANED } });
       const p = await got;
-      assert.deepEqual(p.diagnostics.map((d: any) => `${d.range.start.line}:${d.code}`), ["4:orphan-result"]);
+      assert.deepEqual(genericOnly(p.diagnostics).map((d: any) => `${d.range.start.line}:${d.code}`), ["4:orphan-result"]);
       await conn.sendRequest("shutdown");
       await conn.sendNotification("exit");
       await new Promise((r) => {
@@ -66,7 +67,7 @@ describe("files on disk", () => {
     assert.equal(view.format, "pi");
     assert.equal(view.findingCounts["orphan-result"], 1);
     const d = await c.diagnosticsFor(uri);
-    assert.deepEqual(d.map((x) => x.code), ["orphan-result"]);
+    assert.deepEqual(genericOnly(d).map((x) => x.code), ["orphan-result"]);
     const col = ORPHANED.split("\n")[4].indexOf('"x_1"') + 1;
     const h = await c.request("textDocument/hover", { textDocument: { uri }, position: { line: 4, character: col } });
     assert.match(h.contents.value, /swept as orphan/);
@@ -119,6 +120,6 @@ describe("extension manifest", () => {
   it("every setting has a description and the server reads each one", () => {
     const props = pkg.contributes.configuration.properties;
     for (const [k, v] of Object.entries(props) as [string, any][]) assert.ok(v.description || v.markdownDescription, k);
-    assert.deepEqual(Object.keys(props).sort(), ["transcriptInspector.collidingId.enabled", "transcriptInspector.piCondense", "transcriptInspector.piVersion", "transcriptInspector.severityOverrides", "transcriptInspector.trace.server"]);
+    assert.deepEqual(Object.keys(props).sort(), ["transcriptInspector.collidingId.enabled", "transcriptInspector.piCondense", "transcriptInspector.piVersion", "transcriptInspector.provider", "transcriptInspector.severityOverrides", "transcriptInspector.trace.server"]);
   });
 });

@@ -11,7 +11,7 @@ import { analyze } from "../../server/src/engine/analyze.js";
 import { PROVIDER_NAMES, type ProviderName } from "../../server/src/engine/providers/names.js";
 import { buildRequest } from "../../server/src/engine/providers/request.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
-import { providerRulesMarkdown } from "../../server/src/engine/providers/table-doc.js";
+import { providerRulesMarkdown, providerTableReadme, withReadmeTable } from "../../server/src/engine/providers/table-doc.js";
 import { cellFor, providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { readSession } from "../../server/src/engine/session.js";
 import { corpusFiles } from "../helpers/corpus.js";
@@ -431,5 +431,11 @@ describe("provider error strings stay out of rule logic", () => {
 describe("docs/provider-rules.md", () => {
   it("is the table as the code has it (regenerate: node --import tsx scripts/provider-rules-doc.ts)", () => {
     assert.equal(readFileSync(join(__dirname, "..", "..", "docs", "provider-rules.md"), "utf8"), providerRulesMarkdown());
+  });
+
+  it("README's rule × provider table is the table as the code has it (same script)", () => {
+    const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
+    assert.equal(readme, withReadmeTable(readme));
+    assert.ok(readme.includes(providerTableReadme()));
   });
 });

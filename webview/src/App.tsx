@@ -9,6 +9,7 @@ import type { ViewRange } from "../../server/src/protocol/view.js";
 import { ColumnHeads } from "./components/ColumnHeads.js";
 import { EmptyState, type EmptyReason } from "./components/EmptyState.js";
 import { ErrorBanner } from "./components/ErrorBanner.js";
+import { ProviderBadge } from "./components/ProviderBadge.js";
 import type { RowHandlers } from "./components/handlers.js";
 import { Ranges } from "./components/Ranges.js";
 import { RowPlaceholder, RowView } from "./components/RowView.js";
@@ -112,6 +113,7 @@ export function App({ api }: { api: VsCodeApi }) {
       {host.error ? <ErrorBanner message={host.error} /> : null}
       <header className="header">
         <Totals summary={summary} />
+        <ProviderBadge provider={host.view?.provider} onSelect={(provider) => provider && api.postMessage({ type: "showProvider", provider })} />
         <Toolbar roles={summary.roles} tools={summary.tools} filters={filters} setFilters={setFilters} shown={source.count} total={summary.rowCount} matchAt={search.current + 1} onJump={search.jump} />
         <Ranges summary={summary} slots={slots} onJump={jumpToRange} />
       </header>

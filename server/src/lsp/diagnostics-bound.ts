@@ -53,7 +53,6 @@ const RANK: Record<Severity, number> = { error: 1, warning: 2, information: 3, h
  * cost no more than the 1,000 shown, apart from sorting).
  */
 export function documentDiagnostics(m: DocModel, uri: string, settings: Settings, max = MAX_DIAGNOSTICS, maxBytes = MAX_DIAGNOSTICS_BYTES): BoundedDiagnostics {
-  type Candidate = { rank: number; line: number; order: number; make: () => Diagnostic | null };
   const candidates: Candidate[] = [];
   let errors = 0;
   let warnings = 0;
@@ -65,6 +64,28 @@ export function documentDiagnostics(m: DocModel, uri: string, settings: Settings
     candidates.push({ rank: RANK[sev], line: f.line, order: candidates.length, make: () => toDiagnostic(m, uri, f, settings) });
   }
   for (const h of prunedHints(m, uri, settings)) candidates.push({ rank: h.severity ?? 4, line: h.range.start.line, order: candidates.length, make: () => h });
+  return boundCandidates(candidates, errors, warnings, uri, max, maxBytes);
+}
+
+type Candidate = { rank: number; line: number; order: number; make: () => Diagnostic | null };
+
+/**
+ * The same bound over diagnostics made already: `list` is every diagnostic of the document
+ * (for example the generic ones with the provider findings folded in, lsp/provider-findings.ts).
+ */
+export function boundDiagnostics(list: Diagnostic[], uri: string, max = MAX_DIAGNOSTICS, maxBytes = MAX_DIAGNOSTICS_BYTES): BoundedDiagnostics {
+  let errors = 0;
+  let warnings = 0;
+  const candidates: Candidate[] = list.map((d, order) => {
+    const rank = d.severity ?? 4;
+    if (rank === 1) errors++;
+    else if (rank === 2) warnings++;
+    return { rank, line: d.range.start.line, order, make: () => d };
+  });
+  return boundCandidates(candidates, errors, warnings, uri, max, maxBytes);
+}
+
+function boundCandidates(candidates: Candidate[], errors: number, warnings: number, uri: string, max: number, maxBytes: number): BoundedDiagnostics {
   candidates.sort((a, b) => a.rank - b.rank || a.line - b.line || a.order - b.order);
   // First the diagnostics without their related places, while they fit; then related lists, in
   // order, with the room left (so related places never push out a diagnostic).
@@ -92,3 +113,4 @@ export function documentDiagnostics(m: DocModel, uri: string, settings: Settings
   });
   return { diagnostics, errors, warnings, capped: diagnostics.length < candidates.length ? { shown: diagnostics.length, total: candidates.length } : undefined };
 }
+

@@ -2,6 +2,7 @@
 import type { AnalyzeOptions } from "../engine/analyze.js";
 import { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "../engine/formats/pi.js";
 import type { DeepPartial, PiCondenseConfig } from "../engine/pi-condense/config.js";
+import { isProviderName, type ProviderName } from "../engine/providers/names.js";
 
 export type SeverityOverride = "error" | "warning" | "information" | "hint" | "off";
 
@@ -10,15 +11,17 @@ export interface Settings {
   collidingId: { enabled: boolean };
   piCondense: DeepPartial<PiCondenseConfig>;
   piVersion: PiVersion;
+  /** The provider findings' severities follow: `auto` (the session's latest turn) or a name. */
+  provider: ProviderName | "auto";
 }
 
-export const DEFAULT_SETTINGS: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION };
+export const DEFAULT_SETTINGS: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION, provider: "auto" };
 
 const SEVERITIES = new Set(["error", "warning", "information", "hint", "off"]);
 
 /** Normalises whatever the client sent (missing parts, wrong types) to Settings. */
 export function normalizeSettings(raw: any): Settings {
-  const out: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION };
+  const out: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION, provider: "auto" };
   if (!raw || typeof raw !== "object") return out;
   const so = raw.severityOverrides;
   if (so && typeof so === "object")
@@ -27,6 +30,7 @@ export function normalizeSettings(raw: any): Settings {
   if (ci && typeof ci === "object" && typeof ci.enabled === "boolean") out.collidingId.enabled = ci.enabled;
   if (raw.piCondense && typeof raw.piCondense === "object") out.piCondense = raw.piCondense;
   if (PI_VERSIONS.includes(raw.piVersion)) out.piVersion = raw.piVersion;
+  if (isProviderName(raw.provider)) out.provider = raw.provider;
   return out;
 }
 

@@ -5,5 +5,6 @@
  * so its bundle holds no JSON-RPC runtime.
  */
 export * from "./lsp.js";
+export * from "./providers.js";
 export * from "./view.js";
 export * from "./webview.js";

@@ -8,6 +8,7 @@
  * directly, never this file or index.ts.
  */
 import { NotificationType, RequestType } from "vscode-languageserver-protocol";
+import type { ProviderStatus } from "./providers.js";
 import type { RenderView, ViewFix } from "./view.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -15,6 +16,8 @@ import type { RenderView, ViewFix } from "./view.js";
 
 export interface RenderParams {
   uri: string;
+  /** The provider whose verdict the inspector shows (default: the document's target). */
+  provider?: string;
 }
 /** The view model, or null when the document is not a session transcript. */
 export type RenderResult = RenderView | null;
@@ -44,6 +47,8 @@ export interface StatusParams {
   messagesAfter: number;
   /** Present when the server published only the first `shown` of `total` diagnostics. */
   capped?: { shown: number; total: number };
+  /** The target provider and its verdict (protocol/providers.ts). */
+  provider?: ProviderStatus;
 }
 /** `transcriptInspector/status` (server -> client): sent after every analysis of a document. */
 export const StatusNotification = new NotificationType<StatusParams>("transcriptInspector/status");

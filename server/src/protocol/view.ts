@@ -156,4 +156,14 @@ export interface RenderView {
   /** Claude Code sidechain lines no Task call on the branch could be matched to (listed with a note). */
   unmatchedSidechain?: { note: string; groups: ViewSidechain[] };
   findingCounts: Record<string, number>;
+  /** Provider rules: the provider shown, the detected one, and every provider's verdict. */
+  provider?: ViewProvider;
+}
+
+export interface ViewProvider {
+  /** The provider whose verdict the findings follow (`anthropic`, ...); "" when none is known. */
+  target: string;
+  /** The provider of the session's latest turn; "" when not recognised. */
+  detected: string;
+  verdicts: { name: string; label: string; rejects: boolean; problems: number }[];
 }

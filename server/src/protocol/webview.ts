@@ -16,12 +16,16 @@ export type HostToWebview =
 export type WebviewToHost =
   | { type: "ready" }
   | { type: "openLine"; line: number }
-  | { type: "applyFix"; fix: ViewFix };
+  | { type: "applyFix"; fix: ViewFix }
+  /** Show another provider's verdict: the host re-renders with that target (`auto`: the document's). */
+  | { type: "showProvider"; provider: string };
 
 type Obj = Record<string, unknown>;
 const isObject = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
 /** A 1-based line number. */
 const isLine = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && x >= 1;
+/** A provider name as the server lists them (`openai-chat`), or `auto`. */
+const isProviderName = (x: unknown): x is string => typeof x === "string" && /^[a-z][a-z0-9-]{0,39}$/.test(x);
 const isCount = (x: unknown): boolean => typeof x === "number" && Number.isFinite(x) && x >= 0;
 
 /** A fix as the server offered it: the host hands it back to the server, which re-checks it. */
@@ -83,6 +87,8 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
       return isLine(x.line);
     case "applyFix":
       return isViewFix(x.fix);
+    case "showProvider":
+      return isProviderName(x.provider);
     default:
       return false;
   }

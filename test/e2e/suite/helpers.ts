@@ -4,6 +4,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
+import { PROVIDER_CODES } from "../../../server/src/engine/providers/codes.js";
 
 export const EXTENSION_ID = "transcript-inspector.transcript-inspector";
 
@@ -60,8 +61,11 @@ export const codeOf = (d: vscode.Diagnostic): string => String(typeof d.code ===
 /** The faded hint on what a pruner drops on purpose: not a finding. */
 export const isPrunedHint = (d: vscode.Diagnostic): boolean => codeOf(d) === "pruned";
 
-/** Findings only (the `pruned` hints left out). */
-export const findings = (ds: readonly vscode.Diagnostic[]): vscode.Diagnostic[] => ds.filter((d) => !isPrunedHint(d));
+/** Of a code only the provider rules report (test/lsp/providers.test.ts covers those). */
+export const isProviderOnly = (d: vscode.Diagnostic): boolean => Object.prototype.hasOwnProperty.call(PROVIDER_CODES, codeOf(d));
+
+/** Findings of the generic rules only (the `pruned` hints and provider-only codes left out). */
+export const findings = (ds: readonly vscode.Diagnostic[]): vscode.Diagnostic[] => ds.filter((d) => !isPrunedHint(d) && !isProviderOnly(d));
 
 /** `line:code` (1-based line) of every finding, sorted. */
 export const lineCodes = (ds: readonly vscode.Diagnostic[]): string[] =>

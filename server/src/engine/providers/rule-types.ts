@@ -3,6 +3,7 @@
  * it does with a request that fails it, quoted from its own error text with the public source.
  * Provider error strings live in the table only: checks never look at them.
  */
+import type { FindingCode } from "../rules/registry.js";
 import type { Msg, Session } from "../types.js";
 import type { ProviderName } from "./names.js";
 import type { Place, RequestMessage } from "./request.js";
@@ -47,7 +48,8 @@ export interface Hit {
 }
 
 export interface ProviderRule {
-  code: string;
+  /** A rule-table code: an existing one where the concept matches, else one of PROVIDER_CODES. */
+  code: FindingCode;
   /** One line: what the rule checks. */
   description: string;
   /** The specification or source the check follows. */

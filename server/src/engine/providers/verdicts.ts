@@ -24,11 +24,11 @@ export interface ProviderOptions {
   target?: ProviderName | "all";
 }
 
-export interface ProviderFinding extends Omit<Finding, "code"> {
-  /** A rule-table code where the meaning matches (orphan-result, ...), else the provider rule's own code. */
-  code: string;
+export interface ProviderFinding extends Finding {
   /** The providers that reject this, target first. */
   rejectedBy: ProviderName[];
+  /** The provider part of `message`: who rejects it, quoting their error text (or why it is normal here). */
+  providerNote: string;
 }
 
 export interface ProviderVerdict {
@@ -107,7 +107,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
         let acc: Acc | undefined = merged.get(key);
         if (!acc) {
           acc = {
-            finding: { code: rule.code, severity: "information", line: hit.place.line ?? session.header?.line ?? 0, path: hit.place.path, message: "", toolCallId: hit.toolCallId, rejectedBy: [] },
+            finding: { code: rule.code, severity: "information", line: hit.place.line ?? session.header?.line ?? 0, path: hit.place.path, message: "", toolCallId: hit.toolCallId, rejectedBy: [], providerNote: "" },
             hit,
             byProvider: new Map(),
             quiet: new Map(),
@@ -132,7 +132,8 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     const f = acc.finding;
     f.rejectedBy = rejecting;
     f.severity = severityOf(rejecting, acc.quiet, target, options.target === "all");
-    f.message = `${acc.hit.detail} ${clause(rejecting, acc.byProvider, acc.quiet, target)}`;
+    f.providerNote = clause(rejecting, acc.byProvider, acc.quiet, target);
+    f.message = `${acc.hit.detail} ${f.providerNote}`;
     const related = (acc.hit.related ?? []).filter((r) => r.place.line !== null).slice(0, MAX_RELATED);
     if (related.length) f.related = related.map((r) => ({ line: r.place.line!, message: r.message, path: r.place.path }));
     findings.push(f);

@@ -15,6 +15,7 @@ import { ORPHAN_SWEEP_CODES } from "./orphan-sweep.js";
 import { OVERSIZED_LINE_CODES } from "./oversized-line.js";
 import { PROVIDER_WIRE_CODES } from "./provider-wire-findings.js";
 import { PRUNER_THROWS_CODES } from "./pruner-throws.js";
+import { PROVIDER_CODES } from "../providers/codes.js";
 import type { CodeSpec, FixKind } from "./rule.js";
 import { SESSION_SHAPE_CODES } from "./session-shape.js";
 
@@ -32,6 +33,7 @@ export const CODE_TABLE = {
   ...FIRST_USER_PIN_CODES, // seed first-user-pin.diff, acp-kernel #489
   ...ACP_SIDECAR_CODES, // acp-kernel sidecar state
   ...OVERSIZED_LINE_CODES, // Anthropic's 32 MB request limit
+  ...PROVIDER_CODES, // provider rules (providers/rules.ts); severity follows the target provider
 } as const;
 
 /** Every finding code the engine reports. */
