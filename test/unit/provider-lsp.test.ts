@@ -120,7 +120,7 @@ describe("provider findings in the editor: one problem, one diagnostic", () => {
     const { d } = diags(readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8"));
     const line29 = d.filter((x) => x.range.start.line === 29 && (x.code === "orphan-result" || x.code === "error-turn-results"));
     assert.deepEqual(line29.map((x) => [x.code, x.severity]), [["error-turn-results", DiagnosticSeverity.Error]]);
-    assert.match(String(line29[0].message), /pi-ai leaves that turn out[\s\S]*Anthropic rejects this: "messages\.N\.content\.M: unexpected tool_use_id/);
+    assert.match(String(line29[0].message), /\(pi-ai\) leaves that turn out[\s\S]*Anthropic rejects this: "messages\.N\.content\.M: unexpected tool_use_id/);
   });
 
   it("colliding-id is a hint for Kimi, whose ids repeat by design, and keeps its severity elsewhere", () => {
