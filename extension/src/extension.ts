@@ -6,7 +6,7 @@
  */
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { type RenderChangedParams, RenderChangedNotification, RenderRequest, StatusNotification } from "../../server/src/protocol/lsp.js";
+import { FullTextRequest, LocateRequest, type RenderChangedParams, RenderChangedNotification, RowsRequest, StatusNotification, SummaryRequest } from "../../server/src/protocol/lsp.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { createLanguageClient } from "./client.js";
 import { OPEN_INSPECTOR_COMMAND, registerCommands } from "./commands.js";
@@ -27,7 +27,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   const recorder = isTestRun(context) ? new MessageRecorder() : undefined;
   const fix = (uri: vscode.Uri, f: ViewFix) => applyFix(lc, uri, f);
   const panels = new InspectorPanels(context.extensionUri, {
-    render: (uri) => lc.sendRequest(RenderRequest, { uri }),
+    summary: (uri) => lc.sendRequest(SummaryRequest, { uri }),
+    rows: (uri, q) => lc.sendRequest(RowsRequest, { ...q, uri }),
+    locate: (uri, q) => lc.sendRequest(LocateRequest, { ...q, uri }),
+    fullText: (uri, q) => lc.sendRequest(FullTextRequest, { ...q, uri }),
     applyFix: fix,
     revealLine,
     onRenderChanged: renderChanged.event,

@@ -20,6 +20,7 @@ import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.j
 import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
 import { type DocState, Store } from "./lsp/store.js";
+import { registerInspectorRequests } from "./lsp/inspector-requests.js";
 
 const DEBOUNCE_MS = 150;
 
@@ -201,6 +202,11 @@ connection.onRequest(RenderRequest, async (p) => {
   // problems list too, read from disk.
   if (view && !documents.get(p.uri)) void publish(p.uri, false);
   return view;
+});
+
+// The windowed inspector: summary, rows, locate, full text (lsp/inspector-requests.ts).
+registerInspectorRequests(connection, (uri, f) => withModel(uri, null, f), (uri) => {
+  if (!documents.get(uri)) void publish(uri, false);
 });
 
 connection.onRequest(FixEditRequest, (p) =>

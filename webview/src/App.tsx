@@ -17,8 +17,9 @@ import { Totals } from "./components/Totals.js";
 import { useBandSlots } from "./hooks/useBandSlots.js";
 import { useHostMessages } from "./hooks/useHostMessages.js";
 import { useKeyboardNav } from "./hooks/useKeyboardNav.js";
-import { useLocalRowSource } from "./hooks/useLocalRowSource.js";
+import { fullTextKey, useFullTexts } from "./hooks/useFullTexts.js";
 import { usePersistedState } from "./hooks/usePersistedState.js";
+import { useRemoteRowSource } from "./hooks/useRemoteRowSource.js";
 import { useReveal } from "./hooks/useReveal.js";
 import { useSearchJump } from "./hooks/useSearchJump.js";
 import { useVirtualRows } from "./hooks/useVirtualRows.js";
@@ -32,8 +33,8 @@ const WAIT_MS = 15_000;
 export function App({ api }: { api: VsCodeApi }) {
   const { initial, save } = usePersistedState(api);
   const host = useHostMessages(api);
-  // a render names the session shown: saving records it (vscode.ts adds its URI) for the panel serializer
-  const viewUri = host.view?.uri;
+  // a summary names the session shown: saving records it (vscode.ts adds its URI) for the panel serializer
+  const viewUri = host.summary?.uri;
   useEffect(() => {
     if (viewUri !== undefined) save({});
   }, [viewUri, save]);
@@ -56,7 +57,8 @@ export function App({ api }: { api: VsCodeApi }) {
     [save],
   );
 
-  const source = useLocalRowSource(host.view, filters);
+  const source = useRemoteRowSource(api, host.requests, host.summary, filters);
+  const fullTexts = useFullTexts(source);
   const summary = source.summary;
   const slots = useBandSlots(summary);
   const { virtualizer, items, onScroll, showIndex } = useVirtualRows(source, scroller, initial, save);
@@ -76,8 +78,9 @@ export function App({ api }: { api: VsCodeApi }) {
         api.postMessage({ type: "openLine", line });
       },
       applyFix: (fix) => api.postMessage({ type: "applyFix", fix }),
+      toggleFullText: fullTexts.toggle,
     }),
-    [api, select],
+    [api, select, fullTexts.toggle],
   );
 
   const jumpToRange = useCallback(
@@ -106,7 +109,7 @@ export function App({ api }: { api: VsCodeApi }) {
 
   const query = source.filters.search;
   const empty: EmptyReason | null =
-    summary.rowCount === 0 ? { kind: "no-messages" } : source.count > 0 ? null : summary.roles.every((r) => source.filters.hiddenRoles.includes(r)) ? { kind: "no-roles" } : { kind: "no-match" };
+    summary.rowCount === 0 ? { kind: "no-messages" } : source.count > 0 || source.loading ? null : summary.roles.every((r) => source.filters.hiddenRoles.includes(r)) ? { kind: "no-roles" } : { kind: "no-match" };
   return (
     <div className="app">
       {host.error ? <ErrorBanner message={host.error} /> : null}
@@ -144,6 +147,8 @@ export function App({ api }: { api: VsCodeApi }) {
                 current={it.index === search.current}
                 query={query}
                 handlers={handlers}
+                fullBefore={row.before ? fullTexts.texts.get(fullTextKey("before", row.before.key)) : undefined}
+                fullAfter={row.after ? fullTexts.texts.get(fullTextKey("after", row.after.key)) : undefined}
                 measure={virtualizer.measureElement}
               />
             );

@@ -6,4 +6,5 @@
  */
 export * from "./lsp.js";
 export * from "./view.js";
+export * from "./view-window.js";
 export * from "./webview.js";
