@@ -9,7 +9,7 @@ import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import type { RenderView, ViewMessage } from "../../server/src/protocol/index.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
-import { type Harness, hostOf, type OpenPage, openPage, render, startHarness, viewOf } from "./harness.js";
+import { type Harness, type OpenPage, openPage, render, startHarness, viewOf } from "./harness.js";
 
 const MB = 1024 * 1024;
 const NEEDLES = [9_001, 41_234, 70_777];
