@@ -83,14 +83,17 @@ export function App({ api }: { api: VsCodeApi }) {
     [api, select, fullTexts.toggle],
   );
 
+  // stable across row loads, so the header (memo) is not drawn again when rows arrive
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
   const jumpToRange = useCallback(
     (r: ViewRange) => {
       if (r.startKey === undefined) return;
-      void source.locateMessage(r.startKey).then((idx) => {
+      void sourceRef.current.locateMessage(r.startKey).then((idx) => {
         if (idx >= 0) virtualizer.scrollToIndex(idx, { align: "start" });
       });
     },
-    [source, virtualizer],
+    [virtualizer],
   );
 
   const waitedTooLong = useWaitTimeout(!summary && !host.error, WAIT_MS);
