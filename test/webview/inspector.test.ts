@@ -242,6 +242,8 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
       assert.equal(await page.locator(".scroller").evaluate((e) => e.scrollTop), top0);
       // keyboard: ArrowDown moves to the next message of the column, Enter opens it
       await page.keyboard.press("ArrowDown");
+      // the focus moves on the next frame, once the row is in view
+      await page.waitForFunction((l) => (document.activeElement as HTMLElement | null)?.dataset.line !== String(l), line).catch(() => undefined);
       const next = Number(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.line));
       assert.ok(next > line, `focus moved from L${line} to L${next}`);
       await page.keyboard.press("Enter");

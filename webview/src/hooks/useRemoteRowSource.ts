@@ -56,16 +56,6 @@ export function useRemoteRowSource(api: VsCodeApi, requests: HostRequests, summa
   const generation = useRef(0);
 
   const slotId = `${revision}\u0000${key}`;
-  if (slot.current.revision !== revision || slot.current.key !== key) {
-    // a new render or other filters: what is held belongs to the old one
-    // (the old rows stay on screen until the first answer: then those of other filters go)
-    staleKey.current = slot.current.key;
-    stale.current = rows.current;
-    rows.current = new Map();
-    pending.current = new Set();
-    slot.current = { revision, key };
-    generation.current++;
-  }
 
   const accept = useCallback(
     (a: RowsAnswer | null, forSlot: string, page: number) => {
@@ -110,6 +100,19 @@ export function useRemoteRowSource(api: VsCodeApi, requests: HostRequests, summa
     },
     [summary, requests, accept],
   );
+
+  if (slot.current.revision !== revision || slot.current.key !== key) {
+    // a new render or other filters: what is held belongs to the old one
+    // (the old rows stay on screen until the first answer: then those of other filters go)
+    staleKey.current = slot.current.key;
+    stale.current = rows.current;
+    rows.current = new Map();
+    pending.current = new Set();
+    slot.current = { revision, key };
+    generation.current++;
+    // the first window goes out now, while the header draws (the effect below would ask after it)
+    if (summary) fetchPage(0, settled);
+  }
 
   const request = useCallback(
     (start: number, end: number) => {
