@@ -6,7 +6,7 @@
  */
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type RenderChangedParams, RenderChangedNotification, RenderRequest, StatusNotification } from "../../server/src/protocol/lsp.js";
+import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, FullTextRequest, LocateRequest, type RenderChangedParams, RenderChangedNotification, RowsRequest, StatusNotification, SummaryRequest } from "../../server/src/protocol/lsp.js";
 import { ProviderVerdictsRequest, SetTargetProviderRequest } from "../../server/src/protocol/providers.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { createLanguageClient } from "./client.js";
@@ -32,7 +32,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   let unsynced: UnsyncedEditors | undefined;
   const reveal = (line: unknown, uri?: vscode.Uri | string) => revealLine(line, uri, (u) => !!unsynced?.isUnsynced(u));
   const panels = new InspectorPanels(context.extensionUri, {
-    render: (uri, provider) => lc.sendRequest(RenderRequest, provider ? { uri, provider } : { uri }),
+    summary: (uri, provider) => lc.sendRequest(SummaryRequest, provider ? { uri, provider } : { uri }),
+    rows: (uri, q) => lc.sendRequest(RowsRequest, { ...q, uri }),
+    locate: (uri, q) => lc.sendRequest(LocateRequest, { ...q, uri }),
+    fullText: (uri, q) => lc.sendRequest(FullTextRequest, { ...q, uri }),
     applyFix: fix,
     revealLine: reveal,
     onRenderChanged: renderChanged.event,

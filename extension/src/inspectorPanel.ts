@@ -2,10 +2,14 @@
  * One inspector beside a session document: a webview panel that shows the server's render of
  * the document, re-renders when the server says it changed, follows the editor cursor with
  * `revealLine`, and acts on what the page posts (`openLine`, `applyFix`) once it has checked it.
+ * The page gets a summary, then asks for the rows it shows, a row's place and a message's full
+ * text; the panel relays each request to the server and posts the bounded answer back (it never
+ * holds or posts the whole view).
  */
 import * as vscode from "vscode";
-import type { RenderChangedParams, RenderResult } from "../../server/src/protocol/lsp.js";
+import type { RenderChangedParams } from "../../server/src/protocol/lsp.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
+import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, ViewSummary } from "../../server/src/protocol/view-window.js";
 import { type HostToWebview, isWebviewToHost } from "../../server/src/protocol/webview.js";
 import { inspectorHtml } from "./inspectorHtml.js";
 import type { MessageObserver } from "./testHooks.js";
@@ -14,8 +18,11 @@ export const VIEW_TYPE = "transcriptInspector.inspector";
 
 /** What a panel needs from the rest of the extension (small, so the panel stays testable). */
 export interface InspectorHost {
-  /** `provider`: the provider whose verdict the page shows (default: the document's target). */
-  render(uri: string, provider?: string): Promise<RenderResult>;
+  /** `provider`: the provider whose verdict the header shows (default: the document's target). */
+  summary(uri: string, provider?: string): Promise<ViewSummary | null>;
+  rows(uri: string, q: RowsQuery): Promise<RowsAnswer | null>;
+  locate(uri: string, q: LocateQuery): Promise<LocateAnswer | null>;
+  fullText(uri: string, q: FullTextQuery): Promise<FullTextAnswer | null>;
   applyFix(uri: vscode.Uri, fix: ViewFix): Promise<boolean>;
   revealLine(line: number, uri?: vscode.Uri): Promise<void>;
   onRenderChanged: vscode.Event<RenderChangedParams>;
@@ -76,13 +83,24 @@ export class InspectorPanel {
 
   private async render(): Promise<void> {
     try {
-      const view = await this.host.render(this.key, this.provider);
-      if (view) this.post({ type: "render", view });
+      const summary = await this.host.summary(this.key, this.provider);
+      if (summary) this.post({ type: "summary", summary });
       else this.post({ type: "error", message: "This file is not a session transcript the inspector can read." });
     } catch (e) {
       this.host.log.error(`render request failed: ${(e as Error).message}`);
       this.post({ type: "error", message: `Render failed: ${(e as Error).message}` });
     }
+  }
+
+  /** Relays one page request to the server; a failed request is answered with null (the page shows what it has). */
+  private async answer<A>(what: string, ask: () => Promise<A | null>, reply: (a: A | null) => HostToWebview): Promise<void> {
+    let a: A | null = null;
+    try {
+      a = await ask();
+    } catch (e) {
+      this.host.log.error(`${what} request failed: ${(e as Error).message}`);
+    }
+    this.post(reply(a));
   }
 
   private async onMessage(m: unknown): Promise<void> {
@@ -96,6 +114,9 @@ export class InspectorPanel {
         this.ready = true;
         await this.render();
         return;
+      case "refresh":
+        await this.render();
+        return;
       case "openLine":
         await this.host.revealLine(m.line, this.uri);
         return;
@@ -106,6 +127,12 @@ export class InspectorPanel {
         this.provider = m.provider === "auto" ? undefined : m.provider;
         await this.render();
         return;
+      case "rows":
+        return this.answer("rows", () => this.host.rows(this.key, m.query), (answer) => ({ type: "rows", id: m.id, answer }));
+      case "locate":
+        return this.answer("locate", () => this.host.locate(this.key, m.query), (answer) => ({ type: "located", id: m.id, answer }));
+      case "fullText":
+        return this.answer("fullText", () => this.host.fullText(this.key, m.query), (answer) => ({ type: "fullText", id: m.id, answer }));
     }
   }
 }

@@ -290,7 +290,7 @@ async function main() {
     const size = sizeLabel(meta.bytes);
     const T = TARGETS;
     const rq = s.steps["render-request"];
-    rows.push({ size, ids: "unique", what: "inspector: server render request (client-observed)", value: rq ? (rq.status === "ok" ? sec(rq.ms) : failed(rq.status, rq.note)) : `not reached: ${failed(s.status, s.note)}`, ratio: "", target: "", holds: "" });
+    rows.push({ size, ids: "unique", what: "inspector: server summary request (client-observed)", value: rq ? (rq.status === "ok" ? sec(rq.ms) : failed(rq.status, rq.note)) : `not reached: ${failed(s.status, s.note)}`, ratio: "", target: "", holds: "" });
     const fp = s.steps["first-paint"];
     const applies = meta.messages >= T.firstPaint.minMessages;
     rows.push({

@@ -22,6 +22,7 @@ import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settin
 import { DiskFollower } from "./lsp/disk-follower.js";
 import { LineDocument } from "./lsp/line-document.js";
 import { type DocState, Store } from "./lsp/store.js";
+import { registerInspectorRequests } from "./lsp/inspector-requests.js";
 
 const DEBOUNCE_MS = 150;
 
@@ -234,6 +235,19 @@ connection.onRequest(RenderRequest, async (p) => {
   if (view && !documents.get(p.uri)) void publish(p.uri, false);
   return view;
 });
+
+// The windowed inspector: summary, rows, locate, full text (lsp/inspector-requests.ts).
+registerInspectorRequests(
+  connection,
+  (uri, f) => withModel(uri, null, f),
+  (uri) => {
+    if (!documents.get(uri)) void publish(uri, false);
+  },
+  async (uri, provider) => {
+    const settings = await settingsFor(uri);
+    return withModel(uri, undefined, (st) => providers.view(st, settings, provider));
+  },
+);
 
 connection.onRequest(FixEditRequest, (p) =>
   withModel<FixEditResult>(p.uri, null, (st) => {

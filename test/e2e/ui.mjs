@@ -3,7 +3,9 @@
 // Steps: the VSIX installs; the Problems panel shows the sample's findings; the hover on a reused
 // tool-call id renders; the quick-fix menu (Ctrl+.) applies "Remove orphan tool result"; the
 // inspector webview shows bands and totals matching the CLI; a click in the webview moves the
-// editor (webview -> host) and the editor cursor highlights the row (host -> webview).
+// editor (webview -> host) and the editor cursor highlights the row (host -> webview); at 620 px
+// no labels intersect; a message expands to its full text; search marks and jumps; after a window
+// reload the panel comes back with its search.
 //   node test/e2e/ui.mjs --vsix FILE.vsix [--update-screenshots]
 // Screenshots of each step go to .e2e/screenshots/; with --update-screenshots (or
 // TI_UPDATE_SCREENSHOTS=1) also to docs/screenshots/ (diagnostics, hover, quickfix, inspector).
@@ -248,6 +250,96 @@ try {
     await goTo(9, 1);
     await w.locator(".row.highlight .cell[data-line='9']").first().waitFor({ timeout: 15_000 });
     return "openLine -> Ln 5; cursor on line 9 -> row highlighted";
+  });
+
+  await step("the inspector at 620 px: no two labels of the header and the rows in view intersect", async () => {
+    // the workbench splits its width between the editor and the inspector: size it so the inspector is ~620 px
+    const frameWidth = async () => (await page.locator("iframe.webview.ready").first().boundingBox())?.width ?? 0;
+    let width = 1440;
+    for (let i = 0; i < 3; i++) {
+      const got = await frameWidth();
+      if (Math.abs(got - 620) <= 8) break;
+      width = Math.round(width + (620 - got) * 2);
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(700);
+    }
+    const got = Math.round(await frameWidth());
+    if (Math.abs(got - 620) > 12) throw new Error(`the inspector is ${got} px wide, not about 620`);
+    const w = inner();
+    await w.locator(".row .msg").first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(300);
+    const overlaps = await w.locator(".app").evaluate((app) => {
+      const sel = [".totals .total", ".totals .estimate", ".totals .meta", ".toolbar .search-group", ".toolbar vscode-checkbox", ".toolbar .tool-filter", ".toolbar .count", ".ranges .chip", ".ranges .fcount", ".colhead", ".row .band-label", ".row .head .who", ".row .head .tool", ".row .head .id", ".row .head .time", ".row .head .line", ".row .head .tokens", ".row .head .expand", ".row .tag", ".row .finding-label", ".row .fmsg", ".row vscode-button.fix"];
+      const scroller = app.querySelector(".scroller").getBoundingClientRect();
+      const els = [...new Set(sel.flatMap((q) => [...app.querySelectorAll(q)]))].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && (!e.closest(".row") || (r.top >= scroller.top && r.bottom <= scroller.bottom));
+      });
+      const out = [];
+      for (let i = 0; i < els.length; i++)
+        for (let j = i + 1; j < els.length; j++) {
+          if (els[i].contains(els[j]) || els[j].contains(els[i])) continue;
+          const a = els[i].getBoundingClientRect();
+          const b = els[j].getBoundingClientRect();
+          const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (x > 0.5 && y > 0.5) out.push(`${els[i].className} × ${els[j].className}`);
+        }
+      return { out, n: els.length };
+    });
+    if (overlaps.out.length) throw new Error(`overlapping labels: ${overlaps.out.slice(0, 5).join("; ")}`);
+    await shot("inspector-620");
+    return `${got} px wide; ${overlaps.n} labels, none intersecting`;
+  });
+
+  await step("a message expands to its full text, fetched from the server (tool arguments as JSON)", async () => {
+    const w = inner();
+    const cell = w.locator(".cell.msg.before[data-role='assistant']", { has: w.locator(".ids") }).first();
+    await cell.locator("button.expand").click();
+    const pre = cell.locator("pre.fulltext");
+    await pre.waitFor({ timeout: 15_000 });
+    const text = await pre.innerText();
+    if (!/\[tool call\] \w+ \(\w+\)\n\{\n {2}"/.test(text)) throw new Error(`full text is not a tool call with indented JSON: ${JSON.stringify(text.slice(0, 120))}`);
+    await shot("inspector-expanded");
+    await cell.locator("button.expand").click();
+    await cell.locator("pre.fulltext").waitFor({ state: "detached", timeout: 10_000 });
+    return JSON.stringify(text.split("\n").slice(0, 3).join(" | "));
+  });
+
+  await step("search marks its matches in the rows and Enter jumps to a match", async () => {
+    const w = inner();
+    const input = w.locator("vscode-textfield.search input");
+    await input.fill("deploy");
+    await w.locator(".row mark.hit").first().waitFor({ timeout: 15_000 });
+    const shown = Number(await w.locator(".toolbar .count").getAttribute("data-shown"));
+    const total = Number(await w.locator(".toolbar .count").getAttribute("data-total"));
+    if (!(shown > 0 && shown < total)) throw new Error(`search shows ${shown} of ${total} rows`);
+    const marks = await w.locator(".row mark.hit").allInnerTexts();
+    if (!marks.every((t) => t.toLowerCase() === "deploy")) throw new Error(`marks ${JSON.stringify(marks)}`);
+    await input.press("Enter");
+    await w.locator(".row.current-match mark.hit").first().waitFor({ timeout: 10_000 });
+    await shot("inspector-search");
+    return `${shown} of ${total} rows match, ${marks.length} marks; Enter -> current match`;
+  });
+
+  await step("after a window reload the inspector comes back with its search (the panel serializer)", async () => {
+    // saved first (the quick fix above left the file dirty): nothing asks before the reload
+    await runCommand("File: Save All");
+    await page.waitForTimeout(500);
+    // in VS Code for the web, reloading the window is reloading the page
+    await page.reload({ waitUntil: "domcontentloaded", timeout: 90_000 }).catch(() => {});
+    if (page.isClosed()) page = browser.pages().at(-1);
+    await page.locator(".monaco-workbench").waitFor({ timeout: 90_000 });
+    const w = inner();
+    await w.locator(".totals [data-total=before] [data-messages]").waitFor({ timeout: 90_000 });
+    const value = await w.locator("vscode-textfield.search").evaluate((e) => e.value);
+    if (value !== "deploy") throw new Error(`search after reload: ${JSON.stringify(value)}`);
+    await w.locator(".row mark.hit").first().waitFor({ timeout: 15_000 });
+    const tabs = await page.locator(".tab", { hasText: /Inspect sample-session/ }).count();
+    if (tabs !== 1) throw new Error(`${tabs} inspector tabs after the reload`);
+    // clear the search for the screenshots that follow
+    await w.locator("vscode-textfield.search input").fill("");
+    return "panel restored, search kept, matches marked";
   });
 } finally {
   if (browser) await browser.close().catch(() => {});

@@ -117,9 +117,12 @@ describe("extension activation (fake vscode)", () => {
     assert.deepEqual(state.infos.slice(infos), ["Nothing to fix in s.jsonl. No orphan tool result is left that can be removed safely."]);
   });
 
-  it("inspector panel: strict CSP with a nonce, resources from dist/, render on ready, relays openLine/applyFix, follows the cursor", async () => {
+  it("inspector panel: strict CSP with a nonce, resources from dist/, a summary on ready, relays openLine/applyFix and the page's rows, locate and fullText requests, follows the cursor", async () => {
     state.requestHandler = (method, params) => {
-      if (method === "transcriptInspector/render") return { uri: params.uri, before: [], after: [] };
+      if (method === "transcriptInspector/summary") return { uri: params.uri, revision: 1 };
+      if (method === "transcriptInspector/rows") return { revision: 1, count: 1, start: params.start, rows: [], echo: params };
+      if (method === "transcriptInspector/locate") return { revision: 1, index: 0, echo: params };
+      if (method === "transcriptInspector/fullText") return { revision: 1, key: params.key, side: params.side, text: "full", echo: params };
       if (method === "transcriptInspector/fixEdit") return { changes: {} };
       return null;
     };
@@ -138,7 +141,7 @@ describe("extension activation (fake vscode)", () => {
     for (const m of html.matchAll(/<script([^>]*)>/g)) assert.match(m[1], new RegExp(`nonce="${nonce.replace(/[+/=]/g, (c) => "\\" + c)}"`));
     panel.received.fire({ type: "ready" });
     await tick();
-    assert.deepEqual(panel.posted[0], { type: "render", view: { uri: doc.toString(), before: [], after: [] } });
+    assert.deepEqual(panel.posted[0], { type: "summary", summary: { uri: doc.toString(), revision: 1 } });
     state.selectionChanged.fire({ textEditor: state.activeTextEditor, selections: [{ active: { line: 4 } }] });
     assert.deepEqual(panel.posted.at(-1), { type: "revealLine", line: 5 });
     panel.received.fire({ type: "openLine", line: 7 });
@@ -153,7 +156,27 @@ describe("extension activation (fake vscode)", () => {
     state.clients[0].handlers.get("transcriptInspector/didChangeRender")!({ uri: doc.toString(), version: 2 });
     await new Promise((r) => setTimeout(r, 10));
     assert.equal(panel.posted.length, n + 1);
-    assert.equal(panel.posted.at(-1).type, "render");
+    assert.equal(panel.posted.at(-1).type, "summary");
+    // the page's requests go to the server with the document's uri; the answers come back with their id
+    const filters = { hiddenRoles: [], tool: "", onlyFindings: false, search: "x" };
+    panel.received.fire({ type: "rows", id: 7, query: { revision: 1, filters, start: 100, count: 50 } });
+    panel.received.fire({ type: "locate", id: 8, query: { revision: 1, filters, target: { line: 9 } } });
+    panel.received.fire({ type: "fullText", id: 9, query: { revision: 1, side: "after", key: "L3" } });
+    panel.received.fire({ type: "refresh" });
+    await new Promise((r) => setTimeout(r, 10));
+    const answers = panel.posted.slice(n + 1);
+    assert.deepEqual(
+      answers.map((m: any) => [m.type, m.id]),
+      [
+        ["rows", 7],
+        ["located", 8],
+        ["fullText", 9],
+        ["summary", undefined],
+      ],
+    );
+    assert.deepEqual(answers[0].answer.echo, { revision: 1, filters, start: 100, count: 50, uri: doc.toString() });
+    assert.deepEqual(answers[1].answer.echo, { revision: 1, filters, target: { line: 9 }, uri: doc.toString() });
+    assert.equal(answers[2].answer.text, "full");
   });
 
   it("inspector panel: malformed messages from the page are logged and ignored", async () => {
@@ -174,7 +197,7 @@ describe("extension activation (fake vscode)", () => {
   it("after a window reload the serializer restores the inspector from the page's state and renders again", async () => {
     const serializer = state.serializers.get("transcriptInspector.inspector");
     assert.ok(serializer, "a WebviewPanelSerializer is registered for the inspector");
-    state.requestHandler = (method, params) => (method === "transcriptInspector/render" ? { uri: params.uri, before: [], after: [] } : null);
+    state.requestHandler = (method, params) => (method === "transcriptInspector/summary" ? { uri: params.uri, revision: 1 } : null);
     const restoredDoc = "file:///work/restored.jsonl";
     const panel = fakePanel("transcriptInspector.inspector", "Inspect restored.jsonl", {}, {});
     await serializer.deserializeWebviewPanel(panel, { filters: {}, scrollTop: 120, uri: restoredDoc });
@@ -184,7 +207,7 @@ describe("extension activation (fake vscode)", () => {
     assert.ok(panel.iconPath);
     panel.received.fire({ type: "ready" });
     await tick();
-    assert.deepEqual(panel.posted[0], { type: "render", view: { uri: restoredDoc, before: [], after: [] } });
+    assert.deepEqual(panel.posted[0], { type: "summary", summary: { uri: restoredDoc, revision: 1 } });
     // the command for the same document reveals the restored panel, no second one
     const n = state.panels.length;
     await state.commands.get("transcriptInspector.openInspectorToSide")!(Uri.parse(restoredDoc));
@@ -206,14 +229,14 @@ describe("extension activation in a test run (fake vscode)", () => {
     const exported = await ext.activate(contextOf(3 /* ExtensionMode.Test */));
     const hooks = exported.inspector;
     assert.equal(typeof hooks?.waitForMessage, "function");
-    state.requestHandler = (method, params) => (method === "transcriptInspector/render" ? { uri: params.uri, before: [], after: [] } : null);
+    state.requestHandler = (method, params) => (method === "transcriptInspector/summary" ? { uri: params.uri, revision: 1 } : null);
     const uri = Uri.parse("file:///work/hooked.jsonl");
     await state.commands.get("transcriptInspector.openInspectorToSide")!(uri);
     const panel = state.panels.at(-1);
     panel.received.fire({ type: "ready" });
     assert.deepEqual(await hooks.waitForMessage("ready", uri, 1000), { type: "ready" });
     await tick();
-    assert.deepEqual(hooks.posted(uri), [{ type: "render", view: { uri: uri.toString(), before: [], after: [] } }]);
+    assert.deepEqual(hooks.posted(uri), [{ type: "summary", summary: { uri: uri.toString(), revision: 1 } }]);
     await ext.deactivate();
   });
 });

@@ -108,14 +108,15 @@ describe("extension manifest", () => {
     assert.ok(pkg.contributes.menus["editor/title"].some((m: any) => m.command === "transcriptInspector.openInspectorToSide" && m.when === "resourcePath in transcriptInspector.sessionPaths"));
     assert.ok(ext.includes('"transcriptInspector.sessionPaths"'));
   });
-  it("the webview imports only the runtime-free protocol files (view.ts, webview.ts), so its bundle holds no JSON-RPC", () => {
+  it("the webview imports only the runtime-free protocol files (view.ts, view-window.ts, webview.ts), so its bundle holds no JSON-RPC", () => {
     const dir = join(ROOT, "webview", "src");
     for (const f of readdirSync(dir).filter((x) => /\.tsx?$/.test(x))) {
       const imports = [...readFileSync(join(dir, f), "utf8").matchAll(/from "([^"]*protocol[^"]*)"/g)].map((m) => m[1]);
-      for (const i of imports) assert.match(i, /\/protocol\/(view|webview)\.js$/, `${f} imports ${i}`);
+      for (const i of imports) assert.match(i, /\/protocol\/(view|view-window|webview)\.js$/, `${f} imports ${i}`);
     }
     assert.doesNotMatch(readFileSync(join(ROOT, "server", "src", "protocol", "webview.ts"), "utf8"), /^import (?!type )/m, "webview.ts imports types only");
     assert.doesNotMatch(readFileSync(join(ROOT, "server", "src", "protocol", "view.ts"), "utf8"), /^import (?!type )/m, "view.ts imports types only");
+    assert.doesNotMatch(readFileSync(join(ROOT, "server", "src", "protocol", "view-window.ts"), "utf8"), /^import (?!type )/m, "view-window.ts imports types only");
   });
   it("every setting has a description and the server reads each one", () => {
     const props = pkg.contributes.configuration.properties;

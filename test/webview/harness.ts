@@ -4,6 +4,11 @@
  * panel (nonce'd scripts, styles/fonts only from the page's own origin), with a stand-in for
  * `acquireVsCodeApi` and VS Code Dark+ theme variables. Driven with playwright-core and Debian's
  * Chromium.
+ *
+ * The page asks its host for rows, places and full texts (the windowed inspector): every page
+ * gets a fake host that answers them with the server's own slicing (presentation/view-window.ts)
+ * over the view `render(page, view)` set, the way the extension relays them to the server. A
+ * caller can put another host in its place (the bench bridges to a real language server).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,8 +18,10 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
 import type { HostToWebview, RenderView, WebviewToHost } from "../../server/src/protocol/index.js";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { type Analysis, analyze } from "../../server/src/engine/analyze.js";
+import { messageFullText } from "../../server/src/presentation/message-full-text.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
+import { ViewWindow } from "../../server/src/presentation/view-window.js";
 
 const DIST = resolve(__dirname, "..", "..", "dist", "webview");
 
@@ -114,7 +121,7 @@ export function pageHtml(origin: string, nonce: string): string {
         if (acquired) throw new Error("An instance of the VS Code API has already been acquired");
         acquired = true;
         return Object.freeze({
-          postMessage: function (m) { window.__posted.push(JSON.parse(JSON.stringify(m))); },
+          postMessage: function (m) { var c = JSON.parse(JSON.stringify(m)); window.__posted.push(c); if (window.__toHost) window.__toHost(c); },
           getState: function () { var s = sessionStorage.getItem("__vscodeState"); return s ? JSON.parse(s) : undefined; },
           setState: function (s) { sessionStorage.setItem("__vscodeState", JSON.stringify(s)); window.__stateWrites = (window.__stateWrites || 0) + 1; return s; }
         });
@@ -212,10 +219,50 @@ export interface OpenPage {
   page: Page;
   errors: string[];
   consoleErrors: string[];
+  host: PageHost;
+}
+
+/** What answers the page's requests: given a page message, the host message to post back (or none). */
+export type HostHandler = (m: WebviewToHost) => Promise<HostToWebview | null> | HostToWebview | null;
+
+/** A page's host: the handler, and the bytes of every message posted to the page. */
+export interface PageHost {
+  handler: HostHandler;
+  /** UTF-8 bytes of each message posted to the page, in order (its JSON, as postMessage carries it). */
+  sentBytes: number[];
+  sent: HostToWebview[];
+  /** The fake host's view (set by `render`), with its window; null before. */
+  window: ViewWindow | null;
+  /** Requests seen, by type. */
+  requests: WebviewToHost[];
+}
+
+const hosts = new WeakMap<Page, PageHost>();
+let revisions = 1;
+/** Analyses of views made by `viewOf` (for the full text of a message). */
+const analyses = new WeakMap<RenderView, Analysis>();
+
+/** A fake host answering rows, locate and fullText from `host.window`, as the language server does. */
+export function fakeHostHandler(host: () => PageHost): HostHandler {
+  return (m) => {
+    const w = host().window;
+    switch (m.type) {
+      case "rows":
+        return { type: "rows", id: m.id, answer: w ? w.rowsAnswer(m.query) : null };
+      case "locate":
+        return { type: "located", id: m.id, answer: w ? w.locate(m.query) : null };
+      case "fullText":
+        return { type: "fullText", id: m.id, answer: w ? w.fullTextAnswer(m.query) : null };
+      case "refresh":
+        return w ? { type: "summary", summary: w.summary } : null;
+      default:
+        return null;
+    }
+  };
 }
 
 /** Opens the inspector in a new page, recording page errors and console errors (CSP reports). */
-export async function openPage(h: Harness): Promise<OpenPage> {
+export async function openPage(h: Harness, handler?: HostHandler): Promise<OpenPage> {
   const page = await h.context.newPage();
   const errors: string[] = [];
   const consoleErrors: string[] = [];
@@ -223,24 +270,64 @@ export async function openPage(h: Harness): Promise<OpenPage> {
   page.on("console", (m) => {
     if (m.type() === "error") consoleErrors.push(m.text());
   });
+  const host: PageHost = { handler: handler ?? fakeHostHandler(() => host), sentBytes: [], sent: [], window: null, requests: [] };
+  hosts.set(page, host);
+  await page.exposeFunction("__toHost", async (m: WebviewToHost) => {
+    host.requests.push(m);
+    const answer = await host.handler(m);
+    if (answer && !page.isClosed()) await send(page, answer).catch(() => undefined);
+  });
   await page.goto(h.url);
   await page.waitForFunction(() => (window as any).__posted?.some((m: any) => m.type === "ready"));
-  return { page, errors, consoleErrors };
+  return { page, errors, consoleErrors, host };
+}
+
+export function hostOf(page: Page): PageHost {
+  const host = hosts.get(page);
+  if (!host) throw new Error("page not opened with openPage");
+  return host;
 }
 
 export function viewOf(text: string, uri = "file:///test/session.jsonl"): RenderView {
-  return buildRenderView(analyze(text), uri, 1);
+  const a = analyze(text);
+  const view = buildRenderView(a, uri, 1);
+  analyses.set(view, a);
+  return view;
 }
 
+/** The window a server would keep for `view` (full texts from its analysis, when `viewOf` made it). */
+export function windowOf(view: RenderView): ViewWindow {
+  const a = analyses.get(view);
+  return new ViewWindow(view, revisions++, (side, i) => {
+    const m = a ? (side === "before" ? a.before : a.after)[i] : undefined;
+    return m ? messageFullText(m) : undefined;
+  });
+}
+
+/** Posts a host message to the page (and records its size). */
 export async function send(page: Page, msg: HostToWebview): Promise<void> {
-  await page.evaluate((m) => window.postMessage(m, "*"), msg);
+  const host = hosts.get(page);
+  const json = JSON.stringify(msg);
+  if (host) {
+    host.sent.push(msg);
+    host.sentBytes.push(Buffer.byteLength(json));
+  }
+  await page.evaluate((m) => window.postMessage(JSON.parse(m), "*"), json);
 }
 
+/** The host has a new render of the session: it keeps the view and posts its summary (never the view). */
 export async function render(page: Page, view: RenderView): Promise<void> {
-  await send(page, { type: "render", view });
+  const host = hostOf(page);
+  host.window = windowOf(view);
+  await send(page, { type: "summary", summary: host.window.summary });
   await page.waitForSelector(".totals");
 }
 
 export async function posted(page: Page): Promise<WebviewToHost[]> {
   return page.evaluate(() => (window as any).__posted as WebviewToHost[]);
+}
+
+/** Page messages other than the row, place and full-text requests (what a user's actions post). */
+export async function actions(page: Page): Promise<WebviewToHost[]> {
+  return (await posted(page)).filter((m) => m.type !== "rows" && m.type !== "locate" && m.type !== "fullText" && m.type !== "refresh");
 }

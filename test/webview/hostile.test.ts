@@ -86,7 +86,7 @@ describe("inspector: hostile transcript content renders inert", () => {
 
       // posted messages are only the protocol's, with numbers for lines
       for (const m of await posted(page)) {
-        assert.ok(["ready", "openLine", "applyFix"].includes(m.type));
+        assert.ok(["ready", "openLine", "applyFix", "rows", "locate", "fullText"].includes(m.type), m.type);
         if (m.type === "openLine") assert.equal(typeof m.line, "number");
       }
       const violations = await page.evaluate(() => (window as any).__cspViolations as unknown[]);

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import type { RenderView } from "../../server/src/protocol/index.js";
 import { corpusText } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
-import { type Harness, type OpenPage, openPage, posted, render, send, startHarness, viewOf } from "./harness.js";
+import { actions, type Harness, type OpenPage, openPage, render, send, startHarness, viewOf } from "./harness.js";
 
 const SCREENSHOTS = join(__dirname, "screenshots");
 
@@ -64,7 +64,7 @@ describe("inspector: seed regression session (chains b5 and b7)", () => {
       ["b5", "b7"],
     );
     await withPage(async ({ page }) => {
-      const first = await posted(page);
+      const first = await actions(page);
       assert.deepEqual(first[0], { type: "ready" });
       await render(page, view);
       for (const id of ["b5", "b7"]) {
@@ -232,7 +232,7 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
       const first = page.locator(".msg[data-side='before'][data-line]").nth(2);
       const line = Number(await first.getAttribute("data-line"));
       await first.click();
-      const msgs = await posted(page);
+      const msgs = await actions(page);
       assert.deepEqual(msgs.at(-1), { type: "openLine", line });
       // the host's echo (cursor moved to that line) highlights without scrolling the clicked row away
       const top0 = await page.locator(".scroller").evaluate((e) => e.scrollTop);
@@ -242,10 +242,12 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
       assert.equal(await page.locator(".scroller").evaluate((e) => e.scrollTop), top0);
       // keyboard: ArrowDown moves to the next message of the column, Enter opens it
       await page.keyboard.press("ArrowDown");
+      // the focus moves on the next frame, once the row is in view
+      await page.waitForFunction((l) => (document.activeElement as HTMLElement | null)?.dataset.line !== String(l), line).catch(() => undefined);
       const next = Number(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.line));
       assert.ok(next > line, `focus moved from L${line} to L${next}`);
       await page.keyboard.press("Enter");
-      assert.deepEqual((await posted(page)).at(-1), { type: "openLine", line: next });
+      assert.deepEqual((await actions(page)).at(-1), { type: "openLine", line: next });
 
       // reveal a line far down the list (not in the DOM yet: virtualized)
       const target = view.before[Math.floor(view.before.length * 0.8)];
@@ -278,7 +280,7 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
       grown.after.push(structuredClone(extra));
       grown.totals.before.messages++;
       grown.totals.after.messages++;
-      await send(page, { type: "render", view: grown });
+      await render(page, grown);
       await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>('.total[data-total="before"] [data-messages]')!.dataset.messages) === n, grown.totals.before.messages);
       await page.waitForTimeout(200);
       assert.equal(await firstVisible(page), visible);
@@ -321,7 +323,7 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
       await page.waitForFunction(() => document.querySelector(".scroller")!.scrollTop > 600);
       await page.waitForTimeout(300);
       assert.equal(await firstVisible(page), visibleBefore);
-      assert.deepEqual((await posted(page))[0], { type: "ready" });
+      assert.deepEqual((await actions(page))[0], { type: "ready" });
       assert.equal(await page.$eval('.total[data-total="before"] [data-tokens]', (e) => Number((e as HTMLElement).dataset.tokens)), view.totals.before.tokens);
       await page.evaluate(() => sessionStorage.clear());
     });
@@ -360,13 +362,13 @@ describe("inspector: fixes", () => {
       assert.equal(await cell.locator('vscode-button[data-fix-kind="remove-orphan"]').count(), 1);
       assert.equal(await cell.locator('.finding[data-code="orphan-result"]').getAttribute("data-severity"), "error");
       assert.match((await cell.locator(".finding").textContent()) ?? "", /orphan-result/);
-      const n = (await posted(page)).length;
+      const n = (await actions(page)).length;
       await cell.locator('vscode-button[data-fix-kind="remove-orphan"]').click();
-      let msgs = await posted(page);
+      let msgs = await actions(page);
       assert.equal(msgs.length, n + 1, "one message: the fix, not also openLine");
       assert.deepEqual(msgs.at(-1), { type: "applyFix", fix: fixes.find((f) => f.kind === "remove-orphan") });
       await cell.locator('vscode-button[data-fix-kind="fix-all-orphans"]').click();
-      msgs = await posted(page);
+      msgs = await actions(page);
       assert.deepEqual(msgs.at(-1), { type: "applyFix", fix: fixes.find((f) => f.kind === "fix-all-orphans") });
     });
   });

@@ -37,6 +37,8 @@ function layoutView(): RenderView {
   ];
   const view = viewOf(sessionText(specs), "file:///work/sessions/layout.jsonl");
   view.findingCounts = Object.fromEntries(ALL_CODES.map((c, i) => [c, (i * 7) % 23 + 1]));
+  // every message with its time (the view model's optional `timestamp`)
+  for (const m of [...view.before, ...view.after]) (m as { timestamp?: string }).timestamp = new Date(Date.UTC(2026, 0, 1, 12, 0, 0) + (m.line ?? 0) * 61_000).toISOString();
   return view;
 }
 
@@ -63,6 +65,9 @@ const LABELS = [
   ".row .head .id",
   ".row .head .line",
   ".row .head .tokens",
+  ".row .head .time",
+  ".row .head .expand",
+  ".row .fulltext",
   ".row .tag",
   ".row .finding-label",
   ".row .fmsg",
@@ -156,6 +161,11 @@ describe("inspector layout at 420, 620 and 1000 px (headless Chromium)", () => {
         problems = await layoutProblems(page);
         all.push(problems);
         await page.screenshot({ path: join(SCREENSHOTS, `inspector-${width}-end.png`) });
+        // a message expanded to its full text (the long result) stays inside its column
+        await page.locator('.row .msg[data-side="before"][data-role="toolResult"] button.expand').last().click();
+        await page.waitForSelector(".row pre.fulltext");
+        await page.waitForTimeout(100);
+        all.push(await layoutProblems(page));
         for (const p of all) {
           assert.deepEqual(p.overlaps, [], `overlapping labels at ${width} px`);
           assert.deepEqual(p.spills, [], `labels outside their column at ${width} px`);

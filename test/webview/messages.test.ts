@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { sessionText } from "../helpers/session-builder.js";
-import { type Harness, openPage, render, startHarness, viewOf } from "./harness.js";
+import { type Harness, openPage, render, startHarness, viewOf, windowOf } from "./harness.js";
 
 describe("inspector: the page checks what the host posts", () => {
   let h: Harness;
@@ -24,16 +24,18 @@ describe("inspector: the page checks what the host posts", () => {
       const bad: unknown[] = [
         null,
         "render",
-        { type: "render" },
-        { type: "render", view: { ...view, before: null } },
-        { type: "render", view: { ...view, totals: undefined } },
+        { type: "render", view },
+        { type: "summary" },
+        { type: "summary", summary: { ...windowOf(view).summary, roles: null } },
+        { type: "summary", summary: { ...windowOf(view).summary, totals: undefined } },
+        { type: "rows", id: 1, answer: { revision: 1, count: 1, start: 0, rows: [{ key: "x" }] } },
         { type: "revealLine", line: "4" },
         { type: "error", message: { text: "x" } },
         { type: "bogus" },
       ];
       for (const m of bad) await page.evaluate((x) => window.postMessage(x, "*"), m as any);
       await page.waitForTimeout(300);
-      assert.equal(await page.locator(".totals").count(), 0, "no view drawn from a malformed render");
+      assert.equal(await page.locator(".totals").count(), 0, "no view drawn from a malformed summary or a whole view");
       assert.equal(await page.locator(".error-banner").count(), 0, "no banner from a malformed error");
       assert.deepEqual(errors, [], "no page errors");
       await render(page, view);

@@ -1,7 +1,8 @@
 /** Issue 6, component level: the webview's row alignment, bands and filters on real views (Node). */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { alignRows, allRoles, allTools, emptyFilters, filterRows, rowForLine, savingPercent } from "../../webview/src/model.js";
+import { alignRows, allRoles, allTools, filterRows, rowForLine } from "../../server/src/presentation/view-rows.js";
+import { emptyFilters, savingPercent } from "../../webview/src/model.js";
 import { corpusText } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText } from "../helpers/session-builder.js";
 import { viewOf } from "./harness.js";

@@ -18,8 +18,9 @@ import { Totals } from "./components/Totals.js";
 import { useBandSlots } from "./hooks/useBandSlots.js";
 import { useHostMessages } from "./hooks/useHostMessages.js";
 import { useKeyboardNav } from "./hooks/useKeyboardNav.js";
-import { useLocalRowSource } from "./hooks/useLocalRowSource.js";
+import { fullTextKey, useFullTexts } from "./hooks/useFullTexts.js";
 import { usePersistedState } from "./hooks/usePersistedState.js";
+import { useRemoteRowSource } from "./hooks/useRemoteRowSource.js";
 import { useReveal } from "./hooks/useReveal.js";
 import { useSearchJump } from "./hooks/useSearchJump.js";
 import { useVirtualRows } from "./hooks/useVirtualRows.js";
@@ -33,8 +34,8 @@ const WAIT_MS = 15_000;
 export function App({ api }: { api: VsCodeApi }) {
   const { initial, save } = usePersistedState(api);
   const host = useHostMessages(api);
-  // a render names the session shown: saving records it (vscode.ts adds its URI) for the panel serializer
-  const viewUri = host.view?.uri;
+  // a summary names the session shown: saving records it (vscode.ts adds its URI) for the panel serializer
+  const viewUri = host.summary?.uri;
   useEffect(() => {
     if (viewUri !== undefined) save({});
   }, [viewUri, save]);
@@ -57,7 +58,8 @@ export function App({ api }: { api: VsCodeApi }) {
     [save],
   );
 
-  const source = useLocalRowSource(host.view, filters);
+  const source = useRemoteRowSource(api, host.requests, host.summary, filters);
+  const fullTexts = useFullTexts(source);
   const summary = source.summary;
   const slots = useBandSlots(summary);
   const { virtualizer, items, onScroll, showIndex } = useVirtualRows(source, scroller, initial, save);
@@ -77,18 +79,22 @@ export function App({ api }: { api: VsCodeApi }) {
         api.postMessage({ type: "openLine", line });
       },
       applyFix: (fix) => api.postMessage({ type: "applyFix", fix }),
+      toggleFullText: fullTexts.toggle,
     }),
-    [api, select],
+    [api, select, fullTexts.toggle],
   );
 
+  // stable across row loads, so the header (memo) is not drawn again when rows arrive
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
   const jumpToRange = useCallback(
     (r: ViewRange) => {
       if (r.startKey === undefined) return;
-      void source.locateMessage(r.startKey).then((idx) => {
+      void sourceRef.current.locateMessage(r.startKey).then((idx) => {
         if (idx >= 0) virtualizer.scrollToIndex(idx, { align: "start" });
       });
     },
-    [source, virtualizer],
+    [virtualizer],
   );
 
   const waitedTooLong = useWaitTimeout(!summary && !host.error, WAIT_MS);
@@ -107,13 +113,13 @@ export function App({ api }: { api: VsCodeApi }) {
 
   const query = source.filters.search;
   const empty: EmptyReason | null =
-    summary.rowCount === 0 ? { kind: "no-messages" } : source.count > 0 ? null : summary.roles.every((r) => source.filters.hiddenRoles.includes(r)) ? { kind: "no-roles" } : { kind: "no-match" };
+    summary.rowCount === 0 ? { kind: "no-messages" } : source.count > 0 || source.loading ? null : summary.roles.every((r) => source.filters.hiddenRoles.includes(r)) ? { kind: "no-roles" } : { kind: "no-match" };
   return (
     <div className="app">
       {host.error ? <ErrorBanner message={host.error} /> : null}
       <header className="header">
         <Totals summary={summary} />
-        <ProviderBadge provider={host.view?.provider} onSelect={(provider) => provider && api.postMessage({ type: "showProvider", provider })} />
+        <ProviderBadge provider={summary.provider} onSelect={(provider) => provider && api.postMessage({ type: "showProvider", provider })} />
         <Toolbar roles={summary.roles} tools={summary.tools} filters={filters} setFilters={setFilters} shown={source.count} total={summary.rowCount} matchAt={search.current + 1} onJump={search.jump} />
         <Ranges summary={summary} slots={slots} onJump={jumpToRange} />
       </header>
@@ -146,6 +152,8 @@ export function App({ api }: { api: VsCodeApi }) {
                 current={it.index === search.current}
                 query={query}
                 handlers={handlers}
+                fullBefore={row.before ? fullTexts.texts.get(fullTextKey("before", row.before.key)) : undefined}
+                fullAfter={row.after ? fullTexts.texts.get(fullTextKey("after", row.after.key)) : undefined}
                 measure={virtualizer.measureElement}
               />
             );

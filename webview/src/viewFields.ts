@@ -24,3 +24,19 @@ export function dropReason(m: ViewMessage | undefined): DropReason | undefined {
   const d = m?.droppedBy;
   return d ? { kind: d.kind, blockId: d.blockId, text: d.label } : undefined;
 }
+
+/**
+ * When the message was written, when the view carries it (`timestamp`: epoch milliseconds or an
+ * ISO string); undefined otherwise or when it is not a valid time.
+ */
+export function messageTime(m: ViewMessage | undefined): Date | undefined {
+  const t = (m as { timestamp?: unknown } | undefined)?.timestamp;
+  if (typeof t !== "number" && typeof t !== "string") return undefined;
+  if (typeof t === "string" && t.trim() === "") return undefined;
+  const d = new Date(t);
+  return Number.isFinite(d.getTime()) ? d : undefined;
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+/** "14:03:27" in the viewer's time zone (the full date and time go in the tooltip). */
+export const clockTime = (d: Date) => `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;

@@ -3,11 +3,10 @@
  * the page's door for the host's messages: anything that is not a well-formed `HostToWebview`
  * is stopped here, before the app's listeners see it.
  *
- * The saved state is small on purpose (filters, scroll position, the session's URI): after a
- * hide/show or a window reload the host sends the view again, and the URI tells the extension's
- * panel serializer which session a restored panel shows.
+ * The saved state is small on purpose (filters, scroll position, selection, the session's URI):
+ * after a hide/show or a window reload the host sends the summary again and the page asks for its
+ * rows; the URI tells the extension's panel serializer which session a restored panel shows.
  */
-import type { RenderView } from "../../server/src/protocol/view.js";
 import { isHostToWebview, type WebviewToHost } from "../../server/src/protocol/webview.js";
 import type { Filters } from "./model.js";
 
@@ -18,7 +17,7 @@ export interface PersistedState {
   anchorKey?: string;
   /** The highlighted file line (the selection). */
   selectedLine?: number | null;
-  /** The session shown (set here from the last render). */
+  /** The session shown (set here from the last summary). */
   uri?: string;
 }
 
@@ -32,10 +31,10 @@ declare global {
   function acquireVsCodeApi(): VsCodeApi;
 }
 
-/** The state as stored: no view, and the session's URI from the last render. */
+/** The state as stored: no view or rows, and the session's URI from the last summary. */
 export function storedState(state: PersistedState, uri: string | undefined): PersistedState {
-  // a view never goes into the state, whatever a caller passes
-  const { view: _view, ...rest } = state as PersistedState & { view?: RenderView | null };
+  // a view or rows never go into the state, whatever a caller passes
+  const { view: _view, rows: _rows, summary: _summary, ...rest } = state as PersistedState & { view?: unknown; rows?: unknown; summary?: unknown };
   const shown = uri ?? state.uri;
   return shown === undefined ? rest : { ...rest, uri: shown };
 }
@@ -54,7 +53,7 @@ export function vscode(): VsCodeApi {
   // registered before the app mounts, so it runs first: malformed messages go no further
   window.addEventListener("message", (e: MessageEvent) => {
     if (!isHostToWebview(e.data)) e.stopImmediatePropagation();
-    else if (e.data.type === "render") uri = e.data.view.uri;
+    else if (e.data.type === "summary") uri = e.data.summary.uri;
   });
   api = {
     postMessage: (m) => raw.postMessage(m),

@@ -10,6 +10,7 @@
 import { NotificationType, RequestType } from "vscode-languageserver-protocol";
 import type { ProviderStatus } from "./providers.js";
 import type { RenderView, ViewFix } from "./view.js";
+import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, ViewSummary } from "./view-window.js";
 
 // ---------------------------------------------------------------------------------------------
 // The inspector's view of a document (extension -> server, and server -> extension when it changes)
@@ -93,3 +94,15 @@ export const DidHideUnsyncedNotification = new NotificationType<UnsyncedDocument
 export const REVEAL_LINE_COMMAND = "transcriptInspector.revealLine";
 /** Settings section read with workspace/configuration. */
 export const SETTINGS_SECTION = "transcriptInspector";
+
+// ---------------------------------------------------------------------------------------------
+// The windowed inspector (view-window.ts): a summary, then rows, places and full texts on request
+
+/** `transcriptInspector/summary`: the header of a document's view, or null when it is not a session. */
+export const SummaryRequest = new RequestType<RenderParams, ViewSummary | null, void>("transcriptInspector/summary");
+/** `transcriptInspector/rows`: a bounded window of the rows matching the filters. */
+export const RowsRequest = new RequestType<RowsQuery & { uri: string }, RowsAnswer | null, void>("transcriptInspector/rows");
+/** `transcriptInspector/locate`: a row's index among the matching rows (a line, a row key, a range start). */
+export const LocateRequest = new RequestType<LocateQuery & { uri: string }, LocateAnswer | null, void>("transcriptInspector/locate");
+/** `transcriptInspector/fullText`: one message's full text, bounded. */
+export const FullTextRequest = new RequestType<FullTextQuery & { uri: string }, FullTextAnswer | null, void>("transcriptInspector/fullText");

@@ -3,22 +3,35 @@
  * with runtime guards: each side checks what it receives before acting on it (the host what the
  * page posts, the page what the host posts). No imports with runtime code: the webview bundle
  * imports this file directly.
+ *
+ * The page never receives the whole view (issue 11): a `summary`, then the rows, places and full
+ * texts it asks for, each answer bounded (view-window.ts). A request carries an `id` the answer
+ * repeats.
  */
-import type { RenderView, ViewFix } from "./view.js";
+import type { ViewFix } from "./view.js";
+import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowFilters, RowsAnswer, RowsQuery, ViewSummary } from "./view-window.js";
 
 /** Host -> webview. */
 export type HostToWebview =
-  | { type: "render"; view: RenderView }
+  | { type: "summary"; summary: ViewSummary }
+  | { type: "rows"; id: number; answer: RowsAnswer | null }
+  | { type: "located"; id: number; answer: LocateAnswer | null }
+  | { type: "fullText"; id: number; answer: FullTextAnswer | null }
   | { type: "revealLine"; line: number }
   | { type: "error"; message: string };
 
 /** Webview -> host. */
 export type WebviewToHost =
   | { type: "ready" }
+  /** An answer came from a newer render than the page's summary: send the summary again. */
+  | { type: "refresh" }
   | { type: "openLine"; line: number }
   | { type: "applyFix"; fix: ViewFix }
-  /** Show another provider's verdict: the host re-renders with that target (`auto`: the document's). */
-  | { type: "showProvider"; provider: string };
+  /** Show another provider's verdict: the host asks for the summary with that target (`auto`: the document's). */
+  | { type: "showProvider"; provider: string }
+  | { type: "rows"; id: number; query: RowsQuery }
+  | { type: "locate"; id: number; query: LocateQuery }
+  | { type: "fullText"; id: number; query: FullTextQuery };
 
 type Obj = Record<string, unknown>;
 const isObject = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -27,6 +40,10 @@ const isLine = (x: unknown): x is number => typeof x === "number" && Number.isIn
 /** A provider name as the server lists them (`openai-chat`), or `auto`. */
 const isProviderName = (x: unknown): x is string => typeof x === "string" && /^[a-z][a-z0-9-]{0,39}$/.test(x);
 const isCount = (x: unknown): boolean => typeof x === "number" && Number.isFinite(x) && x >= 0;
+const isIndex = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && x >= 0;
+const isId = isIndex;
+const isSide = (x: unknown): x is "before" | "after" => x === "before" || x === "after";
+const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === "string");
 
 /** A fix as the server offered it: the host hands it back to the server, which re-checks it. */
 export function isViewFix(x: unknown): x is ViewFix {
@@ -39,20 +56,26 @@ export function isViewFix(x: unknown): x is ViewFix {
   );
 }
 
+export function isRowFilters(x: unknown): x is RowFilters {
+  return isObject(x) && isStrings(x.hiddenRoles) && typeof x.tool === "string" && typeof x.onlyFindings === "boolean" && typeof x.search === "string";
+}
+
 /**
  * The shape the page relies on (arrays where it iterates, the totals it prints); the values
  * inside are rendered as text, so their content needs no check here. Constant cost.
  */
-export function isRenderView(x: unknown): x is RenderView {
+export function isViewSummary(x: unknown): x is ViewSummary {
   if (!isObject(x)) return false;
   const t = x.totals;
   return (
     typeof x.uri === "string" &&
+    isIndex(x.revision) &&
     typeof x.format === "string" &&
     typeof x.pruner === "string" &&
-    Array.isArray(x.before) &&
-    Array.isArray(x.after) &&
     Array.isArray(x.ranges) &&
+    isStrings(x.roles) &&
+    isStrings(x.tools) &&
+    isIndex(x.rowCount) &&
     isObject(x.findingCounts) &&
     isObject(t) &&
     isObject(t.before) &&
@@ -64,11 +87,37 @@ export function isRenderView(x: unknown): x is RenderView {
   );
 }
 
+/** Rows the page draws: each an object with a key and a message on at least one side. */
+function isRowsAnswer(x: unknown): x is RowsAnswer {
+  return (
+    isObject(x) &&
+    isIndex(x.revision) &&
+    isIndex(x.count) &&
+    isIndex(x.start) &&
+    Array.isArray(x.rows) &&
+    x.rows.every(isRow)
+  );
+}
+function isMessage(m: unknown): boolean {
+  return isObject(m) && typeof m.key === "string" && typeof m.role === "string" && typeof m.preview === "string" && typeof m.tokens === "number" && Array.isArray(m.findings) && (m.line === null || isLine(m.line));
+}
+const isRow = (r: unknown): boolean => isObject(r) && typeof r.key === "string" && (isMessage(r.before) || isMessage(r.after)) && (r.before === undefined || isMessage(r.before)) && (r.after === undefined || isMessage(r.after));
+const isLocateAnswer = (x: unknown): x is LocateAnswer =>
+  isObject(x) && isIndex(x.revision) && typeof x.index === "number" && Number.isInteger(x.index) && x.index >= -1 && (x.row === undefined || isRow(x.row));
+const isFullTextAnswer = (x: unknown): x is FullTextAnswer =>
+  isObject(x) && isIndex(x.revision) && typeof x.key === "string" && isSide(x.side) && typeof x.text === "string" && (x.totalChars === undefined || isIndex(x.totalChars));
+
 export function isHostToWebview(x: unknown): x is HostToWebview {
   if (!isObject(x)) return false;
   switch (x.type) {
-    case "render":
-      return isRenderView(x.view);
+    case "summary":
+      return isViewSummary(x.summary);
+    case "rows":
+      return isId(x.id) && (x.answer === null || isRowsAnswer(x.answer));
+    case "located":
+      return isId(x.id) && (x.answer === null || isLocateAnswer(x.answer));
+    case "fullText":
+      return isId(x.id) && (x.answer === null || isFullTextAnswer(x.answer));
     case "revealLine":
       return isLine(x.line);
     case "error":
@@ -78,10 +127,18 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
   }
 }
 
+function isLocateTarget(x: unknown): boolean {
+  if (!isObject(x)) return false;
+  const keys = Object.keys(x);
+  if (keys.length !== 1) return false;
+  return isLine(x.line) || typeof x.rowKey === "string" || typeof x.messageKey === "string";
+}
+
 export function isWebviewToHost(x: unknown): x is WebviewToHost {
   if (!isObject(x)) return false;
   switch (x.type) {
     case "ready":
+    case "refresh":
       return true;
     case "openLine":
       return isLine(x.line);
@@ -89,6 +146,18 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
       return isViewFix(x.fix);
     case "showProvider":
       return isProviderName(x.provider);
+    case "rows": {
+      const q = x.query;
+      return isId(x.id) && isObject(q) && isIndex(q.revision) && isRowFilters(q.filters) && isIndex(q.start) && isIndex(q.count);
+    }
+    case "locate": {
+      const q = x.query;
+      return isId(x.id) && isObject(q) && isIndex(q.revision) && isRowFilters(q.filters) && isLocateTarget(q.target);
+    }
+    case "fullText": {
+      const q = x.query;
+      return isId(x.id) && isObject(q) && isIndex(q.revision) && isSide(q.side) && typeof q.key === "string";
+    }
     default:
       return false;
   }

@@ -59,7 +59,7 @@ describe("inspector webview (real VS Code extension host)", () => {
     assert.equal(inspectorTabs().length, 1);
   });
 
-  it("messages round-trip with the webview: ready (webview -> host), then the render with the CLI's totals (host -> webview)", async function () {
+  it("messages round-trip with the webview: ready (webview -> host), then the summary with the CLI's totals and the rows the page asks for (host -> webview)", async function () {
     const ext = await activeExtension();
     const hooks = (ext.exports as { inspector?: InspectorTestHooks } | undefined)?.inspector;
     if (!hooks || typeof hooks.waitForMessage !== "function" || typeof hooks.posted !== "function") {
@@ -72,10 +72,14 @@ describe("inspector webview (real VS Code extension host)", () => {
     await vscode.commands.executeCommand("transcriptInspector.openInspectorToSide");
     const ready = await hooks.waitForMessage("ready", uri, 30_000);
     assert.equal(ready.type, "ready");
-    const render = await waitFor("the render posted to the webview", () => hooks.posted(uri).find((m) => m.type === "render"));
-    assert.ok(render.type === "render");
+    const posted = await waitFor("the summary posted to the webview", () => hooks.posted(uri).find((m) => m.type === "summary"));
+    assert.ok(posted.type === "summary");
     // the sample: 28 messages before rendering, 24 after (node dist/cli.js render --format json)
-    assert.equal(render.view.totals.before.messages, 28);
-    assert.equal(render.view.totals.after.messages, 24);
+    assert.equal(posted.summary.totals.before.messages, 28);
+    assert.equal(posted.summary.totals.after.messages, 24);
+    // then the page asks for its rows, and the answers are bounded windows, never the whole view
+    const rows = await waitFor("rows posted to the webview", () => hooks.posted(uri).find((m) => m.type === "rows" && m.answer !== null));
+    assert.ok(rows.type === "rows" && rows.answer && rows.answer.rows.length > 0 && rows.answer.rows.length <= 200);
+    assert.ok(hooks.posted(uri).every((m) => !("view" in m)));
   });
 });

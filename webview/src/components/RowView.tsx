@@ -3,13 +3,14 @@
  * findings once, across both columns.
  */
 import { memo } from "react";
+import type { FullTextState } from "../hooks/useFullTexts.js";
 import { type Row, rowFindings } from "../model.js";
 import { FindingCard } from "./FindingCard.js";
 import type { RowHandlers } from "./handlers.js";
 import { MessageCell } from "./MessageCell.js";
 import { SafeText } from "./SafeText.js";
 
-export const RowView = memo(function RowView({ row, index, start, slot, highlightLine, current, query, handlers, measure }: { row: Row; index: number; start: number; slot: number | undefined; highlightLine: number | null; current: boolean; query: string; handlers: RowHandlers; measure: (el: Element | null) => void }) {
+export const RowView = memo(function RowView({ row, index, start, slot, highlightLine, current, query, handlers, fullBefore, fullAfter, measure }: { row: Row; index: number; start: number; slot: number | undefined; highlightLine: number | null; current: boolean; query: string; handlers: RowHandlers; fullBefore?: FullTextState; fullAfter?: FullTextState; measure: (el: Element | null) => void }) {
   const hb = highlightLine !== null && row.before?.line === highlightLine;
   const ha = highlightLine !== null && row.after?.line === highlightLine;
   const findings = rowFindings(row);
@@ -28,8 +29,8 @@ export const RowView = memo(function RowView({ row, index, start, slot, highligh
           </span>
         ) : null}
       </div>
-      <MessageCell m={row.before} side="before" highlighted={hb} query={query} handlers={handlers} />
-      <MessageCell m={row.after} side="after" highlighted={ha} query={query} handlers={handlers} />
+      <MessageCell m={row.before} side="before" highlighted={hb} query={query} handlers={handlers} full={fullBefore} />
+      <MessageCell m={row.after} side="after" highlighted={ha} query={query} handlers={handlers} full={fullAfter} />
       {findings.length ? (
         <div className="findings">
           {findings.map((f, n) => (

@@ -1,4 +1,5 @@
 /** The summary line: before and after totals, the saving, the estimate note, format and pruner. */
+import { memo } from "react";
 import type { RenderView } from "../../../server/src/protocol/view.js";
 import { fmt } from "../format.js";
 import { savingPercent } from "../model.js";
@@ -22,7 +23,7 @@ function Total({ side, label, counts }: { side: "before" | "after"; label: strin
   );
 }
 
-export function Totals({ summary }: { summary: ViewSummary }) {
+export const Totals = memo(function Totals({ summary }: { summary: ViewSummary }) {
   const { before, after, tokenizer } = summary.totals;
   const saved = before.tokens - after.tokens;
   const pct = savingPercent(before.tokens, after.tokens);
@@ -50,4 +51,4 @@ export function Totals({ summary }: { summary: ViewSummary }) {
       ) : null}
     </div>
   );
-}
+});

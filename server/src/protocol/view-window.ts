@@ -1,0 +1,117 @@
+/**
+ * The windowed inspector (issue 11 item 5): the webview never receives the whole view. It gets a
+ * summary (totals, ranges, finding counts, filter choices, row count) and asks for the rows it
+ * shows, for one row's place, or for one message's full text; the server answers from the view it
+ * computed once per document version. Types only: the Node side and the browser bundle import it.
+ *
+ * Rows carry `ViewMessage` as the view model computes it (whatever fields it holds).
+ */
+import type { RenderView, ViewMessage } from "./view.js";
+
+/** What the list shows: set in the webview, applied where the data is (the server). */
+export interface RowFilters {
+  /** Roles whose messages are hidden (their box is unticked). */
+  hiddenRoles: string[];
+  /** Tool name to show; "" = all. */
+  tool: string;
+  onlyFindings: boolean;
+  /** Text to find (case-insensitive): only rows with a match show, and the match is marked. */
+  search: string;
+}
+
+/** One row of the aligned before/after columns. */
+export interface ViewRow {
+  /** Stable within one render. */
+  key: string;
+  before?: ViewMessage;
+  after?: ViewMessage;
+  /** Block id of the resolved range this row belongs to (either side), if any. */
+  band?: string;
+  /** First / last row of its band (for the label and the band's rounded ends). */
+  bandStart?: boolean;
+  bandEnd?: boolean;
+}
+
+/** Everything the header shows: small, whatever the session's length. */
+export interface ViewSummary {
+  uri: string;
+  /** Document version the rows belong to (null for a file read from disk); see `revision`. */
+  version: number | null;
+  /** Changes with every new render of the document (a disk file has no version). */
+  revision: number;
+  format: string;
+  pruner: RenderView["pruner"];
+  /** What the After column models (format-aware label from the server). */
+  afterModel?: RenderView["afterModel"];
+  /** Claude Code subagent lines matched to no Task call (shown as a note). */
+  unmatchedSidechain?: RenderView["unmatchedSidechain"];
+  /** The target provider and every provider's verdict (lsp/provider-targets.ts). */
+  provider?: RenderView["provider"];
+  totals: RenderView["totals"];
+  /** The first MAX_SUMMARY_RANGES ranges; `rangeCount` says how many exist. */
+  ranges: RenderView["ranges"];
+  rangeCount: number;
+  findingCounts: RenderView["findingCounts"];
+  /** Roles and tool names present in the session (the filter choices). */
+  roles: string[];
+  tools: string[];
+  /** Rows in the session before any filter. */
+  rowCount: number;
+}
+
+/** Ranges listed in a summary at most (the header shows chips for them). */
+export const MAX_SUMMARY_RANGES = 500;
+/** Rows one request returns at most; fewer when they would pass MAX_ROWS_BYTES. */
+export const MAX_ROWS_PER_REQUEST = 200;
+/** Serialized bytes of the rows in one answer at most (one row always comes). */
+export const MAX_ROWS_BYTES = 512 * 1024;
+/** Characters of a message's full text one answer carries at most. */
+export const MAX_FULL_TEXT_CHARS = 256 * 1024;
+/** Serialized bytes of that text at most (escaped control characters take six bytes each). */
+export const MAX_FULL_TEXT_BYTES = 768 * 1024;
+
+export interface RowsQuery {
+  /** The summary's revision the webview holds: rows of another revision are answered as stale. */
+  revision: number;
+  filters: RowFilters;
+  start: number;
+  count: number;
+}
+export interface RowsAnswer {
+  revision: number;
+  /** Rows matching the filters (the list's length). */
+  count: number;
+  start: number;
+  rows: ViewRow[];
+}
+
+/** A row to find among the matching rows: by file line, by row key, or by before-message key. */
+export type LocateTarget = { line: number } | { rowKey: string } | { messageKey: string };
+export interface LocateQuery {
+  revision: number;
+  filters: RowFilters;
+  target: LocateTarget;
+}
+export interface LocateAnswer {
+  revision: number;
+  /** Index among the matching rows; -1 when none. For a line: the exact row, else the closest before. */
+  index: number;
+  /** The row at `index` (so the page can show it before asking for its window). */
+  row?: ViewRow;
+}
+
+export interface FullTextQuery {
+  revision: number;
+  side: "before" | "after";
+  /** The message's key in its column. */
+  key: string;
+}
+export interface FullTextAnswer {
+  revision: number;
+  key: string;
+  side: "before" | "after";
+  /** The text as the message holds it: text blocks, thinking, tool calls with arguments as indented JSON. */
+  text: string;
+  /** Present when the text was cut at MAX_FULL_TEXT_CHARS: its whole length in characters. */
+  totalChars?: number;
+}
