@@ -80,11 +80,11 @@ describe("target provider in the status bar and the switch", () => {
     assert.match(state.infos[infos], /not a session transcript/);
   });
 
-  it("inspector: showProvider re-renders with that provider; auto returns to the document's target; a bad name is ignored", async () => {
+  it("inspector: showProvider asks for the summary with that provider; auto returns to the document's target; a bad name is ignored", async () => {
     const renders: [string, string | undefined][] = [];
     const panel = fakePanel("transcriptInspector.inspector", "Inspect p.jsonl", {}, {});
     const log = { warn() {}, error() {}, info() {} };
-    const host = { render: async (u: string, p?: string) => (renders.push([u, p]), null), applyFix: async () => true, revealLine: async () => undefined, onRenderChanged: new EventEmitter<any>().event, log };
+    const host = { summary: async (u: string, p?: string) => (renders.push([u, p]), null), rows: async () => null, locate: async () => null, fullText: async () => null, applyFix: async () => true, revealLine: async () => undefined, onRenderChanged: new EventEmitter<any>().event, log };
     new InspectorPanel(panel, Uri.file("/ext"), host, doc, () => undefined);
     const tick = () => new Promise((r) => setTimeout(r, 10));
     panel.received.fire({ type: "ready" });

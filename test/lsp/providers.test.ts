@@ -73,6 +73,11 @@ describe("provider rules in the language server", () => {
     const gemini = await c.request("transcriptInspector/render", { uri, provider: "gemini" });
     assert.equal(gemini.provider.target, "gemini");
     assert.equal(gemini.provider.detected, "anthropic");
+    // the windowed inspector's summary carries the same provider section
+    const summary = await c.request("transcriptInspector/summary", { uri, provider: "gemini" });
+    assert.equal(summary.provider.target, "gemini");
+    assert.equal(summary.provider.verdicts.length, 9);
+    assert.equal((await c.request("transcriptInspector/summary", { uri })).provider.target, "anthropic");
   });
 
   it("the per-document switch moves the target, and `auto` brings the detected one back", async () => {

@@ -197,6 +197,7 @@ describe("inspector: a message's full text and time", () => {
   it("a message with a timestamp shows its time; one without shows none", async () => {
     const view = viewOf(sessionText([{ user: 1 }, { assistant: 2, text: "ok" }]));
     const when = "2026-03-04T05:06:07.000Z";
+    for (const m of [...view.before, ...view.after]) delete (m as ViewMessage & { timestamp?: string }).timestamp;
     (view.before[0] as ViewMessage & { timestamp?: string }).timestamp = when;
     await withPage(async ({ page }) => {
       await render(page, view);

@@ -70,6 +70,7 @@ export class ViewWindow {
       pruner: view.pruner,
       ...(view.afterModel ? { afterModel: view.afterModel } : {}),
       ...(view.unmatchedSidechain ? { unmatchedSidechain: view.unmatchedSidechain } : {}),
+      ...(view.provider ? { provider: view.provider } : {}),
       totals: view.totals,
       ranges: view.ranges.slice(0, MAX_SUMMARY_RANGES),
       rangeCount: view.ranges.length,
