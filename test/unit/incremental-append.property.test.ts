@@ -39,8 +39,9 @@ const sources: { name: string; text: string }[] = [
 /** One appended line, decided relative to the document's ids when it is placed. */
 type LineKind =
   | "user" | "assistant-calls" | "assistant-error" | "result" | "result-orphan" | "chain" | "compaction" | "branch-summary"
-  | "context-edit" | "branch-switch" | "duplicate-id" | "missing-parent" | "fills-missing" | "malformed" | "blank" | "partial" | "root";
-const kinds: LineKind[] = ["user", "assistant-calls", "assistant-error", "result", "result-orphan", "chain", "compaction", "branch-summary", "context-edit", "branch-switch", "duplicate-id", "missing-parent", "fills-missing", "malformed", "blank", "partial", "root"];
+  | "context-edit" | "branch-switch" | "duplicate-id" | "missing-parent" | "fills-missing" | "malformed" | "blank" | "partial" | "root"
+  | "edit-ahead" | "system" | "no-content";
+const kinds: LineKind[] = ["user", "assistant-calls", "assistant-error", "result", "result-orphan", "chain", "compaction", "branch-summary", "context-edit", "branch-switch", "duplicate-id", "missing-parent", "fills-missing", "malformed", "blank", "partial", "root", "edit-ahead", "system", "no-content"];
 // Plain turns weigh more: most agent appends extend the branch.
 const lineKind = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom<LineKind>("user", "assistant-calls", "result") },
@@ -89,6 +90,13 @@ function lineFor(k: LineKind, pick: number, call: number, c: Ctx): string {
       return msg({ role: "user", content: "parent missing" }, `missing${pick % 2}`);
     case "fills-missing":
       return msg({ role: "user", content: "fills a missing parent" }, c.leaf, `missing${pick % 2}`);
+    case "edit-ahead":
+      // Targets the entry the next appended line makes (ids count up).
+      return entry({ type: "context_edit", targetId: `ap${c.n}`, replacement: pick % 2 ? null : { content: "edited ahead" } });
+    case "system":
+      return msg({ role: "system", content: "system note" });
+    case "no-content":
+      return msg({ role: pick % 2 ? "user" : "assistant", stopReason: "stop" });
     case "root":
       return msg({ role: "user", content: "a second root" }, null);
     case "malformed":
@@ -163,6 +171,8 @@ describe("append fast path (language server)", () => {
   it("appends that change earlier entries' places (a missing parent filled, a duplicate id, a branch switch, a partial line completed) equal a fresh analysis", () => {
     const plans: Plan[] = [
       one("missing-parent", "user", "fills-missing", "user"),
+      one("edit-ahead", "user", "user"),
+      one("system", "no-content", "user", "no-content"),
       one("user", "duplicate-id", "user"),
       one("user", "assistant-calls", "branch-switch", "result", "user"),
       one("root", "user", "chain", "compaction", "context-edit", "branch-summary", "assistant-error", "result-orphan"),

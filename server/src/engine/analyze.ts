@@ -40,6 +40,11 @@ export interface AnalyzeOptions {
   disabledCodes?: readonly FindingCode[];
   /** The pi a pi session is rendered for (default: the newest); see `PiVersion`. */
   piVersion?: PiVersion;
+  /**
+   * The context (`before`) when the caller has it already: an append's, continued from the
+   * previous analysis (incremental/append.ts `appendContext`).
+   */
+  before?: Msg[];
   /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
   rules?: boolean;
 }
@@ -71,7 +76,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 export function analyzeSession(session: Session, options: AnalyzeOptions = {}): Analysis {
   const config = withDefaults(options.piCondense);
   const piVersion = session.format === "pi" ? options.piVersion ?? DEFAULT_PI_VERSION : undefined;
-  const before = contextEventMessages(buildContext(session), piVersion);
+  const before = options.before ?? contextEventMessages(buildContext(session), piVersion);
   const indexer = IndexerState.rebuild(session.branch);
   const disabled = new Set<string>(options.disabledCodes ?? []);
   const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };

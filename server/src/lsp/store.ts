@@ -15,7 +15,7 @@ import { type Analysis, analyze, analyzeSession } from "../engine/analyze.js";
 import { detectFormat, SESSION_FORMATS } from "../engine/formats/registry.js";
 import { parseText, type ParsedText } from "../engine/parse.js";
 import { sessionFromLines } from "../engine/session.js";
-import { appendSession, sessionCheckpoint, type SessionCheckpoint } from "../engine/incremental/append.js";
+import { appendContext, appendSession, sessionCheckpoint, type SessionCheckpoint } from "../engine/incremental/append.js";
 import { readRegularFile } from "../io/read-regular-file.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
@@ -98,7 +98,9 @@ export class Store {
         const session = appended?.session ?? sessionFromLines(synced.parsed);
         checkpoint = appended?.checkpoint ?? sessionCheckpoint(session);
         linesRead = appended ? appended.linesRead : synced.parsed.lines.length;
-        analysis = analyzeSession(session, options);
+        // ... and, when it extends the branch, the previous context (same settings).
+        const before = appended?.tail && previous ? appendContext(previous.before, previous.session.branch, appended.tail, options.piVersion) : null;
+        analysis = analyzeSession(session, before ? { ...options, before } : options);
       } else analysis = analyze(source as string, { ...options, previous });
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);

@@ -162,7 +162,7 @@ function isoMs(s: unknown): number | undefined {
 }
 
 /** What one entry contributes to the context (pi's `appendMessage` / 1.x projection). */
-function project(e: Entry): Msg[] {
+export function project(e: Entry): Msg[] {
   const v = e.raw;
   switch (e.type) {
     case "message": {

@@ -20,10 +20,10 @@
  * sorts findings by line (stable), so they come out in the order a full read gives.
  */
 import type { ParsedText } from "../parse.js";
-import { readPiLine, type PiReadState } from "../formats/pi.js";
+import { contextEventMessages, DEFAULT_PI_VERSION, project, readPiLine, type PiReadState, type PiVersion } from "../formats/pi.js";
 import { lineShapeFindings } from "../rules/session-shape.js";
 import { pathTo } from "../session.js";
-import type { Entry, Session, SourceLine } from "../types.js";
+import type { Entry, Msg, Session, SourceLine } from "../types.js";
 
 /** What the fast path needs to continue a session: kept beside the analysis of each version. */
 export interface SessionCheckpoint {
@@ -41,6 +41,11 @@ export interface AppendedSession {
   checkpoint: SessionCheckpoint;
   /** Lines the session stage read: the appended ones only. */
   linesRead: number;
+  /**
+   * The entries the active branch gained when the append extended it (the previous branch is a
+   * prefix of the new one; empty when it did not change); null after a branch switch.
+   */
+  tail: Entry[] | null;
 }
 
 /** A checkpoint of `session` as read from its current lines (one pass over its entries). */
@@ -90,6 +95,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   for (const e of fresh) if (!newParents.has(e.id)) leaves.push(e.id);
   const leaf = entries[entries.length - 1];
   let branch = prev.branch;
+  let extended: Entry[] | null = [];
   if (fresh.length) {
     // Up from the new leaf through appended entries; when that reaches the previous leaf, the
     // branch is the previous one extended (else: a branch switch, walked in full).
@@ -100,7 +106,8 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
       cur = cur.parentId !== null ? byId.get(cur.parentId) : undefined;
     }
     const prevLeaf = prev.branch[prev.branch.length - 1];
-    branch = cur !== undefined && cur === prevLeaf ? prev.branch.concat(tail.reverse()) : pathTo(leaf, byId);
+    extended = cur !== undefined && cur === prevLeaf ? tail.reverse() : null;
+    branch = extended ? prev.branch.concat(extended) : pathTo(leaf, byId);
   }
   const last = lines[lines.length - 1];
   const session: Session = {
@@ -115,5 +122,26 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
     findings: findings.length ? prev.findings.concat(findings) : prev.findings,
     truncatedLastLine: last.parseError !== undefined && last.eol === "",
   };
-  return { session, checkpoint: sessionCheckpoint(session, cp.missingParents), linesRead: added.length };
+  return { session, checkpoint: sessionCheckpoint(session, cp.missingParents), linesRead: added.length, tail: extended };
+}
+
+/**
+ * The context (`before`) of a pi session whose branch `prevBranch` gained `tail`, continued from
+ * `prevBefore` (the previous analysis's, same pi version): pi's context build projects each
+ * entry on its own, apart from compactions (they select what comes before them) and
+ * `context_edit`s (they change their target). So when the tail holds neither and no edit on the
+ * branch targets a tail entry, the context is the previous one followed by the tail's messages;
+ * otherwise null (build it in full).
+ */
+export function appendContext(prevBefore: Msg[], prevBranch: readonly Entry[], tail: readonly Entry[], piVersion: PiVersion = DEFAULT_PI_VERSION): Msg[] | null {
+  if (tail.length === 0) return prevBefore;
+  const ids = new Set<string>();
+  for (const e of tail) {
+    if (e.type === "compaction" || e.type === "context_edit") return null;
+    ids.add(e.id);
+  }
+  for (const e of prevBranch) if (e.type === "context_edit" && ids.has(e.raw.targetId)) return null;
+  const added: Msg[] = [];
+  for (const e of tail) for (const m of project(e)) added.push(m);
+  return prevBefore.concat(contextEventMessages(added, piVersion));
 }
