@@ -108,6 +108,7 @@ function lineFor(k: LineKind, pick: number, call: number, c: Ctx): string {
   }
 }
 
+const occurrenceShape = (a: Analysis) => a.occurrences.occurrences.map((o) => [o.id, o.turn, o.key, o.resultLine, o.result?.origin]);
 const shape = (a: Analysis) => ({
   format: a.session.format,
   entries: a.session.entries.map((e) => [e.line, e.id, e.parentId, e.type]),
@@ -121,7 +122,10 @@ const shape = (a: Analysis) => ({
   pruned: a.pruned.map((m) => [m.role, m.origin, m.content]),
   after: a.after.map((m) => [m.role, m.origin, m.content]),
   dropped: a.dropped.map((d) => [d.msg.origin, d.by]),
-  occurrences: a.occurrences.occurrences.map((o) => [o.id, o.callLine, o.resultLine]),
+  occurrences: a.occurrences.occurrences.map((o) => [o.id, o.turn, o.key, o.toolName, o.callLine, o.callPath, o.resultLine, o.resultPath, o.result?.origin]),
+  unpaired: a.occurrences.unpaired.map((u) => [u.id, u.line, u.path, u.turn, u.msg.origin]),
+  byId: [...a.occurrences.byId].map(([id, list]) => [id, list.map((o) => a.occurrences.occurrences.indexOf(o))]),
+  byResult: [...a.occurrences.byResult].map(([m, o]) => [m.origin, a.occurrences.occurrences.indexOf(o)]).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
 });
 
 type Plan = { lines: { kind: LineKind; pick: number; call: number }[]; noEol: boolean }[];
@@ -136,6 +140,7 @@ function runPlan(si: number, plan: Plan): [number, number] {
   const a0 = first.analysis;
   const c: Ctx = { ids: a0 ? a0.session.entries.map((e) => e.id) : [], leaf: a0?.session.leafId ?? null, n: 0, ts: 1000 };
   let version = 1;
+  const kept: { a: Analysis; shape: string }[] = [];
   for (const s of plan) {
     const body = s.lines.map((l) => lineFor(l.kind, l.pick, l.call, c)).join("\n") + (s.noEol ? "" : "\n");
     const t = doc.getText();
@@ -147,7 +152,10 @@ function runPlan(si: number, plan: Plan): [number, number] {
     assert.equal(st.analysis === null, false, `${sources[si].name}: still a session`);
     assert.deepEqual(shape(st.analysis!), shape(fresh), `${sources[si].name}: after appending ${JSON.stringify(body)}`);
     assert.deepEqual(diagnostics(st.model, URI, DEFAULT_SETTINGS), diagnostics(new Store().get(URI, 1, doc.getText(), DEFAULT_SETTINGS).model, URI, DEFAULT_SETTINGS));
+    kept.push({ a: st.analysis!, shape: JSON.stringify(occurrenceShape(st.analysis!)) });
   }
+  // Continuing a version leaves the earlier versions' analyses as they were.
+  for (const k of kept) assert.equal(JSON.stringify(occurrenceShape(k.a)), k.shape, `${sources[si].name}: an earlier analysis changed`);
   return [fast, plan.length];
 }
 

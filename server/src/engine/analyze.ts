@@ -45,6 +45,8 @@ export interface AnalyzeOptions {
    * previous analysis (incremental/append.ts `appendContext`).
    */
   before?: Msg[];
+  /** The occurrence index of `before`, when the caller continued it too (`extendOccurrences`). */
+  occurrences?: OccurrenceIndex;
   /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
   rules?: boolean;
 }
@@ -98,7 +100,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const converted = convertToLlmDrops(prune.messages, piVersion);
   const wire = toWire(converted.messages);
   wire.dropped.push(...converted.dropped);
-  const occurrences = options.rules === false ? indexOccurrences([]) : indexOccurrences(before);
+  const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
   // match what each phase dropped back to `before` by origin, not by message identity.

@@ -15,7 +15,7 @@ import { type Analysis, analyze, analyzeSession } from "../engine/analyze.js";
 import { detectFormat, SESSION_FORMATS } from "../engine/formats/registry.js";
 import { parseText, type ParsedText } from "../engine/parse.js";
 import { sessionFromLines } from "../engine/session.js";
-import { appendContext, appendSession, sessionCheckpoint, type SessionCheckpoint } from "../engine/incremental/append.js";
+import { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "../engine/incremental/append.js";
 import { readRegularFile } from "../io/read-regular-file.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
@@ -100,7 +100,8 @@ export class Store {
         linesRead = appended ? appended.linesRead : synced.parsed.lines.length;
         // ... and, when it extends the branch, the previous context (same settings).
         const before = appended?.tail && previous ? appendContext(previous.before, previous.session.branch, appended.tail, options.piVersion) : null;
-        analysis = analyzeSession(session, before ? { ...options, before } : options);
+        const occurrences = before && previous && options.rules !== false ? appendOccurrences(previous, before) ?? undefined : undefined;
+        analysis = analyzeSession(session, before ? { ...options, before, occurrences } : options);
       } else analysis = analyze(source as string, { ...options, previous });
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);

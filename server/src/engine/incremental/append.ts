@@ -21,6 +21,7 @@
  */
 import type { ParsedText } from "../parse.js";
 import { contextEventMessages, DEFAULT_PI_VERSION, project, readPiLine, type PiReadState, type PiVersion } from "../formats/pi.js";
+import { extendOccurrences, type OccurrenceIndex } from "../rules/occurrence-identity.js";
 import { lineShapeFindings } from "../rules/session-shape.js";
 import { pathTo } from "../session.js";
 import type { Entry, Msg, Session, SourceLine } from "../types.js";
@@ -144,4 +145,15 @@ export function appendContext(prevBefore: Msg[], prevBranch: readonly Entry[], t
   const added: Msg[] = [];
   for (const e of tail) for (const m of project(e)) added.push(m);
   return prevBefore.concat(contextEventMessages(added, piVersion));
+}
+
+/**
+ * The occurrence index of `before`, continued from the previous analysis's when `before` is its
+ * context followed by more messages (what `appendContext` returns); null otherwise.
+ */
+export function appendOccurrences(prev: { before: Msg[]; occurrences: OccurrenceIndex }, before: Msg[]): OccurrenceIndex | null {
+  if (before === prev.before) return prev.occurrences;
+  const n = prev.before.length;
+  if (before.length < n || before[n - 1] !== prev.before[n - 1] || (n > 0 && before[0] !== prev.before[0])) return null;
+  return extendOccurrences(prev.occurrences, before.slice(n));
 }
