@@ -124,7 +124,7 @@ const shape = (a: Analysis) => ({
   dropped: a.dropped.map((d) => [d.msg.origin, d.by]),
   occurrences: a.occurrences.occurrences.map((o) => [o.id, o.turn, o.key, o.toolName, o.callLine, o.callPath, o.resultLine, o.resultPath, o.result?.origin]),
   unpaired: a.occurrences.unpaired.map((u) => [u.id, u.line, u.path, u.turn, u.msg.origin]),
-  byId: [...a.occurrences.byId].map(([id, list]) => [id, list.map((o) => a.occurrences.occurrences.indexOf(o))]),
+  occurrencesById: [...a.occurrences.byId].map(([id, list]) => [id, list.map((o) => a.occurrences.occurrences.indexOf(o))]),
   byResult: [...a.occurrences.byResult].map(([m, o]) => [m.origin, a.occurrences.occurrences.indexOf(o)]).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
 });
 
