@@ -33,3 +33,26 @@ const change = (changes: any[], version: number) => LineDocument.update(doc, cha
 step("append", 2, () => change([{ range: { start: { line: meta.lines, character: 0 }, end: { line: meta.lines, character: 0 } }, text: append }], 2));
 const old = doc.lines().lines[meta.middleLine].text;
 step("edit-middle", 3, () => change([{ range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: old.replace('"text":"', '"text":"edited: ') }], 3));
+// An agent appends line after line: the median of ten more appends, each extending the branch.
+{
+  const times: number[] = [];
+  const cpus: number[] = [];
+  let parent = "e-prof";
+  for (let i = 0; i < 10; i++) {
+    const id = `e-prof-${i}`;
+    const line = JSON.stringify({ type: "message", id, parentId: parent, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "appended" }], timestamp: 1798761600001 + i } }) + "\n";
+    parent = id;
+    const at = doc.lines().lines.length;
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    change([{ range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text: line }], 4 + i);
+    const st = store.get(uri, 4 + i, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS);
+    if (st.model) diagnostics(st.model, uri, DEFAULT_SETTINGS);
+    times.push(performance.now() - t);
+    const c = process.cpuUsage(cpu);
+    cpus.push((c.user + c.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  cpus.sort((a, b) => a - b);
+  console.log(`append x10 (each one line): median ${times[5].toFixed(1)} ms wall (min ${times[0].toFixed(1)}, max ${times[9].toFixed(1)}), median ${cpus[5].toFixed(1)} ms CPU (min ${cpus[0].toFixed(1)})`);
+}

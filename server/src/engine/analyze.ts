@@ -42,6 +42,13 @@ export interface AnalyzeOptions {
   disabledCodes?: readonly FindingCode[];
   /** The pi a pi session is rendered for (default: the newest); see `PiVersion`. */
   piVersion?: PiVersion;
+  /**
+   * The context (`before`) when the caller has it already: an append's, continued from the
+   * previous analysis (incremental/append.ts `appendContext`).
+   */
+  before?: Msg[];
+  /** The occurrence index of `before`, when the caller continued it too (`extendOccurrences`). */
+  occurrences?: OccurrenceIndex;
   /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
   rules?: boolean;
 }
@@ -81,7 +88,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 export function analyzeSession(session: Session, options: AnalyzeOptions = {}): Analysis {
   const config = withDefaults(options.piCondense);
   const piVersion = session.format === "pi" ? options.piVersion ?? DEFAULT_PI_VERSION : undefined;
-  const before = contextEventMessages(buildContext(session), piVersion);
+  const before = options.before ?? contextEventMessages(buildContext(session), piVersion);
   const indexer = IndexerState.rebuild(session.branch);
   const disabled = new Set<string>(options.disabledCodes ?? []);
   const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
@@ -103,7 +110,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const converted = convertToLlmDrops(prune.messages, piVersion);
   const wire = toWire(converted.messages);
   wire.dropped.push(...converted.dropped);
-  const occurrences = options.rules === false ? indexOccurrences([]) : indexOccurrences(before);
+  const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
   // match what each phase dropped back to `before` by origin, not by message identity.

@@ -50,11 +50,30 @@ export interface ColumnRange {
   end: number;
 }
 
+/**
+ * Ranges already located, per line object: a line's text never changes (an edit makes a new line
+ * object), so a language server's next version finds the ranges of its unchanged lines here
+ * instead of parsing them again.
+ */
+const located = new WeakMap<SourceLine, Map<string, ColumnRange>>();
+
 /** Range of the value at `path` on the line, or of the whole line's content when not found. */
 export function locate(line: SourceLine | undefined, path?: JsonPath): ColumnRange {
   if (!line) return { start: 0, end: 0 };
+  if (!path || path.length === 0) return wholeLine(line);
+  const key = JSON.stringify(path);
+  let byPath = located.get(line);
+  let r = byPath?.get(key);
+  if (!r) {
+    r = locateIn(line, path);
+    if (!byPath) located.set(line, (byPath = new Map()));
+    byPath.set(key, r);
+  }
+  return { start: r.start, end: r.end };
+}
+
+function locateIn(line: SourceLine, path: JsonPath): ColumnRange {
   const whole = wholeLine(line);
-  if (!path || path.length === 0) return whole;
   const tree = safeParseTree(line.text);
   if (!tree) return whole;
   const node = findNodeAtLocation(tree, path);

@@ -30,13 +30,37 @@ export interface ChainInfo {
 const msgKey = (line: number, role: string, id?: string) => `${line}|${role}|${id ?? ""}`;
 
 export class DocModel {
-  readonly sitesByLine = new Map<number, IdSite[]>();
-  readonly sitesById = new Map<string, IdSite[]>();
-  readonly chains = new Map<number, ChainInfo>();
-  private readonly fates = new Map<string, string>();
+  private built: { sitesByLine: Map<number, IdSite[]>; sitesById: Map<string, IdSite[]>; chains: Map<number, ChainInfo>; fates: Map<string, string> } | null = null;
   private readonly rangeCache = new Map<string, ColumnRange>();
 
-  constructor(readonly a: Analysis) {
+  /** The indexes are built on first use: publishing diagnostics after a change needs none of them. */
+  constructor(readonly a: Analysis) {}
+
+  get sitesByLine(): Map<number, IdSite[]> {
+    return this.indexes().sitesByLine;
+  }
+
+  get sitesById(): Map<string, IdSite[]> {
+    return this.indexes().sitesById;
+  }
+
+  get chains(): Map<number, ChainInfo> {
+    return this.indexes().chains;
+  }
+
+  private get fates(): Map<string, string> {
+    return this.indexes().fates;
+  }
+
+  private indexes() {
+    if (!this.built) {
+      this.built = { sitesByLine: new Map(), sitesById: new Map(), chains: new Map(), fates: new Map() };
+      this.build(this.a);
+    }
+    return this.built;
+  }
+
+  private build(a: Analysis): void {
     const add = (s: IdSite) => {
       const l = this.sitesByLine.get(s.line) ?? [];
       l.push(s);

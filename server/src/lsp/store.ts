@@ -16,6 +16,7 @@ import { type Analysis, analyze, analyzeSession } from "../engine/analyze.js";
 import { detectFormat, SESSION_FORMATS } from "../engine/formats/registry.js";
 import { parseText, type ParsedText } from "../engine/parse.js";
 import { sessionFromLines } from "../engine/session.js";
+import { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "../engine/incremental/append.js";
 import { readRegularFile } from "../io/read-regular-file.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
@@ -59,6 +60,10 @@ export interface DocState extends ActionDoc {
   settingsKey: string;
   /** The SyncedSource stamp this state was computed from (files followed on disk). */
   stamp?: number;
+  /** A synced session's model, for the next version to continue when lines are only appended. */
+  checkpoint?: SessionCheckpoint;
+  /** Lines the session stage read for this version (all of them, or the appended ones). */
+  linesRead?: number;
 }
 
 export class Store {
@@ -81,17 +86,29 @@ export class Store {
     if (sidecar) options.acpSidecar = { text: sidecar.text, name: sidecar.name, error: sidecar.error };
     let analysis: Analysis | null = null;
     let model: DocModel | undefined;
+    let checkpoint: SessionCheckpoint | undefined;
+    let linesRead: number | undefined;
     if (SESSION_FORMATS.has(format)) {
       // Incremental: unchanged lines reuse the previous version's parse.
       const previous = c && c.settingsKey === key && c.analysis ? c.analysis : undefined;
       // A synced document's lines follow its edits already (incremental.ts): only the session
       // and what derives from it are computed again.
-      analysis = synced ? analyzeSession(sessionFromLines(synced.parsed), options) : analyze(source as string, { ...options, previous });
+      if (synced) {
+        // An append continues the previous session model (incremental/append.ts).
+        const appended = c?.checkpoint ? appendSession(c.checkpoint, synced.parsed) : null;
+        const session = appended?.session ?? sessionFromLines(synced.parsed);
+        checkpoint = appended?.checkpoint ?? sessionCheckpoint(session);
+        linesRead = appended ? appended.linesRead : synced.parsed.lines.length;
+        // ... and, when it extends the branch, the previous context (same settings).
+        const before = appended?.tail && previous ? appendContext(previous.before, previous.session.branch, appended.tail, options.piVersion) : null;
+        const occurrences = before && previous && options.rules !== false ? appendOccurrences(previous, before) ?? undefined : undefined;
+        analysis = analyzeSession(session, before ? { ...options, before, occurrences } : options);
+      } else analysis = analyze(source as string, { ...options, previous });
       if (uri.startsWith("file:")) analysis = resolveSiblingParents(fileURLToPath(uri), analysis);
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
     }
-    const st: DocState = { uri, version, text: "", format, analysis, settingsKey: key, options, model: model as DocModel, stamp: synced?.stamp };
+    const st: DocState = { uri, version, text: "", format, analysis, settingsKey: key, options, model: model as DocModel, stamp: synced?.stamp, checkpoint, linesRead };
     if (synced) {
       let text: string | undefined;
       Object.defineProperty(st, "text", { get: () => (text ??= synced.text()), enumerable: true });

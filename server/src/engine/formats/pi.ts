@@ -27,75 +27,19 @@ export const PI_ENTRY_TYPES = new Set([
 
 export type { FormatRead } from "./reader.js";
 
-export function readPi(lines: SourceLine[]): FormatRead {
-  const findings: Finding[] = [];
-  const entries: Entry[] = [];
-  let header: Session["header"];
+/** What reading a pi file has gathered so far (`readPiLine` continues it line by line). */
+export interface PiReadState {
+  header: Session["header"];
+  entries: Entry[];
+  findings: Finding[];
   /** Every parsed entry object in file order, header included (v1 compaction indexes count it). */
-  const fileEntries: (Entry | "header")[] = [];
-  for (const l of lines) {
-    if (l.value === undefined) continue;
-    const v = l.value;
-    if (!isObject(v)) continue; // reported by the shared line checks
-    if (!header) {
-      if (v.type === "session" && typeof v.id === "string") {
-        const version = typeof v.version === "number" ? v.version : 1;
-        header = { line: l.line, raw: v, version };
-        fileEntries.push("header");
-        continue;
-      }
-      findings.push(shapeFinding("unknown-entry", {
-        line: l.line,
-        path: ["type"],
-        message: "Line before the session header is ignored. pi expects the first entry to be the `session` header.",
-      }));
-      continue;
-    }
-    if (v.type === "session") {
-      findings.push(shapeFinding("unknown-entry", {
-        line: l.line,
-        path: ["type"],
-        message: "Second session header is ignored. pi reads only the first `session` header.",
-      }));
-      continue;
-    }
-    if (typeof v.type !== "string") {
-      findings.push(shapeFinding("unknown-entry", {
-        line: l.line,
-        message: "Not a pi session entry. The object has no string `type`.",
-      }));
-      continue;
-    }
-    const version = header.version;
-    let id: string;
-    let parentId: string | null;
-    let syntheticId = false;
-    const raw: Record<string, any> = version < 2 ? { ...v } : v;
-    if (version < 2) {
-      id = `v1:${l.line + 1}`;
-      syntheticId = true;
-      const prev = entries[entries.length - 1];
-      parentId = prev ? prev.id : null;
-    } else {
-      if (typeof v.id !== "string" || v.id === "") {
-        findings.push(shapeFinding("unknown-entry", {
-          line: l.line,
-          path: ["id"],
-          message: `Entry without an id is left out. This \`${v.type}\` entry has no string \`id\`, so pi cannot place it in the session tree.`,
-        }));
-        continue;
-      }
-      id = v.id;
-      parentId = typeof v.parentId === "string" ? v.parentId : null;
-    }
-    const entry: Entry = { line: l.line, id, parentId, type: v.type, raw, syntheticId: syntheticId || undefined };
-    if (version < 3 && v.type === "message" && isObject(v.message) && v.message.role === "hookMessage") {
-      entry.raw = { ...v, message: { ...v.message, role: "custom" } };
-    }
-    entries.push(entry);
-    fileEntries.push(entry);
-    checkEntryShape(entry, findings);
-  }
+  fileEntries: (Entry | "header")[];
+}
+
+export function readPi(lines: SourceLine[]): FormatRead {
+  const st: PiReadState = { header: undefined, entries: [], findings: [], fileEntries: [] };
+  for (const l of lines) readPiLine(st, l);
+  const { header, entries, findings, fileEntries } = st;
   if (header && header.version < 2) {
     // v1 compaction: firstKeptEntryIndex indexes the file's entry array, header included.
     for (const e of entries) {
@@ -109,6 +53,72 @@ export function readPi(lines: SourceLine[]): FormatRead {
     }
   }
   return { header, entries, findings };
+}
+
+/** Reads one line of a pi file into `st` (the body of `readPi`'s loop). */
+export function readPiLine(st: PiReadState, l: SourceLine): void {
+  const { entries, findings, fileEntries } = st;
+  if (l.value === undefined) return;
+  const v = l.value;
+  if (!isObject(v)) return; // reported by the shared line checks
+  if (!st.header) {
+    if (v.type === "session" && typeof v.id === "string") {
+      const version = typeof v.version === "number" ? v.version : 1;
+      st.header = { line: l.line, raw: v, version };
+      fileEntries.push("header");
+      return;
+    }
+    findings.push(shapeFinding("unknown-entry", {
+      line: l.line,
+      path: ["type"],
+      message: "Line before the session header is ignored. pi expects the first entry to be the `session` header.",
+    }));
+    return;
+  }
+  if (v.type === "session") {
+    findings.push(shapeFinding("unknown-entry", {
+      line: l.line,
+      path: ["type"],
+      message: "Second session header is ignored. pi reads only the first `session` header.",
+    }));
+    return;
+  }
+  if (typeof v.type !== "string") {
+    findings.push(shapeFinding("unknown-entry", {
+      line: l.line,
+      message: "Not a pi session entry. The object has no string `type`.",
+    }));
+    return;
+  }
+  const version = st.header.version;
+  let id: string;
+  let parentId: string | null;
+  let syntheticId = false;
+  const raw: Record<string, any> = version < 2 ? { ...v } : v;
+  if (version < 2) {
+    id = `v1:${l.line + 1}`;
+    syntheticId = true;
+    const prev = entries[entries.length - 1];
+    parentId = prev ? prev.id : null;
+  } else {
+    if (typeof v.id !== "string" || v.id === "") {
+      findings.push(shapeFinding("unknown-entry", {
+        line: l.line,
+        path: ["id"],
+        message: `Entry without an id is left out. This \`${v.type}\` entry has no string \`id\`, so pi cannot place it in the session tree.`,
+      }));
+      return;
+    }
+    id = v.id;
+    parentId = typeof v.parentId === "string" ? v.parentId : null;
+  }
+  const entry: Entry = { line: l.line, id, parentId, type: v.type, raw, syntheticId: syntheticId || undefined };
+  if (version < 3 && v.type === "message" && isObject(v.message) && v.message.role === "hookMessage") {
+    entry.raw = { ...v, message: { ...v.message, role: "custom" } };
+  }
+  entries.push(entry);
+  fileEntries.push(entry);
+  checkEntryShape(entry, findings);
 }
 
 function checkEntryShape(e: Entry, findings: Finding[]): void {
@@ -152,7 +162,7 @@ function isoMs(s: unknown): number | undefined {
 }
 
 /** What one entry contributes to the context (pi's `appendMessage` / 1.x projection). */
-function project(e: Entry): Msg[] {
+export function project(e: Entry): Msg[] {
   const v = e.raw;
   switch (e.type) {
     case "message": {

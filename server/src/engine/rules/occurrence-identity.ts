@@ -68,47 +68,21 @@ export function resultPathOf(m: Msg): JsonPath {
   return (m.resultPath as JsonPath) ?? ["message", "toolCallId"];
 }
 
+/** Where indexing stands after the last message: its turn and the calls of that turn still open. */
+interface IndexCursor {
+  turn: number;
+  /** Calls of the current turn still without a result, by id, in call order. */
+  current: Map<string, Occurrence[]>;
+}
+
+const cursors = new WeakMap<OccurrenceIndex, IndexCursor>();
+
 export function indexOccurrences(messages: Msg[]): OccurrenceIndex {
   const occurrences: Occurrence[] = [];
   const unpaired: UnpairedResult[] = [];
-  let turn = 0;
-  // Calls of the current turn still without a result, by id, in call order (a map, not a scan:
-  // one turn can hold tens of thousands of calls and results).
-  let current = new Map<string, Occurrence[]>();
-  for (const m of messages) {
-    if (m.role === "assistant") {
-      turn++;
-      current = new Map();
-      const content: any[] = Array.isArray(m.content) ? m.content : [];
-      content.forEach((b, i) => {
-        if (!b || b.type !== "toolCall" || typeof b.id !== "string") return;
-        const o: Occurrence = {
-          id: b.id,
-          turn,
-          toolName: b.name,
-          assistant: m,
-          callLine: typeof b.line === "number" ? b.line : lineOf(m),
-          callPath: (b.path as JsonPath) ?? ["message", "content", i, "id"],
-          resultLine: null,
-          key: b.id,
-        };
-        occurrences.push(o);
-        const open = current.get(o.id);
-        if (open) open.push(o);
-        else current.set(o.id, [o]);
-      });
-    } else if (m.role === "toolResult") {
-      const id = String(m.toolCallId);
-      const open = current.get(id);
-      const o = open?.shift();
-      if (o) {
-        o.result = m;
-        o.resultLine = lineOf(m);
-        o.resultPath = resultPathOf(m);
-        o.key = occKey(id, typeof m.timestamp === "number" ? m.timestamp : undefined);
-      } else unpaired.push({ id, msg: m, line: lineOf(m), path: resultPathOf(m), turn });
-    }
-  }
+  // A map, not a scan: one turn can hold tens of thousands of calls and results.
+  const cur: IndexCursor = { turn: 0, current: new Map() };
+  for (const m of messages) indexMessage(m, cur, occurrences, unpaired);
   const byId = new Map<string, Occurrence[]>();
   const byResult = new Map<Msg, Occurrence>();
   for (const o of occurrences) {
@@ -117,7 +91,82 @@ export function indexOccurrences(messages: Msg[]): OccurrenceIndex {
     byId.set(o.id, list);
     if (o.result) byResult.set(o.result, o);
   }
-  return { occurrences, unpaired, byId, byResult };
+  const idx = { occurrences, unpaired, byId, byResult };
+  cursors.set(idx, cur);
+  return idx;
+}
+
+/**
+ * The index of `prev`'s messages followed by `added` (an append), equal to `indexOccurrences`
+ * on all of them, without re-reading the earlier messages; null when `prev` was not made here.
+ * `prev` is left as it was: the calls of its last turn that `added` may answer are copied first.
+ */
+export function extendOccurrences(prev: OccurrenceIndex, added: Msg[]): OccurrenceIndex | null {
+  const was = cursors.get(prev);
+  if (!was) return null;
+  const occurrences = prev.occurrences.slice();
+  const copies = new Map<Occurrence, Occurrence>();
+  const cur: IndexCursor = { turn: was.turn, current: new Map() };
+  for (const [id, list] of was.current)
+    cur.current.set(id, list.map((o) => {
+      const c = { ...o };
+      copies.set(o, c);
+      return c;
+    }));
+  for (let i = occurrences.length - 1; copies.size > 0 && i >= 0 && occurrences[i].turn === was.turn; i--) occurrences[i] = copies.get(occurrences[i]) ?? occurrences[i];
+  const first = occurrences.length;
+  const unpaired = prev.unpaired.slice();
+  for (const m of added) indexMessage(m, cur, occurrences, unpaired);
+  const byId = new Map(prev.byId);
+  const byResult = new Map(prev.byResult);
+  const touched = new Set<string>();
+  for (const c of copies.values()) touched.add(c.id);
+  for (let i = first; i < occurrences.length; i++) touched.add(occurrences[i].id);
+  for (const id of touched) {
+    const list = (prev.byId.get(id) ?? []).map((o) => copies.get(o) ?? o);
+    byId.set(id, list);
+  }
+  for (let i = first; i < occurrences.length; i++) byId.get(occurrences[i].id)!.push(occurrences[i]);
+  for (const c of copies.values()) if (c.result) byResult.set(c.result, c);
+  for (let i = first; i < occurrences.length; i++) if (occurrences[i].result) byResult.set(occurrences[i].result!, occurrences[i]);
+  const idx = { occurrences, unpaired, byId, byResult };
+  cursors.set(idx, cur);
+  return idx;
+}
+
+function indexMessage(m: Msg, cur: IndexCursor, occurrences: Occurrence[], unpaired: UnpairedResult[]): void {
+  if (m.role === "assistant") {
+    const turn = ++cur.turn;
+    const current = (cur.current = new Map());
+    const content: any[] = Array.isArray(m.content) ? m.content : [];
+    content.forEach((b, i) => {
+      if (!b || b.type !== "toolCall" || typeof b.id !== "string") return;
+      const o: Occurrence = {
+        id: b.id,
+        turn,
+        toolName: b.name,
+        assistant: m,
+        callLine: typeof b.line === "number" ? b.line : lineOf(m),
+        callPath: (b.path as JsonPath) ?? ["message", "content", i, "id"],
+        resultLine: null,
+        key: b.id,
+      };
+      occurrences.push(o);
+      const open = current.get(o.id);
+      if (open) open.push(o);
+      else current.set(o.id, [o]);
+    });
+  } else if (m.role === "toolResult") {
+    const id = String(m.toolCallId);
+    const open = cur.current.get(id);
+    const o = open?.shift();
+    if (o) {
+      o.result = m;
+      o.resultLine = lineOf(m);
+      o.resultPath = resultPathOf(m);
+      o.key = occKey(id, typeof m.timestamp === "number" ? m.timestamp : undefined);
+    } else unpaired.push({ id, msg: m, line: lineOf(m), path: resultPathOf(m), turn: cur.turn });
+  }
 }
 
 export function occurrenceFindings(idx: OccurrenceIndex, enabled: EnabledCodes = ALL_ENABLED): Finding[] {

@@ -1,0 +1,159 @@
+/**
+ * Incremental stage 2 (issue 11 item 3): when an agent appends lines to a pi session, the session
+ * model (entries, id index, leaves, active branch, shape findings) is continued from the previous
+ * one instead of being read again from every line. The appended lines are read with the same
+ * per-line reader as a full read (`readPiLine`), so what comes out is what `sessionFromLines`
+ * gives on the new lines; test/unit/incremental-append.property.test.ts checks it on random
+ * append sequences.
+ *
+ * The fast path is taken only when that equality holds by construction; anything else returns
+ * null and the caller reads the session in full:
+ * - the previous session is a pi session with a header of version 2 or later (v1 files get
+ *   synthetic ids and a compaction fix-up over the whole file);
+ * - every previous line is still there, unchanged (the same parsed line objects, the last one
+ *   with the same text and line ending: a line-wise append re-splits it), and lines were added;
+ * - no appended entry reuses an id (a duplicate changes which entry the index holds), names an
+ *   id some earlier entry was missing as its parent (that would re-attach an old subtree), or
+ *   has a parent that is missing or comes later in the file (no new cycle or broken link).
+ *
+ * The session's findings are the previous ones followed by the appended lines' own; the analysis
+ * sorts findings by line (stable), so they come out in the order a full read gives.
+ */
+import type { ParsedText } from "../parse.js";
+import { contextEventMessages, DEFAULT_PI_VERSION, project, readPiLine, type PiReadState, type PiVersion } from "../formats/pi.js";
+import { extendOccurrences, type OccurrenceIndex } from "../rules/occurrence-identity.js";
+import { lineShapeFindings } from "../rules/session-shape.js";
+import { pathTo } from "../session.js";
+import type { Entry, Msg, Session, SourceLine } from "../types.js";
+
+/** What the fast path needs to continue a session: kept beside the analysis of each version. */
+export interface SessionCheckpoint {
+  session: Session;
+  /** The session's lines as they were (the document's array is patched in place). */
+  lines: readonly SourceLine[];
+  lastText: string;
+  lastEol: string;
+  /** Parent ids that named no entry (a later entry with such an id re-attaches a subtree). */
+  missingParents: ReadonlySet<string>;
+}
+
+export interface AppendedSession {
+  session: Session;
+  checkpoint: SessionCheckpoint;
+  /** Lines the session stage read: the appended ones only. */
+  linesRead: number;
+  /**
+   * The entries the active branch gained when the append extended it (the previous branch is a
+   * prefix of the new one; empty when it did not change); null after a branch switch.
+   */
+  tail: Entry[] | null;
+}
+
+/** A checkpoint of `session` as read from its current lines (one pass over its entries). */
+export function sessionCheckpoint(session: Session, missingParents?: ReadonlySet<string>): SessionCheckpoint {
+  const last = session.lines[session.lines.length - 1];
+  let missing = missingParents;
+  if (!missing) {
+    const m = new Set<string>();
+    for (const e of session.entries) if (e.parentId !== null && e.parentId !== e.id && !session.byId.has(e.parentId)) m.add(e.parentId);
+    missing = m;
+  }
+  return { session, lines: session.lines.slice(), lastText: last?.text ?? "", lastEol: last?.eol ?? "", missingParents: missing };
+}
+
+/**
+ * The session of `parsed` continued from `cp`, or null when `parsed` is not `cp`'s lines with
+ * lines appended under the conditions above.
+ */
+export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): AppendedSession | null {
+  const prev = cp.session;
+  const old = cp.lines;
+  const lines = parsed.lines;
+  const n = old.length;
+  if (prev.format !== "pi" || !prev.header || prev.header.version < 2 || n === 0 || lines.length <= n) return null;
+  for (let i = 0; i < n - 1; i++) if (lines[i] !== old[i]) return null;
+  const lastOld = lines[n - 1];
+  if (lastOld.text !== cp.lastText || lastOld.eol !== cp.lastEol || lastOld.line !== n - 1) return null;
+  // The line before an append is re-split from the same text: its parse is the previous one.
+  if (lastOld !== old[n - 1] && (lastOld.value !== old[n - 1].value || lastOld.parseError !== old[n - 1].parseError || lastOld.tooDeep !== old[n - 1].tooDeep)) return null;
+
+  const added = lines.slice(n);
+  const findings = lineShapeFindings(added);
+  const st: PiReadState = { header: prev.header, entries: [], findings, fileEntries: [] };
+  for (const l of added) readPiLine(st, l);
+  const fresh = st.entries;
+
+  const byId = new Map(prev.byId);
+  const newParents = new Set<string>();
+  for (const e of fresh) {
+    if (byId.has(e.id) || cp.missingParents.has(e.id)) return null;
+    if (e.parentId !== null && (e.parentId === e.id || !byId.has(e.parentId))) return null;
+    byId.set(e.id, e);
+    if (e.parentId !== null) newParents.add(e.parentId);
+  }
+  const entries = fresh.length ? prev.entries.concat(fresh) : prev.entries;
+  const leaves = prev.leaves.filter((id) => !newParents.has(id));
+  for (const e of fresh) if (!newParents.has(e.id)) leaves.push(e.id);
+  const leaf = entries[entries.length - 1];
+  let branch = prev.branch;
+  let extended: Entry[] | null = [];
+  if (fresh.length) {
+    // Up from the new leaf through appended entries; when that reaches the previous leaf, the
+    // branch is the previous one extended (else: a branch switch, walked in full).
+    const tail: Entry[] = [];
+    let cur: Entry | undefined = leaf;
+    while (cur && cur.line >= n) {
+      tail.push(cur);
+      cur = cur.parentId !== null ? byId.get(cur.parentId) : undefined;
+    }
+    const prevLeaf = prev.branch[prev.branch.length - 1];
+    extended = cur !== undefined && cur === prevLeaf ? tail.reverse() : null;
+    branch = extended ? prev.branch.concat(extended) : pathTo(leaf, byId);
+  }
+  const last = lines[lines.length - 1];
+  const session: Session = {
+    format: prev.format,
+    lines: parsed.lines,
+    header: prev.header,
+    entries,
+    byId,
+    leaves,
+    leafId: leaf ? leaf.id : null,
+    branch,
+    findings: findings.length ? prev.findings.concat(findings) : prev.findings,
+    truncatedLastLine: last.parseError !== undefined && last.eol === "",
+  };
+  return { session, checkpoint: sessionCheckpoint(session, cp.missingParents), linesRead: added.length, tail: extended };
+}
+
+/**
+ * The context (`before`) of a pi session whose branch `prevBranch` gained `tail`, continued from
+ * `prevBefore` (the previous analysis's, same pi version): pi's context build projects each
+ * entry on its own, apart from compactions (they select what comes before them) and
+ * `context_edit`s (they change their target). So when the tail holds neither and no edit on the
+ * branch targets a tail entry, the context is the previous one followed by the tail's messages;
+ * otherwise null (build it in full).
+ */
+export function appendContext(prevBefore: Msg[], prevBranch: readonly Entry[], tail: readonly Entry[], piVersion: PiVersion = DEFAULT_PI_VERSION): Msg[] | null {
+  if (tail.length === 0) return prevBefore;
+  const ids = new Set<string>();
+  for (const e of tail) {
+    if (e.type === "compaction" || e.type === "context_edit") return null;
+    ids.add(e.id);
+  }
+  for (const e of prevBranch) if (e.type === "context_edit" && ids.has(e.raw.targetId)) return null;
+  const added: Msg[] = [];
+  for (const e of tail) for (const m of project(e)) added.push(m);
+  return prevBefore.concat(contextEventMessages(added, piVersion));
+}
+
+/**
+ * The occurrence index of `before`, continued from the previous analysis's when `before` is its
+ * context followed by more messages (what `appendContext` returns); null otherwise.
+ */
+export function appendOccurrences(prev: { before: Msg[]; occurrences: OccurrenceIndex }, before: Msg[]): OccurrenceIndex | null {
+  if (before === prev.before) return prev.occurrences;
+  const n = prev.before.length;
+  if (before.length < n || before[n - 1] !== prev.before[n - 1] || (n > 0 && before[0] !== prev.before[0])) return null;
+  return extendOccurrences(prev.occurrences, before.slice(n));
+}
