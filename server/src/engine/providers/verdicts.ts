@@ -87,6 +87,12 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const merged = new Map<string, Acc>();
   const order: Acc[] = [];
 
+  // A provider none of whose turns are in the session gets the same request as any other such
+  // provider with the same serializer options: build each distinct request once.
+  const packsPresent = new Set<string>();
+  for (const m of wire) if (m.role === "assistant") packsPresent.add(packOfMessage(m, session.format) ?? "");
+  const requests = new Map<string, RequestMessage[]>();
+
   for (const provider of PROVIDER_NAMES) {
     // The model of this provider's request: the detected one when it is this provider's.
     const ref = detected === provider ? latest : undefined;
@@ -96,7 +102,12 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
       return (ref.model === undefined || m.model === ref.model) && (ref.api === undefined || m.api === ref.api);
     };
     const serializer = session.format === "pi" ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
-    let req: RequestMessage[] = buildRequest(wire, { format: session.format, sameModel, lineValue, serializer });
+    const requestKey = packsPresent.has(provider) ? provider : `none|${JSON.stringify(serializer ?? null)}`;
+    let req = requests.get(requestKey);
+    if (!req) {
+      req = buildRequest(wire, { format: session.format, sameModel, lineValue, serializer });
+      requests.set(requestKey, req);
+    }
     if (provider === "anthropic") req = combineConsecutive(req);
     const ctx = { provider, targetModel: ref?.model, session, beforeByOrigin };
     for (const rule of PROVIDER_RULES) {
