@@ -37,10 +37,11 @@ async function withPage(fn: (p: OpenPage) => Promise<void>): Promise<void> {
 
 const rowsShown = (page: Page) => page.$eval(".toolbar .count", (e) => Number((e as HTMLElement).dataset.shown));
 /** Line of the first message whose row is (partly) inside the scroller's viewport. */
+/** The file line of the first row showing more than a pixel (the rule the page saves its scroll anchor by). */
 const firstVisible = (page: Page) =>
   page.evaluate(() => {
     const top = document.querySelector(".scroller")!.getBoundingClientRect().top;
-    const rows = [...document.querySelectorAll<HTMLElement>(".row")].filter((r) => r.getBoundingClientRect().bottom > top + 2).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    const rows = [...document.querySelectorAll<HTMLElement>(".row")].filter((r) => r.getBoundingClientRect().bottom > top + 1).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
     return rows[0]?.querySelector<HTMLElement>(".msg[data-line]")?.dataset.line ?? null;
   });
 const msgSel = (side: "before" | "after", line: number) => `.msg[data-side="${side}"][data-line="${line}"]`;
