@@ -5,10 +5,11 @@
 // inspector webview shows bands and totals matching the CLI; a click in the webview moves the
 // editor (webview -> host) and the editor cursor highlights the row (host -> webview); at 620 px
 // no labels intersect; a message expands to its full text; search marks and jumps; after a window
-// reload the panel comes back with its search.
+// reload the panel comes back with its search; a Claude Code file (from the shared corpus) shows
+// its After label, the subagent group under the Task call and recorded usage.
 //   node test/e2e/ui.mjs --vsix FILE.vsix [--update-screenshots]
 // Screenshots of each step go to .e2e/screenshots/; with --update-screenshots (or
-// TI_UPDATE_SCREENSHOTS=1) also to docs/screenshots/ (diagnostics, hover, quickfix, inspector).
+// TI_UPDATE_SCREENSHOTS=1) also to docs/screenshots/ (diagnostics, hover, quickfix, inspector*).
 // Prints `ok`/`not ok` per step and `ui: N passed, N failed`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -28,6 +29,9 @@ const UPDATE = process.argv.includes("--update-screenshots") || process.env.TI_U
 const SHOTS = path.join(ROOT, ".e2e", "screenshots");
 const DOCS_SHOTS = path.join(ROOT, "docs", "screenshots");
 const SAMPLE = "sample-session.jsonl";
+// a Claude Code session with subagent (sidechain) lines 3-5 under the Task call on line 1
+const CORPUS = process.env.TI_CORPUS ?? path.resolve(ROOT, "..", "shared", "corpus");
+const CLAUDE = "daaain-sidechain-integrated.jsonl";
 fs.rmSync(SHOTS, { recursive: true, force: true });
 fs.mkdirSync(SHOTS, { recursive: true });
 
@@ -53,6 +57,8 @@ const userDataDir = path.join(tmp, "user-data");
 const extensionsDir = path.join(tmp, "extensions");
 fs.mkdirSync(ws, { recursive: true });
 fs.copyFileSync(path.join(ROOT, "samples", SAMPLE), path.join(ws, SAMPLE));
+const claudeSource = path.join(CORPUS, "claude-code", CLAUDE);
+if (fs.existsSync(claudeSource)) fs.copyFileSync(claudeSource, path.join(ws, CLAUDE));
 fs.mkdirSync(path.join(userDataDir, "User"), { recursive: true });
 fs.mkdirSync(extensionsDir, { recursive: true });
 fs.writeFileSync(
@@ -122,7 +128,7 @@ try {
   await step("the Problems panel lists the sample's findings with their codes", async () => {
     await page.keyboard.press("Control+Shift+M");
     await page.locator(".markers-panel .monaco-list-row", { hasText: "orphan-result" }).first().waitFor({ timeout: 60_000 });
-    // the sample has 7 errors, 6 warnings and 4 infos (17 findings, see the CLI), and provider
+    // the sample has 7 errors, 5 warnings and 5 infos (17 findings, see the CLI), and provider
     // findings for its target, Anthropic: 1 error (results-not-first), 10 infos naming other
     // providers; the panel is a virtual list sorted by severity, so check the first rows by code
     // and the totals in the status bar
@@ -269,7 +275,7 @@ try {
     await w.locator(".row .msg").first().waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
     const overlaps = await w.locator(".app").evaluate((app) => {
-      const sel = [".totals .total", ".totals .estimate", ".totals .meta", ".toolbar .search-group", ".toolbar vscode-checkbox", ".toolbar .tool-filter", ".toolbar .count", ".ranges .chip", ".ranges .fcount", ".colhead", ".row .band-label", ".row .head .who", ".row .head .tool", ".row .head .id", ".row .head .time", ".row .head .line", ".row .head .tokens", ".row .head .expand", ".row .tag", ".row .finding-label", ".row .fmsg", ".row vscode-button.fix"];
+      const sel = [".totals .total", ".totals .estimate", ".totals .meta", ".totals .recorded", ".toolbar .search-group", ".toolbar vscode-checkbox", ".toolbar .tool-filter", ".toolbar .count", ".ranges .chip", ".ranges .fcount", ".colhead", ".row .band-label", ".row .head .who", ".row .head .tool", ".row .head .id", ".row .head .time", ".row .head .line", ".row .head .tokens", ".row .head .expand", ".row .tag", ".row .finding-label", ".row .fmsg", ".row vscode-button.fix"];
       const scroller = app.querySelector(".scroller").getBoundingClientRect();
       const els = [...new Set(sel.flatMap((q) => [...app.querySelectorAll(q)]))].filter((e) => {
         const r = e.getBoundingClientRect();
@@ -340,6 +346,36 @@ try {
     // clear the search for the screenshots that follow
     await w.locator("vscode-textfield.search input").fill("");
     return "panel restored, search kept, matches marked";
+  });
+
+  await step("a Claude Code file: the After label is Claude Code's, the subagent lines group under the Task call, recorded usage shows", async () => {
+    if (!fs.existsSync(claudeSource)) throw new Error(`no corpus file ${claudeSource} (set TI_CORPUS to the shared corpus)`);
+    // one inspector at a time: the sample's editor and panel closed first
+    await runCommand("View: Close All Editors");
+    await page.locator("iframe.webview.ready").waitFor({ state: "detached", timeout: 15_000 });
+    await page.keyboard.press("Control+P");
+    await page.locator(".quick-input-widget input").fill(CLAUDE);
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: CLAUDE }).first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press("Enter");
+    await page.locator(".monaco-editor .view-line", { hasText: "isSidechain" }).first().waitFor({ timeout: 30_000 });
+    await runCommand("Transcript Inspector: Open Inspector to the Side");
+    const w = inner();
+    const meta = w.locator(".totals .meta[data-after-model]");
+    await meta.waitFor({ timeout: 60_000 });
+    const label = (await meta.innerText()).replace(/\s+/g, " ").trim();
+    if ((await meta.getAttribute("data-after-model")) !== "none" || !/claude-code · no pruner/.test(label) || /pi-condense/.test(label)) throw new Error(`After label "${label}" (${await meta.getAttribute("data-after-model")})`);
+    const side = w.locator(".cell.msg.before[data-line='1'] .tag-sidechain");
+    await side.waitFor({ timeout: 15_000 });
+    const sideText = (await side.innerText()).replace(/\s+/g, " ").trim();
+    if (!/subagent · 2 messages \(lines 3–5\)/.test(sideText)) throw new Error(`sidechain tag "${sideText}"`);
+    const usage = w.locator(".cell.msg.before[data-line='1'] .tag-usage");
+    const usageText = (await usage.innerText()).replace(/\s+/g, " ").trim();
+    if (usageText !== "recorded: 3 in · 365 out · cache 141,272 write") throw new Error(`usage tag "${usageText}"`);
+    const recorded = w.locator(".totals .recorded");
+    if ((await recorded.getAttribute("data-responses")) !== "3") throw new Error(`recorded totals over ${await recorded.getAttribute("data-responses")} responses, want 3`);
+    await page.waitForTimeout(300);
+    await shot("inspector-claude-code");
+    return `${label}; ${sideText}; ${usageText}; ${(await recorded.innerText()).replace(/\s+/g, " ").trim()}`;
   });
 } finally {
   if (browser) await browser.close().catch(() => {});

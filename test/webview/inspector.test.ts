@@ -37,10 +37,11 @@ async function withPage(fn: (p: OpenPage) => Promise<void>): Promise<void> {
 
 const rowsShown = (page: Page) => page.$eval(".toolbar .count", (e) => Number((e as HTMLElement).dataset.shown));
 /** Line of the first message whose row is (partly) inside the scroller's viewport. */
+/** The file line of the first row showing more than a pixel (the rule the page saves its scroll anchor by). */
 const firstVisible = (page: Page) =>
   page.evaluate(() => {
     const top = document.querySelector(".scroller")!.getBoundingClientRect().top;
-    const rows = [...document.querySelectorAll<HTMLElement>(".row")].filter((r) => r.getBoundingClientRect().bottom > top + 2).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    const rows = [...document.querySelectorAll<HTMLElement>(".row")].filter((r) => r.getBoundingClientRect().bottom > top + 1).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
     return rows[0]?.querySelector<HTMLElement>(".msg[data-line]")?.dataset.line ?? null;
   });
 const msgSel = (side: "before" | "after", line: number) => `.msg[data-side="${side}"][data-line="${line}"]`;
@@ -458,6 +459,43 @@ describe("inspector: a Claude Code session (issue 12)", () => {
       const tag = page.locator(`${msgSel("before", 1)} .tag-sidechain`);
       assert.equal(await tag.getAttribute("data-sidechain"), "3,4,5");
       assert.match((await tag.textContent()) ?? "", /subagent · 2 messages \(lines 3–5\)/);
+    });
+  });
+  it("recorded usage: a tag per response (before column only) and the session's recorded totals in the header", async () => {
+    const view = viewOf(corpusText("claude-code/daaain-sidechain-integrated.jsonl"), "file:///corpus/daaain-sidechain-integrated.jsonl");
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      const first = page.locator(`${msgSel("before", 1)} .tag-usage`);
+      assert.equal(await first.textContent(), "recorded: 3 in · 365 out · cache 141,272 write");
+      assert.match((await first.getAttribute("title")) ?? "", /\(not an estimate\); model claude-sonnet-4-5-20250929/);
+      assert.equal(await page.locator(`${msgSel("before", 6)} .tag-usage`).textContent(), "recorded: 3 in · 190 out · cache 141,272 read · 2,952 write");
+      assert.equal(await page.locator(`${msgSel("before", 2)} .tag-usage`).count(), 0, "a tool result has no usage");
+      assert.equal(await page.locator('.msg[data-side="after"] .tag-usage').count(), 0, "once per row: not in the After column");
+      const rec = page.locator(".totals .recorded");
+      assert.equal(await rec.getAttribute("data-responses"), "3");
+      assert.equal(await rec.textContent(), "recorded · 9 in · 738 out · cache 141.3K read · 164.1K write");
+      assert.match((await rec.getAttribute("title")) ?? "", /recorded over 3 responses .*not an estimate: 9 in · 738 out · cache 141,272 read · 164,054 write/);
+      // beside the estimate, which stays labelled as one
+      assert.match((await page.locator(".totals .estimate").textContent()) ?? "", /estimate/);
+    });
+  });
+  it("recorded usage is escaped, and a session without any shows none", async () => {
+    const view = viewOf(corpusText("claude-code/daaain-sidechain-integrated.jsonl"), "file:///corpus/daaain-sidechain-integrated.jsonl");
+    const m = view.before.find((x) => x.usage)!;
+    m.usage = { ...m.usage!, model: '<img src=x onerror="window.__pwned=1">' };
+    await withPage(async ({ page }) => {
+      await render(page, view);
+      assert.match((await page.locator(`${msgSel("before", m.line!)} .tag-usage`).getAttribute("title")) ?? "", /<img src=x/);
+      assert.equal(await page.evaluate(() => (window as any).__pwned), undefined);
+      assert.equal(await page.locator(".tag-usage img").count(), 0);
+    });
+    const plain = viewOf(corpusText("pi/pi-mono-large-session-v1.jsonl"));
+    for (const x of [...plain.before, ...plain.after]) delete x.usage;
+    delete plain.totals.recorded;
+    await withPage(async ({ page }) => {
+      await render(page, plain);
+      assert.equal(await page.locator(".tag-usage").count(), 0);
+      assert.equal(await page.locator(".totals .recorded").count(), 0);
     });
   });
 });

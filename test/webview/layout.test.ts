@@ -39,6 +39,9 @@ function layoutView(): RenderView {
   view.findingCounts = Object.fromEntries(ALL_CODES.map((c, i) => [c, (i * 7) % 23 + 1]));
   // every message with its time (the view model's optional `timestamp`)
   for (const m of [...view.before, ...view.after]) (m as { timestamp?: string }).timestamp = new Date(Date.UTC(2026, 0, 1, 12, 0, 0) + (m.line ?? 0) * 61_000).toISOString();
+  // recorded usage (the view model's optional `usage` and `totals.recorded`) with wide figures
+  for (const m of [...view.before, ...view.after]) if (m.role === "assistant") m.usage = { input: 123_456, output: 7_890, cacheRead: 1_234_567, cacheWrite: 98_765, cost: 1.2345, model: "claude-sonnet-4-5" };
+  view.totals.recorded = { responses: 42, input: 12_345_678, output: 345_678, cacheRead: 98_765_432, cacheWrite: 1_234_567, reasoning: 4_321, cost: 123.4567 };
   return view;
 }
 
@@ -47,6 +50,7 @@ const LABELS = [
   ".totals .total",
   ".totals .estimate",
   ".totals .meta",
+  ".totals .recorded",
   ".totals > .codicon",
   ".toolbar .search-group",
   ".toolbar vscode-checkbox",
@@ -94,14 +98,19 @@ async function layoutProblems(page: Page) {
       // rows: only those inside the scroller's viewport
       return !e.closest(".row") || (r.bottom > scroller.top && r.top < scroller.bottom);
     });
-    // a row's labels as far as the scroller shows them (the part scrolled under the header is clipped)
-    const boxes = visible.map((e) => {
-      const r = e.getBoundingClientRect();
-      if (!e.closest(".row")) return { e, r };
-      const top = Math.max(r.top, scroller.top);
-      const bottom = Math.min(r.bottom, scroller.bottom);
-      return { e, r: new DOMRect(r.left, top, r.width, bottom - top) };
-    });
+    // a row's labels as far as the scroller shows them (the part scrolled under the header is clipped);
+    // the header scrolls too (max-height 40vh): its labels as far as it shows them
+    const header = document.querySelector(".header")?.getBoundingClientRect();
+    const boxes = visible
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        const clip = e.closest(".row") ? scroller : e.closest(".header") ? header : undefined;
+        if (!clip) return { e, r };
+        const top = Math.max(r.top, clip.top);
+        const bottom = Math.min(r.bottom, clip.bottom);
+        return { e, r: new DOMRect(r.left, top, r.width, Math.max(0, bottom - top)) };
+      })
+      .filter((b) => b.r.height > 0);
     const overlaps: string[] = [];
     const EPS = 0.5;
     for (let i = 0; i < boxes.length; i++)

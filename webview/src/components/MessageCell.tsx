@@ -110,7 +110,7 @@ export const MessageCell = memo(function MessageCell({ m, side, highlighted, que
           </button>
         </span>
       </div>
-      <MessageTags m={m} query={query} />
+      <MessageTags m={m} query={query} column={side} />
       {full ? (
         <FullText state={full} query={query} />
       ) : (

@@ -1,14 +1,17 @@
-/** The marks under a message's head: dropped (and why), synthetic, changed. */
+/** The marks under a message's head: dropped (and why), synthetic, subagent lines, changed, recorded usage. */
 import type { ViewMessage } from "../../../server/src/protocol/view.js";
 import { dropReason } from "../viewFields.js";
 import { Icon } from "./Icon.js";
 import { CHANGED_LABEL, SYNTHETIC_LABEL } from "./labels.js";
+import { UsageTag } from "./RecordedUsage.js";
 import { SafeText } from "./SafeText.js";
 
-export function MessageTags({ m, query }: { m: ViewMessage; query?: string }) {
+/** Recorded usage shows in the before column only (once per row: it belongs to the response, not to a side). */
+export function MessageTags({ m, query, column }: { m: ViewMessage; query?: string; column?: "before" | "after" }) {
   const drop = dropReason(m);
   const side = m.sidechain ?? [];
-  if (!drop && !m.synthetic && !m.changed && side.length === 0) return null;
+  const usage = column !== "after" ? m.usage : undefined;
+  if (!drop && !m.synthetic && !m.changed && side.length === 0 && !usage) return null;
   return (
     <div className="tags">
       {drop ? (
@@ -35,6 +38,7 @@ export function MessageTags({ m, query }: { m: ViewMessage; query?: string }) {
           {CHANGED_LABEL[m.changed]?.[1] ?? m.changed}
         </span>
       ) : null}
+      {usage ? <UsageTag usage={usage} /> : null}
     </div>
   );
 }

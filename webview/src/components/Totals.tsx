@@ -5,6 +5,7 @@ import { fmt } from "../format.js";
 import { savingPercent } from "../model.js";
 import type { ViewSummary } from "../rowSource.js";
 import { Icon } from "./Icon.js";
+import { RecordedTotals } from "./RecordedUsage.js";
 import { SafeText } from "./SafeText.js";
 
 function Total({ side, label, counts }: { side: "before" | "after"; label: string; counts: RenderView["totals"]["before"] }) {
@@ -40,6 +41,7 @@ export const Totals = memo(function Totals({ summary }: { summary: ViewSummary }
         <Icon name="info" />
         estimate · <SafeText text={tokenizer} />
       </span>
+      {summary.totals.recorded ? <RecordedTotals totals={summary.totals.recorded} /> : null}
       <span className="meta" data-after-model={summary.afterModel?.kind ?? summary.pruner} title={`format ${summary.format}; After: ${summary.afterModel?.label ?? `pruner ${summary.pruner}`}`}>
         <SafeText text={summary.format} /> · <SafeText text={summary.afterModel?.short ?? summary.pruner} />
       </span>
