@@ -5,6 +5,7 @@ import { REPAIRS, type RepairEdit, whyNot } from "../engine/repair/index.js";
 import { isInapplicable } from "../engine/repair/fix-all.js";
 import { MERGE_SPLIT_CODES } from "../engine/repair/merge-split-results.js";
 import { codeSpec, type FixKind } from "../engine/rules/registry.js";
+import type { Finding, FindingCode } from "../engine/types.js";
 import type { ViewFix } from "../protocol/index.js";
 import type { DocModel } from "./model.js";
 
@@ -102,12 +103,12 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
  * Provider findings with a repair, from the diagnostics the client sends (the analysis does not
  * hold them: their severity follows the document's target provider, lsp/provider-findings.ts).
  */
-function providerFindingsIn(diags: Diagnostic[]): { code: string; line: number; toolCallId?: string }[] {
-  const out: { code: string; line: number; toolCallId?: string }[] = [];
+function providerFindingsIn(diags: Diagnostic[]): Pick<Finding, "code" | "line" | "toolCallId">[] {
+  const out: Pick<Finding, "code" | "line" | "toolCallId">[] = [];
   for (const d of diags) {
     if (typeof d.code !== "string" || !MERGE_SPLIT_CODES.includes(d.code)) continue;
     const id = (d.data as { toolCallId?: unknown } | undefined)?.toolCallId;
-    out.push({ code: d.code, line: d.range.start.line, ...(typeof id === "string" ? { toolCallId: id } : {}) });
+    out.push({ code: d.code as FindingCode, line: d.range.start.line, ...(typeof id === "string" ? { toolCallId: id } : {}) });
   }
   return out;
 }

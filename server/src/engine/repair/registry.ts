@@ -19,7 +19,7 @@ import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, t
 
 export interface RepairSpec {
   /** The inspector's button label for a finding. */
-  label(f: Pick<Finding, "code" | "line" | "toolCallId">): string;
+  label(f: { toolCallId?: string }): string;
   /** Offered as the preferred quick fix. */
   preferred: boolean;
   /**
