@@ -27,6 +27,8 @@ interface Ctx {
   children: Map<string, Entry[]>;
   /** Result-only user entries -> their content blocks. */
   blocks: Map<Entry, unknown[]>;
+  /** The plan of a run, by its first line: every finding of the run shares it (fix-all applies it once). */
+  byRun: Map<Entry, Planned>;
 }
 
 const ctxs = new WeakMap<Analysis, Ctx>();
@@ -46,7 +48,7 @@ function ctx(a: Analysis): Ctx {
     if (e.type === "user" && isObject(m) && m.role === "user" && Array.isArray(m.content) && m.content.length > 0 && m.content.every((b) => isObject(b) && b.type === "tool_result"))
       blocks.set(e, m.content as unknown[]);
   }
-  c = { children, blocks };
+  c = { children, blocks, byRun: new Map() };
   ctxs.set(a, c);
   return c;
 }
@@ -57,12 +59,13 @@ export function mergeSplitResults(a: Analysis, line: number, toolCallId?: string
   if (s.format !== "claude-code") return no("there is no repair for this format: the merge rewrites Claude Code files, whose user lines hold the tool results");
   const c = ctx(a);
   const ix = repairIndex(a);
-  const last = ix.entryByLine.get(line);
-  if (!last || !c.blocks.has(last)) return no("there is no user line of tool results here");
-  if (toolCallId !== undefined && !c.blocks.get(last)!.some((b) => (b as { tool_use_id?: unknown }).tool_use_id === toolCallId)) return no("there is no result of this call on the line");
-  // The run: result-only user lines up the parent chain; the first of them takes the results.
-  const chain: Entry[] = [last];
-  for (let cur = last; ; ) {
+  const here = ix.entryByLine.get(line);
+  if (!here || !c.blocks.has(here)) return no("there is no user line of tool results here");
+  if (toolCallId !== undefined && !c.blocks.get(here)!.some((b) => (b as { tool_use_id?: unknown }).tool_use_id === toolCallId)) return no("there is no result of this call on the line");
+  // The run: result-only user lines up the parent chain (the first of them takes the results),
+  // and down it while a line has one child of results only.
+  const chain: Entry[] = [here];
+  for (let cur = here; ; ) {
     if (cur.parentId === null) break;
     if ((ix.idCount.get(cur.parentId) ?? 0) !== 1) return no("an id on the chain of results is not unique: which line is the parent is a guess");
     const p = s.byId.get(cur.parentId);
@@ -72,8 +75,30 @@ export function mergeSplitResults(a: Analysis, line: number, toolCallId?: string
     if (chain.length > 10_000) return no("the run of result lines is too long to merge safely");
   }
   chain.reverse();
+  const seen = new Set(chain);
+  for (let cur = here; ; ) {
+    const kids = c.children.get(cur.id) ?? [];
+    if (kids.length !== 1 || !c.blocks.has(kids[0]) || seen.has(kids[0]) || (ix.idCount.get(kids[0].id) ?? 0) !== 1) break;
+    chain.push(kids[0]);
+    seen.add(kids[0]);
+    cur = kids[0];
+    if (chain.length > 10_000) return no("the run of result lines is too long to merge safely");
+  }
+  const last = chain[chain.length - 1];
   if (chain.length < 2) return no("the line before it in the conversation is not a line of results only (a message or a non-result block lies between): where the results belong is a guess");
   const first = chain[0];
+  const known = c.byRun.get(first);
+  if (known) return known;
+  const planned = planRun(a, c, chain);
+  c.byRun.set(first, planned);
+  return planned;
+}
+
+function planRun(a: Analysis, c: Ctx, chain: Entry[]): Planned {
+  const s = a.session;
+  const ix = repairIndex(a);
+  const first = chain[0];
+  const last = chain[chain.length - 1];
   const removed = chain.slice(1);
   for (const e of removed) if (e.line <= first.line) return no("a later result line comes before the first one in the file");
   // No branch: each line of the run has only the next one as its child (the last may have one).
@@ -106,5 +131,5 @@ export function mergeSplitResults(a: Analysis, line: number, toolCallId?: string
     plan.replace.set(kids[0].line, t);
   }
   const n = removed.reduce((k, e) => k + c.blocks.get(e)!.length, 0);
-  return { title: `Merge ${n === 1 ? "this result" : `these ${n} results`} into line ${first.line + 1}, with the other results of the turn`, plan, reads: [] };
+  return { title: `Merge the turn's ${n === 1 ? "later result" : `${n} later results`} into line ${first.line + 1}, with its first results`, plan, reads: [] };
 }
