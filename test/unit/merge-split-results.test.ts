@@ -84,7 +84,9 @@ describe("merge-split-results", () => {
   it("is not offered for pi, and says why", () => {
     const s = piSession([{ user: "hi" }, { assistant: [call("a"), call("b")], by: "bedrock" }, { result: "a" }, { result: "b" }, { assistant: [text("ok")], by: "bedrock" }]);
     const a = analyze(s);
-    for (const f of splitFindings(s)) assert.match(whyNot("merge-split-results", a, f.line, f.toolCallId, false) ?? "", /^pi writes one toolResult entry per result/);
+    // pi-ai groups the results itself: the request has no split, and the repair refuses pi lines.
+    assert.deepEqual(splitFindings(s, "bedrock"), []);
+    assert.match(whyNot("merge-split-results", a, 4, "b", false) ?? "", /^pi writes one toolResult entry per result/);
   });
 
   it("is not offered when a non-result block lies between, the run branches, or a removed line's id is named elsewhere", () => {
