@@ -27,7 +27,7 @@ interface Ctx {
   children: Map<string, Entry[]>;
   /** Result-only user entries -> their content blocks. */
   blocks: Map<Entry, unknown[]>;
-  /** The plan of a run, by its first line: every finding of the run shares it (fix-all applies it once). */
+  /** The plan of a run, by each of its lines: every finding of the run shares it (fix-all applies it once; linear in the run). */
   byRun: Map<Entry, Planned>;
 }
 
@@ -62,20 +62,23 @@ export function mergeSplitResults(a: Analysis, line: number, toolCallId?: string
   const here = ix.entryByLine.get(line);
   if (!here || !c.blocks.has(here)) return no("there is no user line of tool results here");
   if (toolCallId !== undefined && !c.blocks.get(here)!.some((b) => (b as { tool_use_id?: unknown }).tool_use_id === toolCallId)) return no("there is no result of this call on the line");
+  const known = c.byRun.get(here);
+  if (known) return known;
   // The run: result-only user lines up the parent chain (the first of them takes the results),
   // and down it while a line has one child of results only.
   const chain: Entry[] = [here];
+  const seen = new Set(chain);
   for (let cur = here; ; ) {
     if (cur.parentId === null) break;
-    if ((ix.idCount.get(cur.parentId) ?? 0) !== 1) return no("an id on the chain of results is not unique: which line is the parent is a guess");
     const p = s.byId.get(cur.parentId);
-    if (!p || !c.blocks.has(p) || chain.includes(p)) break;
+    if (!p || !c.blocks.has(p) || seen.has(p)) break;
+    if ((ix.idCount.get(cur.parentId) ?? 0) !== 1) return no("an id on the chain of results is not unique: which line is the parent is a guess");
     chain.push(p);
+    seen.add(p);
     cur = p;
     if (chain.length > 10_000) return no("the run of result lines is too long to merge safely");
   }
   chain.reverse();
-  const seen = new Set(chain);
   for (let cur = here; ; ) {
     const kids = c.children.get(cur.id) ?? [];
     if (kids.length !== 1 || !c.blocks.has(kids[0]) || seen.has(kids[0]) || (ix.idCount.get(kids[0].id) ?? 0) !== 1) break;
@@ -84,13 +87,9 @@ export function mergeSplitResults(a: Analysis, line: number, toolCallId?: string
     cur = kids[0];
     if (chain.length > 10_000) return no("the run of result lines is too long to merge safely");
   }
-  const last = chain[chain.length - 1];
   if (chain.length < 2) return no("the line before it in the conversation is not a line of results only (a message or a non-result block lies between): where the results belong is a guess");
-  const first = chain[0];
-  const known = c.byRun.get(first);
-  if (known) return known;
   const planned = planRun(a, c, chain);
-  c.byRun.set(first, planned);
+  for (const e of chain) c.byRun.set(e, planned);
   return planned;
 }
 
