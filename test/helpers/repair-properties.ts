@@ -19,6 +19,8 @@ import { fixBytes } from "../../server/src/cli/fix-bytes.js";
 import { type Analysis, analyze } from "../../server/src/engine/analyze.js";
 import { splitByteLines, splitLines } from "../../server/src/engine/lines.js";
 import { applyPlan, applyRepairEdits, fixAll, joinLines, plannedLines, REPAIRS } from "../../server/src/engine/repair/index.js";
+import type { ProviderName } from "../../server/src/engine/providers/names.js";
+import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { codeSpec } from "../../server/src/engine/rules/registry.js";
 import type { Finding } from "../../server/src/engine/types.js";
 import { sessionText, type Spec } from "./session-builder.js";
@@ -232,4 +234,63 @@ export function checkFixAll(text: string, stats?: CheckStats, badLine?: number):
   if (badLine === undefined) assert.equal(fb.bytes.toString("utf8"), r.text, "bytes and LSP agree");
   const fb2 = fixBytes(fb.bytes, {});
   assert.ok(fb2.ok && fb2.bytes.equals(fb.bytes), "bytes: not idempotent");
+}
+
+/**
+ * The same properties for the repairs of provider findings (`results-split`), which the analysis
+ * does not hold: every such finding of the session's provider verdicts, through the server's
+ * edits; byte-exact, the finding gone, no new finding (generic or provider), and idempotent
+ * (`fix --only` on the output does nothing). Returns how many repairs were checked.
+ */
+export function checkProviderRepairs(text: string, target?: ProviderName): number {
+  const a = analyze(text);
+  const pv = providerVerdicts(a, { target });
+  const bom = text.charCodeAt(0) === 0xfeff;
+  let n = 0;
+  const providerCounts = (x: Analysis) => {
+    const m = new Map<string, number>();
+    for (const f of providerVerdicts(x, { target }).findings) m.set(f.code, (m.get(f.code) ?? 0) + 1);
+    return m;
+  };
+  const before = providerCounts(a);
+  for (const f of pv.findings) {
+    for (const kind of codeSpec(f.code).fixes) {
+      const spec = REPAIRS[kind];
+      if (!spec.one || !spec.plan) continue;
+      const p = spec.plan(a, f.line, f.toolCallId, bom);
+      if ("reason" in p) {
+        assert.ok(p.reason.length > 0);
+        continue;
+      }
+      const r = spec.one(a, text, f.line, f.toolCallId, bom);
+      assert.ok(r, `${kind} on line ${f.line + 1}: a plan but no edits`);
+      n++;
+      const what = `${kind} on line ${f.line + 1} (${f.code})`;
+      const next = applyRepairEdits(text, r.edits);
+      const planned = applyPlan(plannedLines(text), p.plan);
+      assert.equal(next, joinLines(planned), `${what}: edits and plan disagree`);
+      const old = plannedLines(text);
+      const touched = new Set<number>([...p.plan.replace.keys(), ...p.plan.remove]);
+      const kept = planned.filter((l) => l.origin >= 0 && !touched.has(l.origin));
+      for (const l of kept) assert.equal(l.text + "|" + l.eol, old[l.origin].text + "|" + old[l.origin].eol, `${what}: line ${l.origin + 1} changed`);
+      assert.equal(kept.length, old.length - touched.size, `${what}: an untouched line went missing`);
+      const b = analyze(next);
+      assertNoNewFinding(a, b, what);
+      const after = providerCounts(b);
+      for (const [code, k] of after) assert.ok(k <= (before.get(code) ?? 0), `${what}: provider ${code} went from ${before.get(code) ?? 0} to ${k}`);
+      assert.ok((after.get(f.code) ?? 0) < (before.get(f.code) ?? 0), `${what}: the repaired finding is still there`);
+    }
+  }
+  // fix --only CODE: repairs every one, and does nothing on its own output.
+  const codes = new Set(pv.findings.filter((f) => codeSpec(f.code).fixes.length > 0).map((f) => f.code));
+  if (codes.size > 0) {
+    const r = fixAll(text, {}, { codes });
+    assert.equal(applyRepairEdits(text, r.edits), r.text, "fix --only: edits and text disagree");
+    assertNoNewFinding(a, r.analysis, "fix --only");
+    const again = fixAll(r.text, {}, { codes });
+    assert.equal(again.done.size, 0, `fix --only is not idempotent: a second run did ${[...again.done.keys()]}`);
+    const fb = fixBytes(Buffer.from(text, "utf8"), {}, { codes });
+    assert.ok(fb.ok && fb.bytes.toString("utf8") === r.text, "fix --only: bytes and LSP agree");
+  }
+  return n;
 }

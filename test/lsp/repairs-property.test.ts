@@ -15,6 +15,7 @@ import { corpusFiles } from "../helpers/corpus.js";
 import { LspClient } from "../helpers/lsp-client.js";
 import { head, inputArb } from "../helpers/repair-properties.js";
 import { sessionText } from "../helpers/session-builder.js";
+import { call, ccSession, piSession, text as textBlock, toolResult, toolUse } from "../helpers/provider-sessions.js";
 
 const SEED = 1516;
 const CASES = 30;
@@ -81,5 +82,30 @@ describe("repairs through the language server (property, bounded)", () => {
     const from = c.published.length;
     c.open(uri, sessionText([{ user: 1 }]));
     assert.deepEqual(await c.diagnosticsFor(uri, 1, from), []);
+  });
+
+  it("results-split: the quick fix merges a Claude Code turn's results into one line; not for pi, whose results pi-ai groups itself", async () => {
+    const cc = ccSession([{ user: "hi" }, { assistant: [toolUse("toolu_a"), toolUse("toolu_b")] }, { user: [toolResult("toolu_a")] }, { user: [toolResult("toolu_b")] }, { assistant: [textBlock("done")] }]);
+    const uri = "file:///prop/split-cc.jsonl";
+    let from = c.published.length;
+    c.open(uri, cc);
+    const d = (await c.diagnosticsFor(uri, 1, from)).find((x: any) => x.code === "results-split");
+    assert.ok(d, "a results-split diagnostic");
+    const acts: any[] = await c.request("textDocument/codeAction", { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ["quickfix"] } });
+    const merge = acts.find((a) => /^Merge the turn's later result into line 3/.test(a.title));
+    assert.ok(merge && !merge.disabled, JSON.stringify(acts.map((a) => a.title)));
+    const next = apply(cc, editsOf(merge.edit, uri));
+    assert.equal(next.split("\n").length, cc.split("\n").length - 1);
+    assert.deepEqual(JSON.parse(next.split("\n")[2]).message.content.map((b: any) => b.tool_use_id), ["toolu_a", "toolu_b"]);
+    c.close(uri);
+
+    const pi = piSession([{ user: "hi" }, { assistant: [call("a"), call("b")], by: "bedrock" }, { result: "a" }, { result: "b" }, { assistant: [textBlock("ok")], by: "bedrock" }]);
+    const piUri = "file:///prop/split-pi.jsonl";
+    from = c.published.length;
+    c.open(piUri, pi);
+    // pi-ai puts pi's per-result entries into one message itself: no split on the wire, nothing offered.
+    const pd = (await c.diagnosticsFor(piUri, 1, from)).filter((x: any) => x.code === "results-split");
+    assert.deepEqual(pd, []);
+    c.close(piUri);
   });
 });

@@ -3,7 +3,9 @@ import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type Text
 import type { AnalyzeOptions } from "../engine/analyze.js";
 import { REPAIRS, type RepairEdit, whyNot } from "../engine/repair/index.js";
 import { isInapplicable } from "../engine/repair/fix-all.js";
+import { MERGE_SPLIT_CODES } from "../engine/repair/merge-split-results.js";
 import { codeSpec, type FixKind } from "../engine/rules/registry.js";
+import type { Finding, FindingCode } from "../engine/types.js";
 import type { ViewFix } from "../protocol/index.js";
 import type { DocModel } from "./model.js";
 
@@ -62,7 +64,7 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
   if (wants(CodeActionKind.QuickFix)) {
     const fileWide = new Set<FixKind>();
     const disabled: CodeAction[] = [];
-    for (const f of a.findings) {
+    for (const f of [...a.findings, ...providerFindingsIn(diags)]) {
       if (!overlaps(range, f.line)) continue;
       const fixes = codeSpec(f.code).fixes;
       let offered = false;
@@ -93,6 +95,20 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
   if (only && only.length && wants(FIX_ALL_KIND)) {
     const all = fileEdits(doc, SOURCE_FIX_ALL);
     if (all.length) out.push({ title: REPAIRS[SOURCE_FIX_ALL].all!.title, kind: FIX_ALL_KIND, edit: workspaceEdit(doc, all, versioned) });
+  }
+  return out;
+}
+
+/**
+ * Provider findings with a repair, from the diagnostics the client sends (the analysis does not
+ * hold them: their severity follows the document's target provider, lsp/provider-findings.ts).
+ */
+function providerFindingsIn(diags: Diagnostic[]): Pick<Finding, "code" | "line" | "toolCallId">[] {
+  const out: Pick<Finding, "code" | "line" | "toolCallId">[] = [];
+  for (const d of diags) {
+    if (typeof d.code !== "string" || !MERGE_SPLIT_CODES.includes(d.code)) continue;
+    const id = (d.data as { toolCallId?: unknown } | undefined)?.toolCallId;
+    out.push({ code: d.code as FindingCode, line: d.range.start.line, ...(typeof id === "string" ? { toolCallId: id } : {}) });
   }
   return out;
 }

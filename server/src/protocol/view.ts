@@ -31,6 +31,7 @@ export interface ViewFix {
     | "relink-parent"
     | "break-parent-cycle"
     | "remove-malformed-line"
+    | "merge-split-results"
     | "fix-all";
   line: number;
   toolCallId?: string;

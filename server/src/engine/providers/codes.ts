@@ -13,12 +13,12 @@ const BY_PROVIDER = {
   hint: "when the pattern is normal for the target",
 } as const;
 
-const provider = (description: string, follows: string): CodeSpec => ({
+const provider = (description: string, follows: string, fixes: CodeSpec["fixes"] = []): CodeSpec => ({
   description,
   severity: "error",
   otherSeverities: BY_PROVIDER,
   follows,
-  fixes: [],
+  fixes,
 });
 
 export const PROVIDER_CODES = {
@@ -27,7 +27,7 @@ export const PROVIDER_CODES = {
     "Gemini's turn order (providers.md 3.1)",
   ),
   "results-not-first": provider("In the message after a turn with calls, other content comes before the tool results.", "Anthropic Messages: results lead the next message (providers.md 3.1)"),
-  "results-split": provider("The results of one turn's calls are spread over more than one message.", "Bedrock Converse and Gemini grouping (providers.md 3.1)"),
+  "results-split": provider("The results of one turn's calls are spread over more than one message.", "Bedrock Converse and Gemini grouping (providers.md 3.1)", ["merge-split-results"]),
   "count-mismatch": provider("The number of tool results after a turn differs from the number of its calls.", "Gemini and Mistral count matching (providers.md 3.1)"),
   "duplicate-result": provider("Two tool results answer the same call.", "OpenAI Chat Completions (providers.md 3.1)"),
   "empty-content": provider("A message that is empty on the wire where the provider needs content.", "Anthropic, Bedrock and Gemini non-empty content (providers.md 3.1)"),

@@ -24,6 +24,7 @@ export const FIX_ORDER: readonly FixKind[] = [
   "remove-orphan",
   "make-id-unique",
   "insert-missing-result",
+  "merge-split-results",
 ];
 
 export interface FixAllOptions {
@@ -32,6 +33,8 @@ export interface FixAllOptions {
   /** Only these kinds are applied (all of FIX_ORDER when absent). */
   kinds?: readonly FixKind[];
   maxRounds?: number;
+  /** Findings repaired beside the analysis's own (provider findings, which the analysis does not hold). */
+  extraFindings?: (a: Analysis) => readonly Finding[];
 }
 
 export interface FixAllReport {
@@ -55,6 +58,7 @@ export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, te
   const kinds = (opts.kinds ?? FIX_ORDER).filter((k) => plans[k]);
   const wanted = (f: Finding) => !opts.codes || opts.codes.has(f.code);
   const maxRounds = opts.maxRounds ?? 60;
+  const findingsOf = (x: Analysis): readonly Finding[] => (opts.extraFindings ? [...x.findings, ...opts.extraFindings(x)] : x.findings);
   let lines = plannedLines(text);
   let cur = text;
   let a = analyze(cur, options);
@@ -72,7 +76,7 @@ export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, te
       const seen = new Set<string>();
       const seenPlans = new Set<object>();
       let count = 0;
-      for (const f of a.findings) {
+      for (const f of findingsOf(a)) {
         if (!wanted(f) || !(codeSpec(f.code).fixes as readonly FixKind[]).includes(kind)) continue;
         const key = `${f.line}\u0000${f.toolCallId ?? ""}`;
         if (seen.has(key)) continue;
@@ -102,7 +106,7 @@ export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, te
   if (rounds === maxRounds) a = analyze(cur, options);
   const skipped: FixAllReport["skipped"] = [];
   const seen = new Set<string>();
-  for (const f of a.findings) {
+  for (const f of findingsOf(a)) {
     if (!wanted(f)) continue;
     const mine = (codeSpec(f.code).fixes as readonly FixKind[]).filter((k) => kinds.includes(k));
     if (mine.length === 0) continue;

@@ -13,11 +13,13 @@ import { type FixAllOptions, type FixAllReport, fixAllWith, type PlanFn } from "
 import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses } from "./line-plan.js";
 import { repairIndex } from "./repair-index.js";
 import { type FixAllResult, fixAllOrphans, makeIdUniqueRepair, orphanRemoval, type Repair } from "./repairs.js";
+import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
+import { providerVerdicts } from "../providers/verdicts.js";
 import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
 
 export interface RepairSpec {
   /** The inspector's button label for a finding. */
-  label(f: Finding): string;
+  label(f: { toolCallId?: string }): string;
   /** Offered as the preferred quick fix. */
   preferred: boolean;
   /**
@@ -151,6 +153,13 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     plan: (a, line, _id, bom) => removeMalformedLine(a, line, bom),
     done: (n, dry) => `${dry ? "would remove" : "removed"} ${count(n, "malformed line", "malformed lines")}`,
   },
+  "merge-split-results": {
+    label: (f) => `Merge result \`${f.toolCallId}\` into the turn's first message of results`,
+    preferred: true,
+    one: fromPlan(mergeSplitResults),
+    plan: mergeSplitResults,
+    done: (n, dry) => `${dry ? "would merge" : "merged"} the split results of ${count(n, "turn", "turns")}`,
+  },
   "fix-all": {
     label: () => "Fix all repairable findings in the file",
     preferred: false,
@@ -188,7 +197,16 @@ export const PLANS: Readonly<Partial<Record<FixKind, PlanFn>>> = Object.fromEntr
 
 /** Every repair of the file to a fixed point (`opts.codes`: only findings of these codes). */
 export function fixAll(text: string, options: AnalyzeOptions = {}, opts: FixAllOptions = {}): FixAllReport {
-  return fixAllWith(PLANS, text, options, opts);
+  return fixAllWith(PLANS, text, options, { extraFindings: (a) => providerFindingsToFix(a, opts.codes), ...opts });
+}
+
+/**
+ * The provider findings fix-all repairs (the analysis does not hold them): `results-split` where
+ * it is an error for the session's provider, or wherever it occurs when `codes` names it.
+ */
+export function providerFindingsToFix(a: Analysis, codes?: ReadonlySet<string>): Finding[] {
+  if (a.session.format !== "claude-code") return [];
+  return providerVerdicts(a).findings.filter((f) => MERGE_SPLIT_CODES.includes(f.code) && (f.severity === "error" || codes?.has(f.code) === true));
 }
 
 /** Why a repair of `kind` is not offered for a finding, or null when it is. */

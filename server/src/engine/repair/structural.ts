@@ -90,7 +90,7 @@ function stringRange(line: SourceLine, path: JsonPath, expected: string): { star
 }
 
 /** The line's text with the string at `path` (equal to `from`) replaced by the JSON `to`, or null. */
-function withValue(line: SourceLine, path: JsonPath, from: string, to: string | null): string | null {
+export function withValue(line: SourceLine, path: JsonPath, from: string, to: string | null): string | null {
   const r = stringRange(line, path, from);
   if (!r) return null;
   return line.text.slice(0, r.start) + JSON.stringify(to) + line.text.slice(r.end);

@@ -17,6 +17,7 @@ export type FixKind =
   | "relink-parent"
   | "break-parent-cycle"
   | "remove-malformed-line"
+  | "merge-split-results"
   | "fix-all";
 
 export interface CodeSpec {
