@@ -331,14 +331,21 @@ try {
   await step("after a window reload the inspector comes back with its search (the panel serializer)", async () => {
     // saved first (the quick fix above left the file dirty): nothing asks before the reload
     await runCommand("File: Save All");
-    await page.waitForTimeout(500);
+    // VS Code keeps a webview's state on its own schedule: give it time to write it before the reload
+    await page.waitForTimeout(2000);
     // in VS Code for the web, reloading the window is reloading the page
     await page.reload({ waitUntil: "domcontentloaded", timeout: 90_000 }).catch(() => {});
     if (page.isClosed()) page = browser.pages().at(-1);
     await page.locator(".monaco-workbench").waitFor({ timeout: 90_000 });
     const w = inner();
     await w.locator(".totals [data-total=before] [data-messages]").waitFor({ timeout: 90_000 });
-    const value = await w.locator("vscode-textfield.search").evaluate((e) => e.value);
+    // the restored state reaches the search field once the page has mounted: wait for it
+    // (a condition with a generous bound, not a timing assertion)
+    let value = "";
+    for (let i = 0; i < 60 && value !== "deploy"; i++) {
+      value = await w.locator("vscode-textfield.search").evaluate((e) => e.value).catch(() => "");
+      if (value !== "deploy") await page.waitForTimeout(500);
+    }
     if (value !== "deploy") throw new Error(`search after reload: ${JSON.stringify(value)}`);
     await w.locator(".row mark.hit").first().waitFor({ timeout: 15_000 });
     const tabs = await page.locator(".tab", { hasText: /Inspect sample-session/ }).count();
