@@ -6,6 +6,7 @@ import { estimateTokenCount } from "tokenx";
 import { messageText } from "../engine/message-text.js";
 import type { RecordedUsage, UsageTotals } from "../engine/usage.js";
 import type { Msg } from "../engine/types.js";
+import type { ViewUsage } from "../protocol/view.js";
 
 export function estimateTokens(text: string): number {
   return text.length === 0 ? 0 : estimateTokenCount(text);
@@ -59,16 +60,8 @@ export function isoTime(m: Msg): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-/** Recorded usage as shown and serialised (no line: it belongs to the message it is attached to). */
-export interface UsageJson {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning?: number;
-  cost?: number;
-  model?: string;
-}
+/** Recorded usage as shown and serialised (no line: it belongs to the message it is attached to): the view's type. */
+export type UsageJson = ViewUsage;
 
 export function usageJson(r: RecordedUsage): UsageJson {
   const out: UsageJson = { input: r.input, output: r.output, cacheRead: r.cacheRead, cacheWrite: r.cacheWrite };
