@@ -1,7 +1,7 @@
 /**
  * Profiles the language server's own work (no JSON-RPC) on one generated session: open, append
  * one line, edit a middle line (each timed with the document's own update), each followed by the
- * diagnostics the server publishes. Prints wall and CPU time per step. Run with
+ * diagnostics the server publishes (with the provider findings folded in, bounded, as `publish`). Prints wall and CPU time per step. Run with
  * `node --cpu-prof --cpu-prof-dir=DIR --import tsx scripts/bench/lsp-profile.ts META.json` and
  * open the .cpuprofile in Chrome DevTools (or summarise it with scripts/bench/profile-top.mjs).
  */
@@ -11,19 +11,25 @@ import { diagnostics } from "../../server/src/lsp/features";
 import { DEFAULT_SETTINGS } from "../../server/src/lsp/settings";
 import { LineDocument } from "../../server/src/lsp/line-document";
 import { Store } from "../../server/src/lsp/store";
+import { ProviderTargets } from "../../server/src/lsp/provider-targets";
+import { boundDiagnostics } from "../../server/src/lsp/diagnostics-bound";
 import type { SessionMeta } from "./generate";
 
 const meta = JSON.parse(readFileSync(process.argv[2], "utf8")) as SessionMeta;
 const text = readFileSync(meta.file, "utf8");
 const uri = pathToFileURL(meta.file).href;
 const store = new Store();
+const providers = new ProviderTargets();
+/** What the server's publish computes for a state: diagnostics with provider findings, bounded. */
+const published = (st: ReturnType<Store["get"]>) =>
+  st.model ? boundDiagnostics(providers.diagnostics(st, DEFAULT_SETTINGS, diagnostics(st.model, uri, DEFAULT_SETTINGS)), uri).diagnostics : [];
 const doc = LineDocument.create(uri, "jsonl", 1, text);
 const step = (name: string, version: number, before: () => void = () => undefined) => {
   const t = performance.now();
   const cpu = process.cpuUsage();
   before();
   const st = store.get(uri, version, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS);
-  const d = st.model ? diagnostics(st.model, uri, DEFAULT_SETTINGS) : [];
+  const d = published(st);
   const c = process.cpuUsage(cpu);
   console.log(`${name}: ${(performance.now() - t).toFixed(1)} ms wall, ${((c.user + c.system) / 1000).toFixed(1)} ms CPU, ${d.length} diagnostics`);
 };
@@ -47,7 +53,7 @@ step("edit-middle", 3, () => change([{ range: { start: { line: meta.middleLine, 
     const cpu = process.cpuUsage();
     change([{ range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text: line }], 4 + i);
     const st = store.get(uri, 4 + i, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS);
-    if (st.model) diagnostics(st.model, uri, DEFAULT_SETTINGS);
+    published(st);
     times.push(performance.now() - t);
     const c = process.cpuUsage(cpu);
     cpus.push((c.user + c.system) / 1000);
