@@ -21,8 +21,20 @@ const uri = pathToFileURL(meta.file).href;
 const store = new Store();
 const providers = new ProviderTargets();
 /** What the server's publish computes for a state: diagnostics with provider findings, bounded. */
-const published = (st: ReturnType<Store["get"]>) =>
-  st.model ? boundDiagnostics(providers.diagnostics(st, DEFAULT_SETTINGS, diagnostics(st.model, uri, DEFAULT_SETTINGS)), uri).diagnostics : [];
+const stageMs: Record<string, number[]> = { diagnostics: [], providers: [], bound: [] };
+const published = (st: ReturnType<Store["get"]>) => {
+  if (!st.model) return [];
+  let t = performance.now();
+  const base = diagnostics(st.model, uri, DEFAULT_SETTINGS);
+  stageMs.diagnostics.push(performance.now() - t);
+  t = performance.now();
+  const folded = providers.diagnostics(st, DEFAULT_SETTINGS, base);
+  stageMs.providers.push(performance.now() - t);
+  t = performance.now();
+  const bound = boundDiagnostics(folded, uri).diagnostics;
+  stageMs.bound.push(performance.now() - t);
+  return bound;
+};
 const doc = LineDocument.create(uri, "jsonl", 1, text);
 const step = (name: string, version: number, before: () => void = () => undefined) => {
   const t = performance.now();
@@ -52,7 +64,9 @@ step("edit-middle", 3, () => change([{ range: { start: { line: meta.middleLine, 
     const t = performance.now();
     const cpu = process.cpuUsage();
     change([{ range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text: line }], 4 + i);
+    const tg = performance.now();
     const st = store.get(uri, 4 + i, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS);
+    (stageMs.analysis ??= []).push(performance.now() - tg);
     published(st);
     times.push(performance.now() - t);
     const c = process.cpuUsage(cpu);
@@ -60,5 +74,8 @@ step("edit-middle", 3, () => change([{ range: { start: { line: meta.middleLine, 
   }
   times.sort((a, b) => a - b);
   cpus.sort((a, b) => a - b);
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const last10 = (k: string) => stageMs[k].slice(-10);
+  console.log(`  stages (median of the ten): analysis ${med(last10("analysis")).toFixed(1)} ms, engine diagnostics ${med(last10("diagnostics")).toFixed(1)} ms, provider findings ${med(last10("providers")).toFixed(1)} ms, bound ${med(last10("bound")).toFixed(1)} ms`);
   console.log(`append x10 (each one line): median ${times[5].toFixed(1)} ms wall (min ${times[0].toFixed(1)}, max ${times[9].toFixed(1)}), median ${cpus[5].toFixed(1)} ms CPU (min ${cpus[0].toFixed(1)})`);
 }

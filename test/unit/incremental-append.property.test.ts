@@ -4,7 +4,8 @@
  * sequence of appends (entries that extend the branch, branch switches, error turns, tool results
  * that pair, collide or orphan, pi-condense chain entries, compactions, context edits, duplicate
  * ids, missing parents, malformed and partial lines) through the language server's store, the
- * session and its analysis equal a fresh `analyze` of the text. A second test counts the lines
+ * session and its analysis equal a fresh `analyze` of the text, and so do the provider verdicts
+ * (their request build resumes from the previous version's). A second test counts the lines
  * the session stage reads for a one-line append on a large generated session.
  */
 import assert from "node:assert/strict";
@@ -18,6 +19,8 @@ import { LineDocument } from "../../server/src/lsp/line-document.js";
 import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";
 import { Store } from "../../server/src/lsp/store.js";
 import { diagnostics } from "../../server/src/lsp/features.js";
+import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
+import { PROVIDER_NAMES } from "../../server/src/engine/providers/names.js";
 import { generateSession } from "../../scripts/bench/generate.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
@@ -128,6 +131,16 @@ const shape = (a: Analysis) => ({
   byResult: [...a.occurrences.byResult].map(([m, o]) => [m.origin, a.occurrences.occurrences.indexOf(o)]).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
 });
 
+/** Provider verdicts as a user sees them: an append resumes the previous request build (providers/request.ts). */
+const verdictShape = (a: Analysis, target?: "all") => {
+  const v = providerVerdicts(a, { target });
+  return {
+    target: v.target,
+    findings: v.findings.map((f) => [f.code, f.line, f.path, f.toolCallId, f.severity, f.message, f.rejectedBy, f.related]),
+    counts: PROVIDER_NAMES.map((p) => v.verdicts[p].count),
+  };
+};
+
 type Plan = { lines: { kind: LineKind; pick: number; call: number }[]; noEol: boolean }[];
 
 /** Appends `plan` to source `si` through a Store, checking each version against a fresh analysis; returns [fast-path appends, appends]. */
@@ -152,6 +165,8 @@ function runPlan(si: number, plan: Plan): [number, number] {
     assert.equal(st.analysis === null, false, `${sources[si].name}: still a session`);
     assert.deepEqual(shape(st.analysis!), shape(fresh), `${sources[si].name}: after appending ${JSON.stringify(body)}`);
     assert.deepEqual(diagnostics(st.model, URI, DEFAULT_SETTINGS), diagnostics(new Store().get(URI, 1, doc.getText(), DEFAULT_SETTINGS).model, URI, DEFAULT_SETTINGS));
+    assert.deepEqual(verdictShape(st.analysis!), verdictShape(fresh), `${sources[si].name}: provider verdicts after appending ${JSON.stringify(body)}`);
+    assert.deepEqual(verdictShape(st.analysis!, "all"), verdictShape(fresh, "all"));
     kept.push({ a: st.analysis!, shape: JSON.stringify(occurrenceShape(st.analysis!)) });
   }
   // Continuing a version leaves the earlier versions' analyses as they were.

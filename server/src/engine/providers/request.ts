@@ -106,6 +106,36 @@ export interface RequestOptions {
   lineValue?: (line: number) => unknown;
   /** What the agent's own serialiser does on the way out (pi-ai's provider modules). */
   serializer?: Serializer;
+  /**
+   * Names everything the build depends on besides the wire messages (format, serializer, what
+   * `sameModel` answers). Given, a build whose wire starts with the previous build's messages
+   * (the same objects: an append) keeps that build's messages up to the last assistant message
+   * in the shared part and builds only the rest.
+   */
+  resumeKey?: string;
+}
+
+/** A build kept to resume from: its wire and, per request message, the wire index it starts at. */
+interface Built {
+  wire: Msg[];
+  out: RequestMessage[];
+  starts: number[];
+}
+/** The last build per resume key, keyed by the wire's first message (released with it). */
+const lastBuilt = new WeakMap<Msg, Map<string, Built>>();
+
+/**
+ * Where a build of `wire` can resume from `prev`: the count of its request messages to keep and
+ * the wire index to go on from. A kept prefix ends right before an assistant message whose wire
+ * index lies in the part both wires share, so the builder's state there is fresh (no open result
+ * group; a Claude Code line group cannot continue across an assistant message).
+ */
+function resumePoint(prev: Built, wire: Msg[]): { keep: number; from: number } {
+  const n = Math.min(prev.wire.length, wire.length);
+  let k = 0;
+  while (k < n && prev.wire[k] === wire[k]) k++;
+  for (let j = prev.out.length - 1; j > 0; j--) if (prev.out[j].role === "assistant" && prev.starts[j] < k) return { keep: j, from: prev.starts[j] };
+  return { keep: 0, from: 0 };
 }
 
 /**
@@ -139,20 +169,46 @@ function serialise(parts: Part[], s: Serializer): Part[] {
   return out;
 }
 
+/**
+ * The parts of a wire message per variant (same model or not, serializer), kept as long as the
+ * message lives. After an append most wire messages are the previous analysis's own objects, so
+ * the request is rebuilt from these instead of from the content blocks. Never mutated: groups
+ * copy them.
+ */
+const partsMemo = new WeakMap<Msg, Map<string, Part[]>>();
+function memoParts(m: Msg, key: string, make: () => Part[]): Part[] {
+  let byKey = partsMemo.get(m);
+  if (!byKey) partsMemo.set(m, (byKey = new Map()));
+  let parts = byKey.get(key);
+  if (!parts) byKey.set(key, (parts = make()));
+  return parts;
+}
+const serializerKey = (s: Serializer | undefined) => (s ? `${+s.dropEmpty}${+s.dropEmptyUser}${+s.unsignedThinkingAsText}` : "-");
+
 export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[] {
-  const out: RequestMessage[] = [];
+  const first = wire[0];
+  const prev = first && opts.resumeKey !== undefined ? lastBuilt.get(first)?.get(opts.resumeKey) : undefined;
+  const { keep, from } = prev ? resumePoint(prev, wire) : { keep: 0, from: 0 };
+  const out: RequestMessage[] = keep ? prev!.out.slice(0, keep) : [];
+  const starts: number[] = keep ? prev!.starts.slice(0, keep) : [];
   let resultGroup: RequestMessage | undefined;
   let groupLine: number | null = null;
-  for (const m of wire) {
+  const serKey = serializerKey(opts.serializer);
+  const userParts = (m: Msg) => memoParts(m, "u", () => userPartsOf(m));
+  for (let w = from; w < wire.length; w++) {
+    const m = wire[w];
     if (m.role === "system") continue;
     if (m.role === "assistant") {
       resultGroup = undefined;
       const same = opts.sameModel(m);
-      let parts = contentParts(m);
-      if (!same) parts = crossModelParts(parts);
-      if (opts.serializer) parts = serialise(parts, opts.serializer);
+      const parts = memoParts(m, `a${+same}${serKey}`, () => {
+        let p = contentParts(m);
+        if (!same) p = crossModelParts(p);
+        return opts.serializer ? serialise(p, opts.serializer) : p;
+      });
       if (parts.length === 0 && opts.serializer?.dropEmpty) continue;
       out.push({ role: "assistant", parts, sources: [m], sameModel: same, stopReason: m.stopReason });
+      starts.push(w);
       continue;
     }
     const line = lineOf(m);
@@ -165,7 +221,8 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
         continue;
       }
       groupLine = line;
-      out.push({ role: "user", parts: userParts(m), sources: [m], sameModel: false });
+      out.push({ role: "user", parts: [...userParts(m)], sources: [m], sameModel: false });
+      starts.push(w);
       continue;
     }
     if (m.role === "toolResult") {
@@ -173,22 +230,32 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
         resultGroup.parts.push(...userParts(m));
         resultGroup.sources.push(m);
       } else {
-        resultGroup = { role: "user", parts: userParts(m), sources: [m], sameModel: false };
+        resultGroup = { role: "user", parts: [...userParts(m)], sources: [m], sameModel: false };
         out.push(resultGroup);
+        starts.push(w);
       }
       continue;
     }
     resultGroup = undefined;
-    const parts = opts.serializer?.dropEmptyUser ? serialise(userParts(m), opts.serializer) : userParts(m);
+    const parts = opts.serializer?.dropEmptyUser ? memoParts(m, `u${serKey}`, () => serialise(userParts(m), opts.serializer!)) : userParts(m);
     if (parts.length === 0 && opts.serializer?.dropEmptyUser) continue;
     out.push({ role: "user", parts, sources: [m], sameModel: false });
+    starts.push(w);
   }
   if (opts.format === "claude-code")
-    for (const m of out) if (m.role === "user" && m.sources.length > 1) m.parts.sort((a, b) => partIndex(a, opts.lineValue) - partIndex(b, opts.lineValue));
+    for (let i = keep; i < out.length; i++) {
+      const m = out[i];
+      if (m.role === "user" && m.sources.length > 1) m.parts.sort((a, b) => partIndex(a, opts.lineValue) - partIndex(b, opts.lineValue));
+    }
+  if (first && opts.resumeKey !== undefined) {
+    let byKey = lastBuilt.get(first);
+    if (!byKey) lastBuilt.set(first, (byKey = new Map()));
+    byKey.set(opts.resumeKey, { wire: wire.slice(), out, starts });
+  }
   return out;
 }
 
-function userParts(m: Msg): Part[] {
+function userPartsOf(m: Msg): Part[] {
   if (m.role === "toolResult") return [{ kind: "result", id: String(m.toolCallId ?? ""), isError: m.isError === true, empty: isEmptyContent(m.content), msg: m }];
   // convertToLlm renders bash executions and summaries as text of its own (never empty).
   if (typeof m.agentRole === "string" && m.agentRole !== "custom") return [{ kind: "text", text: `[${m.agentRole}]`, msg: m, index: 0 }];

@@ -30,8 +30,11 @@ export interface Cell {
   note?: string;
 }
 
+/**
+ * What a check may read besides the request. Not the provider: the verdicts run each check once
+ * per distinct request, mode and target model, and share its hits among the providers.
+ */
 export interface CheckContext {
-  provider: ProviderName;
   /** The model the request goes to, as recorded (for model-dependent rules). */
   targetModel?: string;
   session: Session;

@@ -11,8 +11,32 @@ import { messagePlace, placeOf, type Part, type RequestMessage } from "./request
 type CallPart = Extract<Part, { kind: "call" }>;
 type ResultPart = Extract<Part, { kind: "result" }>;
 
-const calls = (m: RequestMessage | undefined): CallPart[] => (m && m.role === "assistant" ? (m.parts.filter((p) => p.kind === "call") as CallPart[]) : []);
-const results = (m: RequestMessage | undefined): ResultPart[] => (m && m.role === "user" ? (m.parts.filter((p) => p.kind === "result") as ResultPart[]) : []);
+// A request message's calls, results and their ids, computed once per message: a finished request
+// message is never changed, and after an append most are the previous request's own (request.ts).
+const NONE: never[] = [];
+const NO_IDS: ReadonlySet<string> = new Set();
+const callsMemo = new WeakMap<RequestMessage, CallPart[]>();
+const resultsMemo = new WeakMap<RequestMessage, ResultPart[]>();
+const idsMemo = new WeakMap<RequestMessage, Set<string>>();
+function calls(m: RequestMessage | undefined): CallPart[] {
+  if (!m || m.role !== "assistant") return NONE;
+  let c = callsMemo.get(m);
+  if (!c) callsMemo.set(m, (c = m.parts.filter((p) => p.kind === "call") as CallPart[]));
+  return c;
+}
+function results(m: RequestMessage | undefined): ResultPart[] {
+  if (!m || m.role !== "user") return NONE;
+  let r = resultsMemo.get(m);
+  if (!r) resultsMemo.set(m, (r = m.parts.filter((p) => p.kind === "result") as ResultPart[]));
+  return r;
+}
+/** The ids of a message's calls (assistant) or results (user). */
+function idsOf(m: RequestMessage | undefined): Set<string> {
+  if (!m) return new Set();
+  let ids = idsMemo.get(m);
+  if (!ids) idsMemo.set(m, (ids = new Set(m.role === "assistant" ? calls(m).map((c) => c.id) : results(m).map((r) => r.id))));
+  return ids;
+}
 const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
 
 /** Index of the first message of the latest turn: after the last user message that is not only results. */
@@ -63,7 +87,7 @@ const orphanResult: ProviderRule = {
       }
       const rs = results(m);
       if (rs.length === 0) continue;
-      const prevIds = new Set(calls(req[k - 1]).map((c) => c.id));
+      const prevIds = req[k - 1]?.role === "assistant" ? idsOf(req[k - 1]) : NO_IDS;
       for (const r of rs) {
         const ok = mode === "anywhere" ? seen.has(r.id) : prevIds.has(r.id);
         if (!ok)
@@ -98,7 +122,7 @@ const danglingCall: ProviderRule = {
     for (let i = 0; i < req.length; i++) {
       const cs = calls(req[i]);
       if (cs.length === 0 || inFlight(req, i)) continue;
-      const next = mode === "anywhere" ? undefined : new Set(results(req[i + 1]).map((r) => r.id));
+      const next = mode === "anywhere" ? undefined : req[i + 1]?.role === "user" ? idsOf(req[i + 1]) : NO_IDS;
       for (const c of cs)
         if (!(next ? next.has(c.id) : (lastResult.get(c.id) ?? -1) > i))
           hits.push({ place: placeOf(c), toolCallId: c.id, detail: `Tool call ${tick(c.id)}${c.name ? ` (${c.name})` : ""} has no result ${mode === "anywhere" ? "anywhere after it" : "in the message right after it"}.` });
@@ -236,8 +260,10 @@ const duplicateCallId: ProviderRule = {
   check(req) {
     const hits: Hit[] = [];
     for (const m of req) {
+      const cs = calls(m);
+      if (cs.length < 2) continue;
       const seen = new Map<string, CallPart>();
-      for (const c of calls(m)) {
+      for (const c of cs) {
         const first = seen.get(c.id);
         if (first) hits.push({ place: placeOf(c), toolCallId: c.id, detail: `Tool-call id ${tick(c.id)} is used twice in one assistant message.`, related: [{ place: placeOf(first), message: "first use" }] });
         else seen.set(c.id, c);

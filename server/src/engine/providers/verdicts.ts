@@ -16,7 +16,7 @@ import type { Finding, Msg, Severity } from "../types.js";
 import { latestModel, modelTurns, providerOf, type ModelRef } from "./detect.js";
 import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./names.js";
 import { buildRequest, combineConsecutive, type RequestMessage } from "./request.js";
-import type { Cell, Hit, ProviderRule } from "./rule-types.js";
+import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
 
 export interface ProviderOptions {
@@ -77,7 +77,9 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const detected = latest?.provider ?? null;
   const target: ProviderName | null = options.target === "all" ? null : options.target ?? detected;
   const targetSource = options.target ? "option" : detected ? "session" : "none";
-  const beforeByOrigin = new Map<unknown, Msg>(analysis.before.map((m) => [m.origin, m]));
+  // Built on first use (one rule reads it, and only on same-model thinking).
+  let beforeByOrigin: Map<unknown, Msg> | undefined;
+  const beforeOf = () => (beforeByOrigin ??= new Map<unknown, Msg>(analysis.before.map((m) => [m.origin, m])));
   const lineValue = (line: number) => session.lines[line]?.value;
   // pi: what pi-condense (or acp-kernel) and pi-ai send. Claude Code and Codex run neither: their
   // request is the context as built.
@@ -92,6 +94,9 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const packsPresent = new Set<string>();
   for (const m of wire) if (m.role === "assistant") packsPresent.add(packOfMessage(m, session.format) ?? "");
   const requests = new Map<string, RequestMessage[]>();
+  // Checks read the request, the mode and the target model, never the provider: providers that
+  // share a request (most do) share each rule's hits.
+  const hitsOf = new Map<RequestMessage[], Map<string, Hit[]>>();
 
   for (const provider of PROVIDER_NAMES) {
     // The model of this provider's request: the detected one when it is this provider's.
@@ -105,15 +110,28 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     const requestKey = packsPresent.has(provider) ? provider : `none|${JSON.stringify(serializer ?? null)}`;
     let req = requests.get(requestKey);
     if (!req) {
-      req = buildRequest(wire, { format: session.format, sameModel, lineValue, serializer });
+      // What the build depends on besides the wire: an append resumes the previous build (request.ts).
+      const resumeKey = `${session.format}|${requestKey}|${ref ? JSON.stringify([ref.model ?? null, ref.api ?? null]) : "-"}`;
+      req = buildRequest(wire, { format: session.format, sameModel, lineValue, serializer, resumeKey });
       requests.set(requestKey, req);
     }
     if (provider === "anthropic") req = combineConsecutive(req);
-    const ctx = { provider, targetModel: ref?.model, session, beforeByOrigin };
+    const ctx: CheckContext = {
+      targetModel: ref?.model,
+      session,
+      get beforeByOrigin() {
+        return beforeOf();
+      },
+    };
+    let shared = hitsOf.get(req);
+    if (!shared) hitsOf.set(req, (shared = new Map()));
     for (const rule of PROVIDER_RULES) {
       const cell = cellFor(rule, provider);
       if (!cell || (cell.verdict !== "rejects" && cell.verdict !== "quiet")) continue;
-      for (const hit of rule.check(req, ctx, cell.mode)) {
+      const hitsKey = `${rule.code}|${cell.mode ?? ""}|${ctx.targetModel ?? ""}`;
+      let hits = shared.get(hitsKey);
+      if (!hits) shared.set(hitsKey, (hits = rule.check(req, ctx, cell.mode)));
+      for (const hit of hits) {
         const key = `${rule.code}|${hit.place.line}|${JSON.stringify(hit.place.path ?? null)}|${hit.toolCallId ?? ""}`;
         let acc: Acc | undefined = merged.get(key);
         if (!acc) {
