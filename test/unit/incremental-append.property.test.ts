@@ -70,7 +70,7 @@ function lineFor(k: LineKind, pick: number, call: number, c: Ctx): string {
     case "user":
       return msg({ role: "user", content: [{ type: "text", text: `appended ${ts}` }] });
     case "assistant-calls":
-      return msg({ role: "assistant", content: [{ type: "toolCall", id: callId, name: "bash", arguments: { command: "ls" } }], api: "anthropic-messages", provider: "anthropic", model: "m", stopReason: "toolUse" });
+      return msg({ role: "assistant", content: [{ type: "toolCall", id: callId, name: "bash", arguments: { command: "ls" } }], api: "anthropic-messages", provider: "anthropic", model: "m", stopReason: "toolUse", usage: { input: pick, output: 7, cacheRead: call, cacheWrite: 0, cost: { total: pick / 1000 + 0.1 } } });
     case "assistant-error":
       return msg({ role: "assistant", content: [{ type: "toolCall", id: callId, name: "bash", arguments: {} }], api: "anthropic-messages", provider: "anthropic", model: "m", stopReason: "error", errorMessage: "overloaded" });
     case "result":
@@ -121,6 +121,7 @@ const shape = (a: Analysis) => ({
   branch: a.session.branch.map((e) => e.line),
   truncatedLastLine: a.session.truncatedLastLine,
   findings: a.findings,
+  usage: a.usage,
   before: a.before.map((m) => [m.role, m.origin]),
   pruned: a.pruned.map((m) => [m.role, m.origin, m.content]),
   after: a.after.map((m) => [m.role, m.origin, m.content]),

@@ -49,6 +49,8 @@ export interface AnalyzeOptions {
   before?: Msg[];
   /** The occurrence index of `before`, when the caller continued it too (`extendOccurrences`). */
   occurrences?: OccurrenceIndex;
+  /** The recorded usage when the caller continued it too (usage.ts `appendedUsage`). */
+  usage?: SessionUsage;
   /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
   rules?: boolean;
 }
@@ -142,7 +144,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   }
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
-  const usage = recordedUsage(session.format, session.lines);
+  const usage = options.usage ?? recordedUsage(session.format, session.lines);
   if (session.format !== "pi") {
     // Nothing prunes other agents' sessions: the rules above still check them, and After is the
     // context their agent rebuilds on resume.

@@ -150,11 +150,22 @@ export interface ToolCallBlock {
   arguments?: unknown;
 }
 
+/**
+ * Tool calls per content array, for the passes that each ask (sweep, wire, occurrences, rules):
+ * computed once per array and length (context builders only ever append blocks). Callers never
+ * change the returned array.
+ */
+const callsMemo = new WeakMap<unknown[], { length: number; calls: ToolCallBlock[] }>();
+const NO_CALLS: ToolCallBlock[] = [];
+
 export function toolCallsOf(msg: Msg): ToolCallBlock[] {
-  if (msg.role !== "assistant" || !Array.isArray(msg.content)) return [];
-  return msg.content.filter(
-    (b: any): b is ToolCallBlock => b && typeof b === "object" && b.type === "toolCall" && typeof b.id === "string",
-  );
+  if (msg.role !== "assistant" || !Array.isArray(msg.content)) return NO_CALLS;
+  const content = msg.content as unknown[];
+  const memo = callsMemo.get(content);
+  if (memo && memo.length === content.length) return memo.calls;
+  const calls = content.filter((b: any): b is ToolCallBlock => b && typeof b === "object" && b.type === "toolCall" && typeof b.id === "string");
+  callsMemo.set(content, { length: content.length, calls });
+  return calls;
 }
 
 export function lineOf(msg: Msg): number | null {

@@ -82,6 +82,33 @@ function codexRecord(v: Record<string, any>, line: number): RecordedUsage | unde
 }
 
 /** The usage a session file records, per response and in total. */
+/**
+ * The usage of a pi session whose lines `added` follow the lines `prev` was read from (an
+ * append): their records after the previous ones, totals summed on in the same order (so equal
+ * to `recordedUsage` of all the lines). Claude Code replaces a streamed message's earlier
+ * copy, so only pi continues; null otherwise.
+ */
+export function appendedUsage(format: string, prev: SessionUsage, added: SourceLine[]): SessionUsage | null {
+  if (format !== "pi") return null;
+  const more = recordedUsage(format, added);
+  if (more.records.length === 0) return prev;
+  const records = prev.records.concat(more.records);
+  const totals = { ...prev.totals, responses: records.length };
+  addTotals(totals, more.records);
+  return { records, totals };
+}
+
+function addTotals(totals: UsageTotals, records: RecordedUsage[]): void {
+  for (const r of records) {
+    totals.input += r.input;
+    totals.output += r.output;
+    totals.cacheRead += r.cacheRead;
+    totals.cacheWrite += r.cacheWrite;
+    totals.reasoning += r.reasoning ?? 0;
+    if (r.cost !== undefined) totals.cost = (totals.cost ?? 0) + r.cost;
+  }
+}
+
 export function recordedUsage(format: string, lines: SourceLine[]): SessionUsage {
   const records: RecordedUsage[] = [];
   const claudeSeen = new Map<string, number>(); // message id -> index in records (the last copy wins)
@@ -106,14 +133,7 @@ export function recordedUsage(format: string, lines: SourceLine[]): SessionUsage
     }
   }
   const totals: UsageTotals = { responses: records.length, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
-  for (const r of records) {
-    totals.input += r.input;
-    totals.output += r.output;
-    totals.cacheRead += r.cacheRead;
-    totals.cacheWrite += r.cacheWrite;
-    totals.reasoning += r.reasoning ?? 0;
-    if (r.cost !== undefined) totals.cost = (totals.cost ?? 0) + r.cost;
-  }
+  addTotals(totals, records);
   return { records, totals };
 }
 

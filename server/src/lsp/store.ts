@@ -18,6 +18,7 @@ import { parseText, type ParsedText } from "../engine/parse.js";
 import { sessionFromLines } from "../engine/session.js";
 import { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "../engine/incremental/append.js";
 import { readRegularFile } from "../io/read-regular-file.js";
+import { appendedUsage } from "../engine/usage.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
 import { analyzeOptions, type Settings } from "./settings.js";
@@ -102,7 +103,8 @@ export class Store {
         // ... and, when it extends the branch, the previous context (same settings).
         const before = appended?.tail && previous ? appendContext(previous.before, previous.session.branch, appended.tail, options.piVersion) : null;
         const occurrences = before && previous && options.rules !== false ? appendOccurrences(previous, before) ?? undefined : undefined;
-        analysis = analyzeSession(session, before ? { ...options, before, occurrences } : options);
+        const usage = appended && previous ? appendedUsage(session.format, previous.usage, synced.parsed.lines.slice(synced.parsed.lines.length - appended.linesRead)) ?? undefined : undefined;
+        analysis = analyzeSession(session, before ? { ...options, before, occurrences, usage } : { ...options, usage });
       } else analysis = analyze(source as string, { ...options, previous });
       if (uri.startsWith("file:")) analysis = resolveSiblingParents(fileURLToPath(uri), analysis);
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;

@@ -127,10 +127,28 @@ export function timestampIndex(messages: Msg[]): TimestampIndex {
   return { user, assistant };
 }
 
+// The copies this phase makes, kept per source so that the next analysis (an append) gets the
+// same objects for the same input: the wire's prefix then stays identical (providers/request.ts).
+const strippedMemo = new WeakMap<Msg, Msg>();
+const syntheticMemo = new WeakMap<object, Msg>();
+
 function withoutThinking(m: Msg): Msg {
+  const memo = strippedMemo.get(m);
+  if (memo) return memo;
   const content = (m.content as any[]).filter((c) => !(c && c.type === "thinking"));
   // pi-condense copies the end assistant either way; mark it only when thinking was removed.
-  return content.length === m.content.length ? { ...m, content } : { ...m, content, thinkingStripped: true };
+  const copy = content.length === m.content.length ? { ...m, content } : { ...m, content, thinkingStripped: true };
+  strippedMemo.set(m, copy);
+  return copy;
+}
+
+/** The previous analysis's synthetic message of `chain` when it is the same message, else `built`. */
+function sameSynthetic(chain: ChainEntry, built: Msg): Msg {
+  const prev = syntheticMemo.get(chain.entry);
+  const text = (built.content as { text: string }[])[0].text;
+  if (prev && prev.timestamp === built.timestamp && (prev.content as { text: string }[])[0].text === text && JSON.stringify(prev.origin) === JSON.stringify(built.origin)) return prev;
+  syntheticMemo.set(chain.entry, built);
+  return built;
 }
 
 /** Substitutes `{bN}` placeholders one level deep with other blocks' summaries. */
@@ -260,7 +278,7 @@ export function applyChainRanges(
         extra: [...actual].filter((id) => !recorded.has(id)),
       };
     if (stripFinalThinking) stripAt.add(endIndex);
-    const synthetic = buildSyntheticChainMessage(chain, summaryText(chain), lookup, protectedOutputs);
+    const synthetic = sameSynthetic(chain, buildSyntheticChainMessage(chain, summaryText(chain), lookup, protectedOutputs));
     rc.synthetic = existingSynthetic.has(d.blockId) ? undefined : synthetic;
     insertAfter.set(startIndex, { synthetic, blockId: d.blockId });
     byBlock.set(d.blockId, rc);

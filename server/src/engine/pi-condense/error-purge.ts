@@ -49,27 +49,55 @@ export function purgeErroredArgs(messages: Msg[], config: PiCondenseConfig["purg
     if (m.role !== "assistant") return m;
     if (!Array.isArray(m.content))
       throw throwsAt.msgSite(m, ["content"], `calls \`content.map\` on an assistant message whose \`content\` is ${kindOf(m.content)}`, SRC_MAP);
-    let changed = false;
-    const content = m.content.map((b: any, i: number) => {
+    // The blocks due for a purge, checked in pi-condense's order (the first failure throws).
+    let due = "";
+    for (let i = 0; i < m.content.length; i++) {
+      const b = m.content[i];
       if (b === null || b === undefined) throw throwsAt.msgSite(m, ["content", i], `reads \`type\` of content block ${i}, which is ${kindOf(b)}`, SRC_MAP);
-      if (b.type !== "toolCall") return b;
+      if (b.type !== "toolCall") continue;
       const errorTurn = erroredAtTurn.get(b.id);
-      if (errorTurn === undefined || turns - errorTurn < config.cooldownTurns) return b;
+      if (errorTurn === undefined || turns - errorTurn < config.cooldownTurns) continue;
       checkArgumentsSerialize(m, i, b.id, b.arguments, SRC_STRINGIFY);
-      const body = JSON.stringify(b.arguments) as string;
-      if (body.length < config.minArgChars) return b;
-      if (config.mode === "stub-object") {
-        changed = true;
-        return { ...b, arguments: { _purged: `<purged-errored-args size="${body.length}"/>` } };
-      }
-      const [shrunk, did] = shrinkStrings(b.arguments);
-      if (!did) return b;
-      changed = true;
-      return { ...b, arguments: shrunk };
-    });
-    if (!changed) return m;
-    any = true;
-    return { ...m, content, purgedArgs: true };
+      due += `${i},`;
+    }
+    if (due === "") return m;
+    // The same message with the same blocks due gives the same copy as in the previous analysis.
+    const key = `${config.mode}|${config.minArgChars}|${due}`;
+    const memo = purgedMemo.get(m);
+    if (memo && memo.key === key) {
+      if (memo.msg !== m) any = true;
+      return memo.msg;
+    }
+    const purged = purgedCopy(m, erroredAtTurn, turns, config);
+    purgedMemo.set(m, { key, msg: purged });
+    if (purged !== m) any = true;
+    return purged;
   });
   return any ? out : messages;
+}
+
+const purgedMemo = new WeakMap<Msg, { key: string; msg: Msg }>();
+
+/** `m` with the arguments of its due calls purged (`m` itself when none is large enough). */
+function purgedCopy(m: Msg, erroredAtTurn: Map<string, number>, turns: number, config: PiCondenseConfig["purgeErrors"]): Msg {
+  let changed = false;
+  const content = m.content.map((b: any, i: number) => {
+    if (b === null || b === undefined) throw throwsAt.msgSite(m, ["content", i], `reads \`type\` of content block ${i}, which is ${kindOf(b)}`, SRC_MAP);
+    if (b.type !== "toolCall") return b;
+    const errorTurn = erroredAtTurn.get(b.id);
+    if (errorTurn === undefined || turns - errorTurn < config.cooldownTurns) return b;
+    checkArgumentsSerialize(m, i, b.id, b.arguments, SRC_STRINGIFY);
+    const body = JSON.stringify(b.arguments) as string;
+    if (body.length < config.minArgChars) return b;
+    if (config.mode === "stub-object") {
+      changed = true;
+      return { ...b, arguments: { _purged: `<purged-errored-args size="${body.length}"/>` } };
+    }
+    const [shrunk, did] = shrinkStrings(b.arguments);
+    if (!did) return b;
+    changed = true;
+    return { ...b, arguments: shrunk };
+  });
+  if (!changed) return m;
+  return { ...m, content, purgedArgs: true };
 }

@@ -119,6 +119,11 @@ export class IndexerState {
     }
   }
 
+  /** Whether any result could be stubbed: something is indexed or dedup-aliased. */
+  hasSummaries(): boolean {
+    return this.index.size > 0 || this.dedupAliasToOriginal.size > 0;
+  }
+
   /** Strict: an occurrence key that is indexed or dedup-aliased. */
   isSummarized(key: string): boolean {
     return this.index.has(key) || this.dedupAliasToOriginal.has(key);

@@ -22,18 +22,20 @@ export interface SweptResult {
 }
 
 export function sweepOrphanToolResults(messages: Msg[]): { messages: Msg[]; swept: SweptResult[] } {
-  let open = new Set<string>();
-  let consumed = new Set<string>();
+  // The sets are cleared in place, never replaced: nothing outside this pass holds them.
+  const open = new Set<string>();
+  const consumed = new Set<string>();
   let barrier: Msg | undefined;
-  let barrierCleared = new Set<string>();
+  const barrierCleared = new Set<string>();
   const swept: SweptResult[] = [];
   for (const m of messages) {
     if (m.role === "assistant") {
       checkContentFilterable(m, SRC_FILTER);
-      open = new Set(toolCallsOf(m).map((c) => c.id));
-      consumed = new Set();
+      open.clear();
+      for (const c of toolCallsOf(m)) open.add(c.id);
+      if (consumed.size) consumed.clear();
       barrier = undefined;
-      barrierCleared = new Set();
+      if (barrierCleared.size) barrierCleared.clear();
     } else if (m.role === "toolResult") {
       const id = m.toolCallId as string;
       if (open.has(id)) {
@@ -50,8 +52,8 @@ export function sweepOrphanToolResults(messages: Msg[]): { messages: Msg[]; swep
       if (open.size > 0) {
         barrier = m;
         for (const id of open) barrierCleared.add(id);
+        open.clear();
       }
-      open = new Set();
     }
   }
   if (swept.length === 0) return { messages, swept };

@@ -29,7 +29,10 @@ export function recoveryGraceKeys(messages: Msg[], graceTurns: number): Set<stri
 }
 
 export function stubSummarizedResults(messages: Msg[], indexer: IndexerState, config: PiCondenseConfig): Msg[] {
-  const grace = recoveryGraceKeys(messages, config.recoveryGraceTurns);
+  // Nothing indexed: no result is stubbed (the grace window only spares results that would be).
+  if (!indexer.hasSummaries()) return messages;
+  let graceKeys: Set<string> | undefined;
+  const grace = { has: (key: string) => (graceKeys ??= recoveryGraceKeys(messages, config.recoveryGraceTurns)).has(key) };
   let changed = false;
   const out = messages.map((msg) => {
     if (msg.role !== "toolResult" || typeof msg.toolCallId !== "string") return msg;

@@ -31,6 +31,8 @@ export interface RequestMessage {
   /** Assistant only: produced by the target model (pi-ai keeps its reasoning and ids as they are). */
   sameModel: boolean;
   stopReason?: string;
+  /** Filled by the rules on first use (rules.ts); a finished request message never changes. */
+  memo?: { calls?: Part[]; results?: Part[]; ids?: Set<string> };
 }
 
 /** Where a finding about a part or message points: 0-based line and JSON path. */
@@ -295,7 +297,7 @@ export function combineConsecutive(req: RequestMessage[]): RequestMessage[] {
   const out: RequestMessage[] = [];
   for (const m of req) {
     const last = out[out.length - 1];
-    if (last && last.role === m.role) out[out.length - 1] = { ...last, parts: [...last.parts, ...m.parts], sources: [...last.sources, ...m.sources], sameModel: last.sameModel && m.sameModel, stopReason: m.stopReason };
+    if (last && last.role === m.role) out[out.length - 1] = { role: last.role, parts: [...last.parts, ...m.parts], sources: [...last.sources, ...m.sources], sameModel: last.sameModel && m.sameModel, stopReason: m.stopReason };
     else out.push(m);
   }
   return out;

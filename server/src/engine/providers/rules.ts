@@ -15,27 +15,20 @@ type ResultPart = Extract<Part, { kind: "result" }>;
 // message is never changed, and after an append most are the previous request's own (request.ts).
 const NONE: never[] = [];
 const NO_IDS: ReadonlySet<string> = new Set();
-const callsMemo = new WeakMap<RequestMessage, CallPart[]>();
-const resultsMemo = new WeakMap<RequestMessage, ResultPart[]>();
-const idsMemo = new WeakMap<RequestMessage, Set<string>>();
 function calls(m: RequestMessage | undefined): CallPart[] {
   if (!m || m.role !== "assistant") return NONE;
-  let c = callsMemo.get(m);
-  if (!c) callsMemo.set(m, (c = m.parts.filter((p) => p.kind === "call") as CallPart[]));
-  return c;
+  const memo = (m.memo ??= {});
+  return (memo.calls ??= m.parts.filter((p) => p.kind === "call")) as CallPart[];
 }
 function results(m: RequestMessage | undefined): ResultPart[] {
   if (!m || m.role !== "user") return NONE;
-  let r = resultsMemo.get(m);
-  if (!r) resultsMemo.set(m, (r = m.parts.filter((p) => p.kind === "result") as ResultPart[]));
-  return r;
+  const memo = (m.memo ??= {});
+  return (memo.results ??= m.parts.filter((p) => p.kind === "result")) as ResultPart[];
 }
 /** The ids of a message's calls (assistant) or results (user). */
-function idsOf(m: RequestMessage | undefined): Set<string> {
-  if (!m) return new Set();
-  let ids = idsMemo.get(m);
-  if (!ids) idsMemo.set(m, (ids = new Set(m.role === "assistant" ? calls(m).map((c) => c.id) : results(m).map((r) => r.id))));
-  return ids;
+function idsOf(m: RequestMessage): ReadonlySet<string> {
+  const memo = (m.memo ??= {});
+  return (memo.ids ??= new Set(m.role === "assistant" ? calls(m).map((c) => c.id) : results(m).map((r) => r.id)));
 }
 const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
 

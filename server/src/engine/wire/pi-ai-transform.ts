@@ -35,6 +35,18 @@ export function isSkippedByPiAi(m: Msg): boolean {
   return m.role === "assistant" && (m.stopReason === "error" || m.stopReason === "aborted");
 }
 
+/**
+ * convertToLlm's user message for an agent message, made once per message: the same message
+ * gives the same object in the next analysis (an append keeps the wire's prefix identical).
+ */
+const asUserMemo = new WeakMap<Msg, Msg>();
+function asUser(m: Msg): Msg {
+  let u = asUserMemo.get(m);
+  if (!u) asUserMemo.set(m, (u = { ...m, role: "user", agentRole: m.role, content: llmUserContent(m) }));
+  return u;
+}
+const NO_SKIPPED: ReadonlyMap<string, Msg> = new Map();
+
 export function toWire(messages: Msg[]): WireReport {
   const report: WireReport = { messages: [], dropped: [], synthetic: [], errorTurnResults: [] };
   const converted: Msg[] = [];
@@ -43,12 +55,12 @@ export function toWire(messages: Msg[]): WireReport {
     else if (AS_USER.has(m.role)) {
       if (m.role === "bashExecution" && m.excludeFromContext === true) report.dropped.push({ msg: m, by: { kind: "convert-excluded" } });
       // convertToLlm builds the user message's text from the role's own fields (summary, command, output)
-      else converted.push({ ...m, role: "user", agentRole: m.role, content: llmUserContent(m) });
+      else converted.push(asUser(m));
     } else report.dropped.push({ msg: m, by: { kind: "convert-unknown-role" } });
   }
   let pending: { call: ToolCallBlock; assistant: Msg }[] = [];
-  let answered = new Set<string>();
-  let skippedCalls = new Map<string, Msg>();
+  const answered = new Set<string>();
+  let skippedCalls: ReadonlyMap<string, Msg> = NO_SKIPPED;
   const flush = (atEnd: boolean) => {
     for (const p of pending) {
       if (answered.has(p.call.id)) continue;
@@ -64,7 +76,7 @@ export function toWire(messages: Msg[]): WireReport {
       report.synthetic.push({ msg: synthetic, call: p.call, assistant: p.assistant, atEnd });
     }
     pending = [];
-    answered = new Set();
+    answered.clear();
   };
   for (const m of converted) {
     if (m.role === "assistant") {
@@ -74,7 +86,7 @@ export function toWire(messages: Msg[]): WireReport {
         skippedCalls = new Map(toolCallsOf(m).map((c) => [c.id, m]));
         continue;
       }
-      skippedCalls = new Map();
+      skippedCalls = NO_SKIPPED;
       pending = toolCallsOf(m).map((call) => ({ call, assistant: m }));
       report.messages.push(m);
     } else if (m.role === "toolResult") {
@@ -84,7 +96,7 @@ export function toWire(messages: Msg[]): WireReport {
       report.messages.push(m);
     } else if (m.role === "user") {
       flush(false);
-      skippedCalls = new Map();
+      skippedCalls = NO_SKIPPED;
       report.messages.push(m);
     } else report.messages.push(m);
   }
