@@ -122,8 +122,12 @@ async function publish(uri: string, notifyRender = true): Promise<void> {
   }
 }
 
+/** TRANSCRIPT_INSPECTOR_TIMINGS=1: each publish logs the server's own time for it (`npm run bench` reads it). */
+const LOG_TIMINGS = /^(1|true|yes)$/i.test(process.env.TRANSCRIPT_INSPECTOR_TIMINGS ?? "");
+
 async function publishUnguarded(uri: string, notifyRender: boolean): Promise<void> {
   const settings = await settingsFor(uri);
+  const started = performance.now();
   const st = await stateOf(uri);
   if (!st) return;
   if (!notifyRender && lastPublished.get(uri)?.deref() === st) return;
@@ -138,6 +142,7 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
   // Every diagnostic with the provider findings folded in, then bounded (lsp/diagnostics-bound.ts).
   const bound = boundDiagnostics(providers.diagnostics(st, settings, diagnostics(st.model, uri, settings)), uri);
   connection.sendDiagnostics({ uri, version, diagnostics: bound.diagnostics });
+  if (LOG_TIMINGS) connection.console.log(`timing: publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);
   published.set(uri, true);
   const a = st.analysis;
   connection.sendNotification(StatusNotification, {
