@@ -19,8 +19,7 @@ import { LineDocument } from "../../server/src/lsp/line-document.js";
 import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";
 import { Store } from "../../server/src/lsp/store.js";
 import { diagnostics } from "../../server/src/lsp/features.js";
-import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
-import { PROVIDER_NAMES } from "../../server/src/engine/providers/names.js";
+import { analysisShape as shape, occurrenceShape, verdictShape } from "../helpers/analysis-shape.js";
 import { generateSession } from "../../scripts/bench/generate.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
@@ -110,37 +109,6 @@ function lineFor(k: LineKind, pick: number, call: number, c: Ctx): string {
       return '{"type":"message","id":"half-writ';
   }
 }
-
-const occurrenceShape = (a: Analysis) => a.occurrences.occurrences.map((o) => [o.id, o.turn, o.key, o.resultLine, o.result?.origin]);
-const shape = (a: Analysis) => ({
-  format: a.session.format,
-  entries: a.session.entries.map((e) => [e.line, e.id, e.parentId, e.type]),
-  byId: [...a.session.byId].map(([k, e]) => [k, e.line]).sort(),
-  leaves: a.session.leaves,
-  leafId: a.session.leafId,
-  branch: a.session.branch.map((e) => e.line),
-  truncatedLastLine: a.session.truncatedLastLine,
-  findings: a.findings,
-  usage: a.usage,
-  before: a.before.map((m) => [m.role, m.origin]),
-  pruned: a.pruned.map((m) => [m.role, m.origin, m.content]),
-  after: a.after.map((m) => [m.role, m.origin, m.content]),
-  dropped: a.dropped.map((d) => [d.msg.origin, d.by]),
-  occurrences: a.occurrences.occurrences.map((o) => [o.id, o.turn, o.key, o.toolName, o.callLine, o.callPath, o.resultLine, o.resultPath, o.result?.origin]),
-  unpaired: a.occurrences.unpaired.map((u) => [u.id, u.line, u.path, u.turn, u.msg.origin]),
-  occurrencesById: [...a.occurrences.byId].map(([id, list]) => [id, list.map((o) => a.occurrences.occurrences.indexOf(o))]),
-  byResult: [...a.occurrences.byResult].map(([m, o]) => [m.origin, a.occurrences.occurrences.indexOf(o)]).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
-});
-
-/** Provider verdicts as a user sees them: an append resumes the previous request build (providers/request.ts). */
-const verdictShape = (a: Analysis, target?: "all") => {
-  const v = providerVerdicts(a, { target });
-  return {
-    target: v.target,
-    findings: v.findings.map((f) => [f.code, f.line, f.path, f.toolCallId, f.severity, f.message, f.rejectedBy, f.related]),
-    counts: PROVIDER_NAMES.map((p) => v.verdicts[p].count),
-  };
-};
 
 type Plan = { lines: { kind: LineKind; pick: number; call: number }[]; noEol: boolean }[];
 

@@ -19,6 +19,7 @@ import { sessionFromLines } from "../engine/session.js";
 import { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "../engine/incremental/append.js";
 import { readRegularFile } from "../io/read-regular-file.js";
 import { appendedUsage } from "../engine/usage.js";
+import { editContext, editSession } from "../engine/incremental/edit.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
 import { analyzeOptions, type Settings } from "./settings.js";
@@ -97,12 +98,20 @@ export class Store {
       if (synced) {
         // An append continues the previous session model (incremental/append.ts).
         const appended = c?.checkpoint ? appendSession(c.checkpoint, synced.parsed) : null;
-        const session = appended?.session ?? sessionFromLines(synced.parsed);
-        checkpoint = appended?.checkpoint ?? sessionCheckpoint(session);
-        linesRead = appended ? appended.linesRead : synced.parsed.lines.length;
-        // ... and, when it extends the branch, the previous context (same settings).
-        const before = appended?.tail && previous ? appendContext(previous.before, previous.session.branch, appended.tail, options.piVersion) : null;
-        const occurrences = before && previous && options.rules !== false ? appendOccurrences(previous, before) ?? undefined : undefined;
+        // An edit of message content continues it too (incremental/edit.ts).
+        const edited = !appended && c?.checkpoint ? editSession(c.checkpoint, synced.parsed) : null;
+        const session = appended?.session ?? edited?.session ?? sessionFromLines(synced.parsed);
+        checkpoint = appended?.checkpoint ?? edited?.checkpoint ?? sessionCheckpoint(session);
+        linesRead = appended ? appended.linesRead : edited ? edited.linesRead : synced.parsed.lines.length;
+        // ... and, when it extends the branch or edits messages, the previous context (same settings).
+        const before =
+          appended?.tail && previous
+            ? appendContext(previous.before, previous.session.branch, appended.tail, options.piVersion)
+            : edited && previous
+              ? editContext(previous.before, edited.edits, options.piVersion)
+              : null;
+        // An append continues the occurrence index; after an edit it is made again (linear).
+        const occurrences = before && previous && options.rules !== false && (appended || before === previous.before) ? appendOccurrences(previous, before) ?? undefined : undefined;
         const usage = appended && previous ? appendedUsage(session.format, previous.usage, synced.parsed.lines.slice(synced.parsed.lines.length - appended.linesRead)) ?? undefined : undefined;
         analysis = analyzeSession(session, before ? { ...options, before, occurrences, usage } : { ...options, usage });
       } else analysis = analyze(source as string, { ...options, previous });
