@@ -127,6 +127,54 @@ interface Built {
 const lastBuilt = new WeakMap<Msg, Map<string, Built>>();
 
 /**
+ * The part of `prev`'s request a build of `wire` can take over at its end: when both wires end
+ * with the same messages (an edit before them), `prev`'s request messages from the first assistant
+ * message inside that shared end (past the part rebuilt from `from`) are the same, since the
+ * builder's state is fresh at an assistant message. `at`: the first of them in `prev.out` (-1:
+ * none); `until`: the wire index the build stops at.
+ */
+function reusableTail(prev: Built, wire: Msg[], keep: number, from: number): { at: number; until: number } {
+  const a = prev.wire;
+  const limit = Math.min(a.length, wire.length) - from;
+  let s = 0;
+  while (s < limit && a[a.length - 1 - s] === wire[wire.length - 1 - s]) s++;
+  const firstShared = a.length - s; // in prev.wire
+  for (let j = keep; j < prev.out.length; j++) {
+    if (prev.out[j].role !== "assistant" || prev.starts[j] < firstShared) continue;
+    const until = prev.starts[j] + (wire.length - a.length);
+    return { at: j, until };
+  }
+  return { at: -1, until: wire.length };
+}
+
+/** Request messages per first source and resume key: what an earlier build made of the same sources. */
+const madeFrom = new WeakMap<Msg, Map<string, RequestMessage>>();
+
+/**
+ * Replaces each request message from `from` on by an earlier build's message of the same sources
+ * (the same objects, in order), when there is one: its parts are the same, and what the rules
+ * worked out for it (`memo`) is kept. An edit in the middle of a session then re-makes only the
+ * messages it touched. Claude Code is left out (its line groups are sorted after the build).
+ */
+function internMessages(out: RequestMessage[], from: number, to: number, key: string): void {
+  for (let i = from; i < to; i++) {
+    const m = out[i];
+    const src = m.sources[0];
+    let byKey = madeFrom.get(src);
+    if (!byKey) madeFrom.set(src, (byKey = new Map()));
+    const earlier = byKey.get(key);
+    if (earlier && earlier !== m && sameSources(earlier, m) && earlier.role === m.role && earlier.sameModel === m.sameModel && earlier.stopReason === m.stopReason) out[i] = earlier;
+    else byKey.set(key, m);
+  }
+}
+
+function sameSources(a: RequestMessage, b: RequestMessage): boolean {
+  if (a.sources.length !== b.sources.length) return false;
+  for (let k = 0; k < a.sources.length; k++) if (a.sources[k] !== b.sources[k]) return false;
+  return true;
+}
+
+/**
  * Where a build of `wire` can resume from `prev`: the count of its request messages to keep and
  * the wire index to go on from. A kept prefix ends right before an assistant message whose wire
  * index lies in the part both wires share, so the builder's state there is fresh (no open result
@@ -191,13 +239,14 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
   const first = wire[0];
   const prev = first && opts.resumeKey !== undefined ? lastBuilt.get(first)?.get(opts.resumeKey) : undefined;
   const { keep, from } = prev ? resumePoint(prev, wire) : { keep: 0, from: 0 };
+  const tail = prev ? reusableTail(prev, wire, keep, from) : { at: -1, until: wire.length };
   const out: RequestMessage[] = keep ? prev!.out.slice(0, keep) : [];
   const starts: number[] = keep ? prev!.starts.slice(0, keep) : [];
   let resultGroup: RequestMessage | undefined;
   let groupLine: number | null = null;
   const serKey = serializerKey(opts.serializer);
   const userParts = (m: Msg) => memoParts(m, "u", () => userPartsOf(m));
-  for (let w = from; w < wire.length; w++) {
+  for (let w = from; w < tail.until; w++) {
     const m = wire[w];
     if (m.role === "system") continue;
     if (m.role === "assistant") {
@@ -244,11 +293,20 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
     out.push({ role: "user", parts, sources: [m], sameModel: false });
     starts.push(w);
   }
+  const built = out.length;
+  if (tail.at >= 0) {
+    const shift = wire.length - prev!.wire.length;
+    for (let j = tail.at; j < prev!.out.length; j++) {
+      out.push(prev!.out[j]);
+      starts.push(prev!.starts[j] + shift);
+    }
+  }
   if (opts.format === "claude-code")
-    for (let i = keep; i < out.length; i++) {
+    for (let i = keep; i < built; i++) {
       const m = out[i];
       if (m.role === "user" && m.sources.length > 1) m.parts.sort((a, b) => partIndex(a, opts.lineValue) - partIndex(b, opts.lineValue));
     }
+  if (opts.resumeKey !== undefined && opts.format !== "claude-code") internMessages(out, keep, built, opts.resumeKey);
   if (first && opts.resumeKey !== undefined) {
     let byKey = lastBuilt.get(first);
     if (!byKey) lastBuilt.set(first, (byKey = new Map()));
