@@ -147,33 +147,6 @@ function reusableTail(prev: Built, wire: Msg[], keep: number, from: number): { a
   return { at: -1, until: wire.length };
 }
 
-/** Request messages per first source and resume key: what an earlier build made of the same sources. */
-const madeFrom = new WeakMap<Msg, Map<string, RequestMessage>>();
-
-/**
- * Replaces each request message from `from` on by an earlier build's message of the same sources
- * (the same objects, in order), when there is one: its parts are the same, and what the rules
- * worked out for it (`memo`) is kept. An edit in the middle of a session then re-makes only the
- * messages it touched. Claude Code is left out (its line groups are sorted after the build).
- */
-function internMessages(out: RequestMessage[], from: number, to: number, key: string): void {
-  for (let i = from; i < to; i++) {
-    const m = out[i];
-    const src = m.sources[0];
-    let byKey = madeFrom.get(src);
-    if (!byKey) madeFrom.set(src, (byKey = new Map()));
-    const earlier = byKey.get(key);
-    if (earlier && earlier !== m && sameSources(earlier, m) && earlier.role === m.role && earlier.sameModel === m.sameModel && earlier.stopReason === m.stopReason) out[i] = earlier;
-    else byKey.set(key, m);
-  }
-}
-
-function sameSources(a: RequestMessage, b: RequestMessage): boolean {
-  if (a.sources.length !== b.sources.length) return false;
-  for (let k = 0; k < a.sources.length; k++) if (a.sources[k] !== b.sources[k]) return false;
-  return true;
-}
-
 /**
  * Where a build of `wire` can resume from `prev`: the count of its request messages to keep and
  * the wire index to go on from. A kept prefix ends right before an assistant message whose wire
@@ -219,21 +192,6 @@ function serialise(parts: Part[], s: Serializer): Part[] {
   return out;
 }
 
-/**
- * The parts of a wire message per variant (same model or not, serializer), kept as long as the
- * message lives. After an append most wire messages are the previous analysis's own objects, so
- * the request is rebuilt from these instead of from the content blocks. Never mutated: groups
- * copy them.
- */
-const partsMemo = new WeakMap<Msg, Map<string, Part[]>>();
-function memoParts(m: Msg, key: string, make: () => Part[]): Part[] {
-  let byKey = partsMemo.get(m);
-  if (!byKey) partsMemo.set(m, (byKey = new Map()));
-  let parts = byKey.get(key);
-  if (!parts) byKey.set(key, (parts = make()));
-  return parts;
-}
-const serializerKey = (s: Serializer | undefined) => (s ? `${+s.dropEmpty}${+s.dropEmptyUser}${+s.unsignedThinkingAsText}` : "-");
 
 export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[] {
   const first = wire[0];
@@ -244,19 +202,15 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
   const starts: number[] = keep ? prev!.starts.slice(0, keep) : [];
   let resultGroup: RequestMessage | undefined;
   let groupLine: number | null = null;
-  const serKey = serializerKey(opts.serializer);
-  const userParts = (m: Msg) => memoParts(m, "u", () => userPartsOf(m));
   for (let w = from; w < tail.until; w++) {
     const m = wire[w];
     if (m.role === "system") continue;
     if (m.role === "assistant") {
       resultGroup = undefined;
       const same = opts.sameModel(m);
-      const parts = memoParts(m, `a${+same}${serKey}`, () => {
-        let p = contentParts(m);
-        if (!same) p = crossModelParts(p);
-        return opts.serializer ? serialise(p, opts.serializer) : p;
-      });
+      let parts = contentParts(m);
+      if (!same) parts = crossModelParts(parts);
+      if (opts.serializer) parts = serialise(parts, opts.serializer);
       if (parts.length === 0 && opts.serializer?.dropEmpty) continue;
       out.push({ role: "assistant", parts, sources: [m], sameModel: same, stopReason: m.stopReason });
       starts.push(w);
@@ -272,7 +226,7 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
         continue;
       }
       groupLine = line;
-      out.push({ role: "user", parts: [...userParts(m)], sources: [m], sameModel: false });
+      out.push({ role: "user", parts: userParts(m), sources: [m], sameModel: false });
       starts.push(w);
       continue;
     }
@@ -281,14 +235,14 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
         resultGroup.parts.push(...userParts(m));
         resultGroup.sources.push(m);
       } else {
-        resultGroup = { role: "user", parts: [...userParts(m)], sources: [m], sameModel: false };
+        resultGroup = { role: "user", parts: userParts(m), sources: [m], sameModel: false };
         out.push(resultGroup);
         starts.push(w);
       }
       continue;
     }
     resultGroup = undefined;
-    const parts = opts.serializer?.dropEmptyUser ? memoParts(m, `u${serKey}`, () => serialise(userParts(m), opts.serializer!)) : userParts(m);
+    const parts = opts.serializer?.dropEmptyUser ? serialise(userParts(m), opts.serializer) : userParts(m);
     if (parts.length === 0 && opts.serializer?.dropEmptyUser) continue;
     out.push({ role: "user", parts, sources: [m], sameModel: false });
     starts.push(w);
@@ -306,7 +260,6 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
       const m = out[i];
       if (m.role === "user" && m.sources.length > 1) m.parts.sort((a, b) => partIndex(a, opts.lineValue) - partIndex(b, opts.lineValue));
     }
-  if (opts.resumeKey !== undefined && opts.format !== "claude-code") internMessages(out, keep, built, opts.resumeKey);
   if (first && opts.resumeKey !== undefined) {
     let byKey = lastBuilt.get(first);
     if (!byKey) lastBuilt.set(first, (byKey = new Map()));
@@ -315,7 +268,7 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
   return out;
 }
 
-function userPartsOf(m: Msg): Part[] {
+function userParts(m: Msg): Part[] {
   if (m.role === "toolResult") return [{ kind: "result", id: String(m.toolCallId ?? ""), isError: m.isError === true, empty: isEmptyContent(m.content), msg: m }];
   // convertToLlm renders bash executions and summaries as text of its own (never empty).
   if (typeof m.agentRole === "string" && m.agentRole !== "custom") return [{ kind: "text", text: `[${m.agentRole}]`, msg: m, index: 0 }];
