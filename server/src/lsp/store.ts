@@ -77,7 +77,7 @@ export class Store {
   get(uri: string, version: number | null, source: string | SyncedSource, settings: Settings): DocState {
     const sidecar = this.sidecarOf(uri);
     const key = JSON.stringify(settings) + (sidecar ? `|${sidecar.stamp}` : "");
-    const c = this.cache.get(uri);
+    let c = this.cache.get(uri);
     const synced = typeof source === "string" ? null : source;
     // A synced document's version names its text; a disk document is compared by its text.
     if (c && c.version === version && c.settingsKey === key && (synced ? (version !== null || c.stamp === synced.stamp) : c.text === source)) return c;
@@ -89,21 +89,31 @@ export class Store {
     let checkpoint: SessionCheckpoint | undefined;
     let linesRead: number | undefined;
     if (SESSION_FORMATS.has(format)) {
-      // Incremental: unchanged lines reuse the previous version's parse.
-      const previous = c && c.settingsKey === key && c.analysis ? c.analysis : undefined;
       // A synced document's lines follow its edits already (incremental.ts): only the session
       // and what derives from it are computed again.
       if (synced) {
         // An append continues the previous session model (incremental/append.ts).
         const appended = c?.checkpoint ? appendSession(c.checkpoint, synced.parsed) : null;
+        // Only the previous context and its occurrences are continued: the rest of the previous
+        // state is released before the new one is computed, so that two analyses of a large
+        // session are not held at once.
+        const previous = appended && c && c.settingsKey === key && c.analysis ? { before: c.analysis.before, branch: c.analysis.session.branch, occurrences: c.analysis.occurrences } : undefined;
+        if (c) {
+          this.cache.delete(uri);
+          c = undefined;
+        }
         const session = appended?.session ?? sessionFromLines(synced.parsed);
         checkpoint = appended?.checkpoint ?? sessionCheckpoint(session);
         linesRead = appended ? appended.linesRead : synced.parsed.lines.length;
         // ... and, when it extends the branch, the previous context (same settings).
-        const before = appended?.tail && previous ? appendContext(previous.before, previous.session.branch, appended.tail, options.piVersion) : null;
+        const before = appended?.tail && previous ? appendContext(previous.before, previous.branch, appended.tail, options.piVersion) : null;
         const occurrences = before && previous && options.rules !== false ? appendOccurrences(previous, before) ?? undefined : undefined;
         analysis = analyzeSession(session, before ? { ...options, before, occurrences } : options);
-      } else analysis = analyze(source as string, { ...options, previous });
+      } else {
+        // Incremental: unchanged lines reuse the previous version's parse.
+        const previous = c && c.settingsKey === key && c.analysis ? c.analysis : undefined;
+        analysis = analyze(source as string, { ...options, previous });
+      }
       if (uri.startsWith("file:")) analysis = resolveSiblingParents(fileURLToPath(uri), analysis);
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
