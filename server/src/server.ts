@@ -4,14 +4,7 @@
  * Codex) get diagnostics, hovers, navigation, symbols, code lenses and repairs; other JSONL
  * files stay silent.
  */
-import {
-  type CodeActionParams,
-  createConnection,
-  DidChangeConfigurationNotification,
-  ProposedFeatures,
-  TextDocuments,
-  TextDocumentSyncKind,
-} from "vscode-languageserver/node";
+import { type CodeActionParams, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
 import { buildRenderView } from "./presentation/view-model.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
@@ -23,10 +16,13 @@ import { DiskFollower } from "./lsp/disk-follower.js";
 import { LineDocument } from "./lsp/line-document.js";
 import { type DocState, Store } from "./lsp/store.js";
 import { registerInspectorRequests } from "./lsp/inspector-requests.js";
+import { createServerConnection } from "./lsp/connection.js";
+import { tuneHeap } from "./lsp/heap-settings.js";
 
 const DEBOUNCE_MS = 150;
 
-const connection = createConnection(ProposedFeatures.all);
+tuneHeap();
+const connection = createServerConnection();
 // Synced documents are kept as parsed lines that follow each change (lsp/line-document.ts).
 const documents = new TextDocuments<LineDocument>(LineDocument);
 const store = new Store();

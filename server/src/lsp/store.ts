@@ -79,7 +79,7 @@ export class Store {
   get(uri: string, version: number | null, source: string | SyncedSource, settings: Settings): DocState {
     const sidecar = this.sidecarOf(uri);
     const key = JSON.stringify(settings) + (sidecar ? `|${sidecar.stamp}` : "");
-    const c = this.cache.get(uri);
+    let c = this.cache.get(uri);
     const synced = typeof source === "string" ? null : source;
     // A synced document's version names its text; a disk document is compared by its text.
     if (c && c.version === version && c.settingsKey === key && (synced ? (version !== null || c.stamp === synced.stamp) : c.text === source)) return c;
@@ -91,8 +91,6 @@ export class Store {
     let checkpoint: SessionCheckpoint | undefined;
     let linesRead: number | undefined;
     if (SESSION_FORMATS.has(format)) {
-      // Incremental: unchanged lines reuse the previous version's parse.
-      const previous = c && c.settingsKey === key && c.analysis ? c.analysis : undefined;
       // A synced document's lines follow its edits already (incremental.ts): only the session
       // and what derives from it are computed again.
       if (synced) {
@@ -100,13 +98,24 @@ export class Store {
         const appended = c?.checkpoint ? appendSession(c.checkpoint, synced.parsed) : null;
         // An edit of message content continues it too (incremental/edit.ts).
         const edited = !appended && c?.checkpoint ? editSession(c.checkpoint, synced.parsed) : null;
+        // Only the previous context, its occurrences and usage are continued: the rest of the
+        // previous state is released before the new one is computed, so that two analyses of a
+        // large session are not held at once.
+        const previous =
+          (appended || edited) && c && c.settingsKey === key && c.analysis
+            ? { before: c.analysis.before, branch: c.analysis.session.branch, occurrences: c.analysis.occurrences, usage: c.analysis.usage }
+            : undefined;
+        if (c) {
+          this.cache.delete(uri);
+          c = undefined;
+        }
         const session = appended?.session ?? edited?.session ?? sessionFromLines(synced.parsed);
         checkpoint = appended?.checkpoint ?? edited?.checkpoint ?? sessionCheckpoint(session);
         linesRead = appended ? appended.linesRead : edited ? edited.linesRead : synced.parsed.lines.length;
         // ... and, when it extends the branch or edits messages, the previous context (same settings).
         const before =
           appended?.tail && previous
-            ? appendContext(previous.before, previous.session.branch, appended.tail, options.piVersion)
+            ? appendContext(previous.before, previous.branch, appended.tail, options.piVersion)
             : edited && previous
               ? editContext(previous.before, edited.edits, options.piVersion)
               : null;
@@ -114,7 +123,11 @@ export class Store {
         const occurrences = before && previous && options.rules !== false && (appended || before === previous.before) ? appendOccurrences(previous, before) ?? undefined : undefined;
         const usage = appended && previous ? appendedUsage(session.format, previous.usage, synced.parsed.lines.slice(synced.parsed.lines.length - appended.linesRead)) ?? undefined : undefined;
         analysis = analyzeSession(session, before ? { ...options, before, occurrences, usage } : { ...options, usage });
-      } else analysis = analyze(source as string, { ...options, previous });
+      } else {
+        // Incremental: unchanged lines reuse the previous version's parse.
+        const previous = c && c.settingsKey === key && c.analysis ? c.analysis : undefined;
+        analysis = analyze(source as string, { ...options, previous });
+      }
       if (uri.startsWith("file:")) analysis = resolveSiblingParents(fileURLToPath(uri), analysis);
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
