@@ -151,6 +151,41 @@ async function main() {
       }
       return { ms: median(times), firstMs: times[0], bytes, hoverLines: lines, id: meta.hoverId, occurrences: meta.hoverOccurrences };
     });
+  // An agent appends line after line, a user edits one line after another: the server's time
+  // for five more of each (median), after the first ones above warmed the code up.
+  const series = async (name: string, first: number, change: (i: number) => { range: any; text: string }) =>
+    step(name, async () => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const v = first + i;
+        const from = client.published.length;
+        client.change(uri, v, [change(i)]);
+        await waitDiag(v, from);
+        const ms = await serverMs(v);
+        if (ms !== undefined) times.push(ms);
+      }
+      return { ms: median(times), serverMs: median(times), runs: times.length };
+    });
+  if (ok) {
+    let at = meta.lines + 2;
+    let parent = `e-bench-${meta.lines + 1}`;
+    ok = await series("append-series", 6, () => {
+      const line = appended(at, parent);
+      parent = `e-bench-${at}`;
+      const c = { range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text: line };
+      at++;
+      return c;
+    });
+  }
+  if (ok) {
+    let now = lineAt(text, meta.middleLine).replace('"text":"', '"text":"edited again by the benchmark: ');
+    ok = await series("edit-series", 11, (i) => {
+      const next = now.replace(/edited (again )?by the benchmark[^:]*:/, `edited by the benchmark ${i}:`);
+      const c = { range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: now.length } }, text: next };
+      now = next;
+      return c;
+    });
+  }
   emit("server-rss", { status: "ok", rss: procPeakRss(pid) });
   await Promise.race([client.stop(), new Promise((r) => setTimeout(r, 5000))]);
   if (client.child.exitCode === null) client.child.kill("SIGKILL");

@@ -257,12 +257,14 @@ async function main() {
           // (analysis, diagnostics, provider verdicts, bounding), without debounce or transfer.
           for (const [step, what, t] of [
             ["open", "LSP open: server time to publish (analysis, diagnostics, provider verdicts)", ""],
-            ["append", "LSP append one line: server time to republish", T.append.text],
-            ["edit-middle", "LSP edit one middle line: server time to republish", T.edit.text],
+            ["append", "LSP append one line: server time to republish (the first append)", ""],
+            ["append-series", "LSP append one line: server time to republish (median of 5 more)", T.append.text],
+            ["edit-middle", "LSP edit one middle line: server time to republish (the first edit)", ""],
+            ["edit-series", "LSP edit one middle line: server time to republish (median of 5 more)", T.edit.text],
           ] as const) {
             const r = s.steps[step];
             if (r?.status !== "ok" || typeof r.serverMs !== "number") continue;
-            const max = step === "append" ? T.append.maxMs : step === "edit-middle" ? T.edit.maxMs : undefined;
+            const max = step === "append-series" ? T.append.maxMs : step === "edit-series" ? T.edit.maxMs : undefined;
             rows.push({ size, ids: mode, what, value: sec(r.serverMs), ratio: base ? x(r.serverMs / base) : "", target: t, holds: max === undefined ? "" : holds(r.serverMs <= max) });
           }
 
