@@ -9,7 +9,7 @@ import { analyze } from "../../server/src/engine/analyze.js";
 import { indexOccurrences, occurrenceFindings } from "../../server/src/engine/rules/occurrence-identity.js";
 import { oversizedLineFindings, utf8Bytes } from "../../server/src/engine/rules/oversized-line.js";
 import { cappedRelated, MAX_RELATED } from "../../server/src/engine/rules/related-cap.js";
-import type { Finding } from "../../server/src/engine/types.js";
+import type { Finding, SourceLine } from "../../server/src/engine/types.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 
 /** `turns` turns, each a user prompt, one call of `id` and its result. */
@@ -127,5 +127,22 @@ describe("a huge line: a clear finding, no crash", () => {
     const line = (text: string) => ({ line: 0, offset: 0, text, eol: "" as const });
     assert.equal(oversizedLineFindings([line("é".repeat(60))], 100).length, 1, "60 characters, 120 bytes");
     assert.equal(oversizedLineFindings([line("e".repeat(60))], 100).length, 0);
+  });
+
+  it("reads the text only of lines that could reach the limit (a line read from a file may fetch its text from disk again)", () => {
+    const reads: number[] = [];
+    const lines: SourceLine[] = [];
+    let offset = 0;
+    for (const [i, text] of ["short", "é".repeat(60), "also short", "e".repeat(40), "é".repeat(51)].entries()) {
+      const l = { line: i, offset, eol: "\n" as const, get text() {
+        reads.push(i);
+        return text;
+      } };
+      lines.push(l);
+      offset += text.length + 1;
+    }
+    const found = oversizedLineFindings(lines, 100);
+    assert.deepEqual(found.map((f) => f.line), [1, 4], "120 and 102 bytes, over the limit of 100; 40 bytes is not");
+    assert.ok(!reads.includes(0) && !reads.includes(2), `short lines were read: ${reads.join(", ")}`);
   });
 });

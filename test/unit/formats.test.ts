@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseText } from "../../server/src/engine/parse.js";
 import { detectFormat, FORMAT_READERS, formatReader, SESSION_FORMATS } from "../../server/src/engine/formats/registry.js";
-import { readSession } from "../../server/src/engine/session.js";
+import { buildContext, readSession } from "../../server/src/engine/session.js";
 import { corpusFiles } from "../helpers/corpus.js";
 
 describe("format registry", () => {
@@ -33,5 +33,15 @@ describe("format registry", () => {
     assert.equal(s.format, "claude-code");
     assert.deepEqual(s.findings.find((f) => f.code === "duplicate-entry-id")?.path, ["uuid"]);
     assert.deepEqual(s.findings.find((f) => f.code === "broken-parent")?.path, ["parentUuid"]);
+  });
+
+  it("a pi message's context copy keeps its keys as they are, a `__proto__` key included", () => {
+    const header = '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/"}';
+    const user = '{"type":"message","id":"e1","parentId":null,"timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"hi","__proto__":{"polluted":true},"timestamp":1}}';
+    const [m] = buildContext(readSession(`${header}\n${user}\n`));
+    assert.equal(Object.getPrototypeOf(m), Object.prototype);
+    assert.ok(Object.hasOwn(m, "__proto__"));
+    assert.equal((m as any).polluted, undefined);
+    assert.deepEqual(Object.keys(m), ["role", "content", "__proto__", "timestamp", "origin"]);
   });
 });

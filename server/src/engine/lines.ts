@@ -94,16 +94,26 @@ export class ByteLineScanner {
         i = 1;
       } else this.emit(cr, cr + 1);
     }
-    for (; i < n; i++) {
-      const c = chunk[i];
-      if (c !== 10 && c !== 13) continue;
-      if (c === 13 && i + 1 === n) {
-        this.pendingCr = base + i;
-        break;
+    // The next CR and LF are found with `indexOf` (native: a Buffer's is a memchr), each searched
+    // again only once passed; a chunk without CR searches for it once.
+    let cr = chunk.indexOf(13, i);
+    let lf = chunk.indexOf(10, i);
+    while (i < n) {
+      if (cr >= 0 && cr < i) cr = chunk.indexOf(13, i);
+      if (lf >= 0 && lf < i) lf = chunk.indexOf(10, i);
+      if (cr < 0 && lf < 0) break;
+      if (cr >= 0 && (lf < 0 || cr < lf)) {
+        if (cr + 1 === n) {
+          this.pendingCr = base + cr;
+          break;
+        }
+        const crlf = chunk[cr + 1] === 10;
+        this.emit(base + cr, base + cr + (crlf ? 2 : 1));
+        i = cr + (crlf ? 2 : 1);
+      } else {
+        this.emit(base + lf, base + lf + 1);
+        i = lf + 1;
       }
-      const crlf = c === 13 && chunk[i + 1] === 10;
-      this.emit(base + i, base + i + (crlf ? 2 : 1));
-      if (crlf) i++;
     }
     this.pos = base + n;
   }

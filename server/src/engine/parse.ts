@@ -38,16 +38,40 @@ export const MAX_LINE_DEPTH = 1000;
 export function parseLine(l: SourceLine): void {
   const t = l.text;
   if (t.trim() === "") return;
-  // Only a line with at least 2 * MAX_LINE_DEPTH characters can nest that deep: the scan is rare.
-  if (t.length > 2 * MAX_LINE_DEPTH && nestingDepth(t, MAX_LINE_DEPTH) > MAX_LINE_DEPTH) {
-    l.tooDeep = true;
+  // Only a line with at least 2 * MAX_LINE_DEPTH characters can nest that deep. V8's JSON.parse
+  // does not recurse; the depth of what it made is measured on the value (its containers, far
+  // fewer than the text's characters), or on the text when it did not parse.
+  const long = t.length > 2 * MAX_LINE_DEPTH;
+  let value: unknown;
+  try {
+    value = JSON.parse(t);
+  } catch (e) {
+    if (long && nestingDepth(t, MAX_LINE_DEPTH) > MAX_LINE_DEPTH) l.tooDeep = true;
+    else l.parseError = (e as Error).message;
     return;
   }
-  try {
-    l.value = JSON.parse(t);
-  } catch (e) {
-    l.parseError = (e as Error).message;
+  if (long && nestedDeeperThan(value, MAX_LINE_DEPTH)) l.tooDeep = true;
+  else l.value = value;
+}
+
+/** Whether a parsed JSON value nests arrays and objects more than `limit` deep (the text's bracket depth); iterative. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const stack: object[] = [value];
+  const depths: number[] = [1];
+  while (stack.length) {
+    const v = stack.pop()! as Record<string, unknown>;
+    const d = depths.pop()!;
+    if (d > limit) return true;
+    for (const k in v) {
+      const c = v[k];
+      if (typeof c === "object" && c !== null) {
+        stack.push(c);
+        depths.push(d + 1);
+      }
+    }
   }
+  return false;
 }
 
 /** The finding for a line nested deeper than MAX_LINE_DEPTH. */

@@ -123,17 +123,20 @@ export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptio
     }
     return Buffer.concat(parts).toString("utf8");
   };
+  /** Whole chunks no line needs any more, read into again (lines are decoded into strings of their own). */
+  const spare: Buffer[] = [];
   /** Forgets the held chunks that end before `at`. */
   const drop = (at: number) => {
     while (held.length && heldFrom + held[0].length <= at) {
       heldFrom += held[0].length;
-      held.shift();
+      const c = held.shift()!;
+      if (c.length === chunkBytes && spare.length < 2) spare.push(c);
     }
   };
   const scanner = new ByteLineScanner(onLine);
   let bytes = 0;
   for (;;) {
-    const buf = Buffer.allocUnsafe(chunkBytes);
+    const buf = spare.pop() ?? Buffer.allocUnsafe(chunkBytes);
     const k = read(buf);
     if (k <= 0) break;
     const chunk = k === buf.length ? buf : buf.subarray(0, k);

@@ -39,11 +39,23 @@ export function utf8Bytes(s: string, stopAt = Infinity): number {
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
+/**
+ * A line's length in UTF-16 code units. Read from the next line's offset where there is one: a
+ * line read from a file may drop its text once parsed (io/read-session-lines.ts), and asking for
+ * `text` would read it from disk again, for every line of the session.
+ */
+function textLength(lines: readonly SourceLine[], i: number): number {
+  const l = lines[i];
+  const next = lines[i + 1];
+  return next ? next.offset - l.offset - l.eol.length : l.text.length;
+}
+
 export function oversizedLineFindings(lines: readonly SourceLine[], limit = REQUEST_LIMIT_BYTES): Finding[] {
   const out: Finding[] = [];
-  for (const l of lines) {
+  for (let i = 0; i < lines.length; i++) {
     // A UTF-16 code unit is at most 3 UTF-8 bytes (a surrogate pair is 4 for 2 units).
-    if (l.text.length * 3 <= limit) continue;
+    if (textLength(lines, i) * 3 <= limit) continue;
+    const l = lines[i];
     const bytes = l.text.length > limit ? utf8Bytes(l.text) : utf8Bytes(l.text, limit);
     if (bytes <= limit) continue;
     out.push(make("oversized-line", {
