@@ -237,7 +237,7 @@ describe("provider rules: one session per (rule, provider) cell", () => {
     const a = analyze(piSession([{ user: "hi" }, { assistant: [call("a"), call("b")] }, { result: "a" }, { result: "b" }], "gemini"));
     const req = buildRequest(a.after, { format: "claude-code", sameModel: () => true });
     const rule = PROVIDER_RULES.find((r) => r.code === "thought-signature-missing")!;
-    const ctx = { session: { ...session, format: "unknown" as const }, beforeByOrigin: new Map() };
+    const ctx = { session: { ...session, format: "unknown" as const }, beforeOf: () => undefined };
     const hits = rule.check(req, { ...ctx, targetModel: "gemini-3-pro-preview" }, "gemini-3");
     assert.deepEqual(hits.map((h) => h.toolCallId), ["a"]);
     assert.deepEqual(rule.check(req, { ...ctx, targetModel: "gemini-2.5-pro" }, "gemini-3"), []);

@@ -38,8 +38,8 @@ export interface CheckContext {
   /** The model the request goes to, as recorded (for model-dependent rules). */
   targetModel?: string;
   session: Session;
-  /** `before` (the context as the agent built it) by origin: to see what the pruner changed. */
-  beforeByOrigin: Map<unknown, Msg>;
+  /** The message of `before` (the context as the agent built it) with this origin: to see what the pruner changed. */
+  beforeOf(origin: Msg["origin"]): Msg | undefined;
 }
 
 export interface Hit {

@@ -504,7 +504,7 @@ const thinkingAltered: ProviderRule = {
         if (typeof sig !== "string" || sig === "") hits.push({ place: placeOf(p), detail: "A thinking block of the latest assistant turn has no signature." });
       }
       for (const src of m.sources) {
-        const before = ctx.beforeByOrigin.get(src.origin);
+        const before = ctx.beforeOf(src.origin);
         if (before && before !== src && thinkingJson(before) !== thinkingJson(src)) {
           hits.push({ place: messagePlace(m), detail: "The thinking of the latest assistant turn was stripped or changed before sending." });
           break;

@@ -77,9 +77,13 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const detected = latest?.provider ?? null;
   const target: ProviderName | null = options.target === "all" ? null : options.target ?? detected;
   const targetSource = options.target ? "option" : detected ? "session" : "none";
-  // Built on first use (one rule reads it, and only on same-model thinking).
+  // One rule asks, about the latest turn only: look near the end first, index the rest on demand.
   let beforeByOrigin: Map<unknown, Msg> | undefined;
-  const beforeOf = () => (beforeByOrigin ??= new Map<unknown, Msg>(analysis.before.map((m) => [m.origin, m])));
+  const beforeOf = (origin: Msg["origin"]): Msg | undefined => {
+    const b = analysis.before;
+    for (let i = b.length - 1; i >= 0 && i >= b.length - 64; i--) if (b[i].origin === origin) return b[i];
+    return (beforeByOrigin ??= new Map<unknown, Msg>(b.map((m) => [m.origin, m]))).get(origin);
+  };
   const lineValue = (line: number) => session.lines[line]?.value;
   // pi: what pi-condense (or acp-kernel) and pi-ai send. Claude Code and Codex run neither: their
   // request is the context as built.
@@ -119,9 +123,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     const ctx: CheckContext = {
       targetModel: ref?.model,
       session,
-      get beforeByOrigin() {
-        return beforeOf();
-      },
+      beforeOf,
     };
     let shared = hitsOf.get(req);
     if (!shared) hitsOf.set(req, (shared = new Map()));
