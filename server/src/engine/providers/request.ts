@@ -32,7 +32,7 @@ export interface RequestMessage {
   sameModel: boolean;
   stopReason?: string;
   /** Filled by the rules on first use (rules.ts); a finished request message never changes. */
-  memo?: { calls?: Part[]; results?: Part[]; ids?: Set<string> };
+  memo?: { calls?: Part[]; results?: Part[]; ids?: readonly string[] | ReadonlySet<string> };
 }
 
 /** Where a finding about a part or message points: 0-based line and JSON path. */

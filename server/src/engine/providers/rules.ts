@@ -14,22 +14,36 @@ type ResultPart = Extract<Part, { kind: "result" }>;
 // A request message's calls, results and their ids, computed once per message: a finished request
 // message is never changed, and after an append most are the previous request's own (request.ts).
 const NONE: never[] = [];
-const NO_IDS: ReadonlySet<string> = new Set();
+const NO_IDS: readonly string[] = [];
 function calls(m: RequestMessage | undefined): CallPart[] {
   if (!m || m.role !== "assistant") return NONE;
   const memo = (m.memo ??= {});
-  return (memo.calls ??= m.parts.filter((p) => p.kind === "call")) as CallPart[];
+  if (!memo.calls) {
+    const c = m.parts.filter((p) => p.kind === "call");
+    memo.calls = c.length ? c : NONE;
+  }
+  return memo.calls as CallPart[];
 }
 function results(m: RequestMessage | undefined): ResultPart[] {
   if (!m || m.role !== "user") return NONE;
   const memo = (m.memo ??= {});
-  return (memo.results ??= m.parts.filter((p) => p.kind === "result")) as ResultPart[];
+  if (!memo.results) {
+    const r = m.parts.filter((p) => p.kind === "result");
+    memo.results = r.length ? r : NONE;
+  }
+  return memo.results as ResultPart[];
 }
-/** The ids of a message's calls (assistant) or results (user). */
-function idsOf(m: RequestMessage): ReadonlySet<string> {
+/** The ids of a message's calls (assistant) or results (user): an array (a few ids, little memory), a set when many. */
+function idsOf(m: RequestMessage): IdList {
   const memo = (m.memo ??= {});
-  return (memo.ids ??= new Set(m.role === "assistant" ? calls(m).map((c) => c.id) : results(m).map((r) => r.id)));
+  if (!memo.ids) {
+    const list = m.role === "assistant" ? calls(m).map((c) => c.id) : results(m).map((r) => r.id);
+    memo.ids = list.length > 16 ? new Set(list) : list;
+  }
+  return memo.ids;
 }
+type IdList = readonly string[] | ReadonlySet<string>;
+const hasId = (ids: IdList, id: string) => (Array.isArray(ids) ? ids.includes(id) : (ids as ReadonlySet<string>).has(id));
 const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
 
 /** Index of the first message of the latest turn: after the last user message that is not only results. */
@@ -38,8 +52,14 @@ function latestTurnStart(req: RequestMessage[]): number {
   return 0;
 }
 
-/** Assistant messages with calls, each with the messages up to the next assistant (its "run"). */
+/** Assistant messages with calls, each with the messages up to the next assistant (its "run"); once per request. */
+const callTurnsMemo = new WeakMap<RequestMessage[], { i: number; calls: CallPart[]; next: number }[]>();
 function callTurns(req: RequestMessage[]): { i: number; calls: CallPart[]; next: number }[] {
+  let turns = callTurnsMemo.get(req);
+  if (!turns) callTurnsMemo.set(req, (turns = makeCallTurns(req)));
+  return turns;
+}
+function makeCallTurns(req: RequestMessage[]): { i: number; calls: CallPart[]; next: number }[] {
   const out: { i: number; calls: CallPart[]; next: number }[] = [];
   let open: { i: number; calls: CallPart[]; next: number } | undefined;
   for (let i = 0; i < req.length; i++) {
@@ -82,7 +102,7 @@ const orphanResult: ProviderRule = {
       if (rs.length === 0) continue;
       const prevIds = req[k - 1]?.role === "assistant" ? idsOf(req[k - 1]) : NO_IDS;
       for (const r of rs) {
-        const ok = mode === "anywhere" ? seen.has(r.id) : prevIds.has(r.id);
+        const ok = mode === "anywhere" ? seen.has(r.id) : hasId(prevIds, r.id);
         if (!ok)
           hits.push({
             place: placeOf(r),
@@ -117,7 +137,7 @@ const danglingCall: ProviderRule = {
       if (cs.length === 0 || inFlight(req, i)) continue;
       const next = mode === "anywhere" ? undefined : req[i + 1]?.role === "user" ? idsOf(req[i + 1]) : NO_IDS;
       for (const c of cs)
-        if (!(next ? next.has(c.id) : (lastResult.get(c.id) ?? -1) > i))
+        if (!(next ? hasId(next, c.id) : (lastResult.get(c.id) ?? -1) > i))
           hits.push({ place: placeOf(c), toolCallId: c.id, detail: `Tool call ${tick(c.id)}${c.name ? ` (${c.name})` : ""} has no result ${mode === "anywhere" ? "anywhere after it" : "in the message right after it"}.` });
     }
     return hits;
