@@ -20,6 +20,9 @@ import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.
 import { Store } from "../../server/src/lsp/store.js";
 import { diagnostics } from "../../server/src/lsp/features.js";
 import { analysisShape as shape, occurrenceShape, verdictShape } from "../helpers/analysis-shape.js";
+import { buildRequest } from "../../server/src/engine/providers/request.js";
+import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
+import { incrementalHits } from "../../server/src/engine/providers/verdicts.js";
 import { generateSession } from "../../scripts/bench/generate.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
@@ -136,6 +139,13 @@ function runPlan(si: number, plan: Plan): [number, number] {
     assert.deepEqual(diagnostics(st.model, URI, DEFAULT_SETTINGS), diagnostics(new Store().get(URI, 1, doc.getText(), DEFAULT_SETTINGS).model, URI, DEFAULT_SETTINGS));
     assert.deepEqual(verdictShape(st.analysis!), verdictShape(fresh), `${sources[si].name}: provider verdicts after appending ${JSON.stringify(body)}`);
     assert.deepEqual(verdictShape(st.analysis!, "all"), verdictShape(fresh, "all"));
+    // Each segment-local rule re-checked from the changed part gives a full check's hits, `at` included.
+    const a = st.analysis!;
+    const req = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
+    const ctx = { session: a.session, beforeOf: () => undefined };
+    for (const rule of PROVIDER_RULES)
+      for (const mode of [undefined, "previous", "next", "run", "next-message", "error-results"])
+        if (rule.segmentLocal?.(mode)) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(req, ctx, mode), `${sources[si].name}: ${rule.code} (${mode})`);
     kept.push({ a: st.analysis!, shape: JSON.stringify(occurrenceShape(st.analysis!)) });
   }
   // Continuing a version leaves the earlier versions' analyses as they were.

@@ -43,6 +43,8 @@ export interface CheckContext {
 }
 
 export interface Hit {
+  /** Index in the request of the message the hit is about (rules that are `segmentLocal`). */
+  at?: number;
   place: Place;
   toolCallId?: string;
   /** Plain words about this occurrence; the provider clause is added by the verdicts. */
@@ -60,4 +62,13 @@ export interface ProviderRule {
   /** Per provider; DeepSeek, Kimi and Qwen inherit `openai-chat`'s cell unless listed. */
   cells: Partial<Record<ProviderName, Cell>>;
   check(req: RequestMessage[], ctx: CheckContext, mode: string | undefined): Hit[];
+  /**
+   * True when, in this mode, the hits about a message depend only on the messages from the
+   * assistant message before it to the assistant message after it (both included), and on
+   * whether it is the last message;
+   * every hit then carries `at` and hits come in the order of `at`. After an append or an edit
+   * the verdicts re-check only from the first assistant message of the changed part
+   * (verdicts.ts `incrementalHits`).
+   */
+  segmentLocal?: (mode: string | undefined) => boolean;
 }

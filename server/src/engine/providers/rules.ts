@@ -89,6 +89,7 @@ const orphanResult: ProviderRule = {
     gemini: { verdict: "n/a", source: "providers.md 3.1", note: "matched by count and order: see count-mismatch and results-not-adjacent" },
     mistral: { verdict: "n/a", source: "providers.md 3.1", note: "matched by count: see count-mismatch" },
   },
+  segmentLocal: (mode) => mode !== "anywhere",
   check(req, _ctx, mode) {
     const hits: Hit[] = [];
     const seen = new Set<string>();
@@ -105,6 +106,7 @@ const orphanResult: ProviderRule = {
         const ok = mode === "anywhere" ? seen.has(r.id) : hasId(prevIds, r.id);
         if (!ok)
           hits.push({
+            at: k,
             place: placeOf(r),
             toolCallId: r.id,
             detail: mode === "anywhere" ? `Tool result ${tick(r.id)} answers no call anywhere before it in the request.` : `Tool result ${tick(r.id)} answers no call of the assistant message right before it.`,
@@ -127,6 +129,7 @@ const danglingCall: ProviderRule = {
     gemini: { verdict: "n/a", source: "providers.md 3.1", note: "matched by count: see count-mismatch" },
     mistral: { verdict: "n/a", source: "providers.md 3.1", note: "matched by count: see count-mismatch" },
   },
+  segmentLocal: (mode) => mode !== "anywhere",
   check(req, _ctx, mode) {
     const hits: Hit[] = [];
     // The last message holding a result of each id: a call at i is answered later when it is after i.
@@ -138,7 +141,7 @@ const danglingCall: ProviderRule = {
       const next = mode === "anywhere" ? undefined : req[i + 1]?.role === "user" ? idsOf(req[i + 1]) : NO_IDS;
       for (const c of cs)
         if (!(next ? hasId(next, c.id) : (lastResult.get(c.id) ?? -1) > i))
-          hits.push({ place: placeOf(c), toolCallId: c.id, detail: `Tool call ${tick(c.id)}${c.name ? ` (${c.name})` : ""} has no result ${mode === "anywhere" ? "anywhere after it" : "in the message right after it"}.` });
+          hits.push({ at: i, place: placeOf(c), toolCallId: c.id, detail: `Tool call ${tick(c.id)}${c.name ? ` (${c.name})` : ""} has no result ${mode === "anywhere" ? "anywhere after it" : "in the message right after it"}.` });
     }
     return hits;
   },
@@ -156,18 +159,19 @@ const resultsNotAdjacent: ProviderRule = {
     gemini: { verdict: "rejects", error: "Please ensure that function response turn comes immediately after a function call turn.; Please ensure that function call turn comes immediately after a user turn or after a function response turn.", source: "google-gemini/gemini-cli #11814, #26486, #3814; GoogleCloudPlatform/generative-ai PR #368" },
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },
+  segmentLocal: () => true,
   check(req) {
     const hits: Hit[] = [];
     for (let k = 0; k < req.length; k++) {
       const m = req[k];
       const rs = results(m);
       if (rs.length > 0 && calls(req[k - 1]).length === 0)
-        hits.push({ place: placeOf(rs[0]), toolCallId: rs[0].id, detail: `Tool result ${tick(rs[0].id)} does not come right after a turn with tool calls.` });
+        hits.push({ at: k, place: placeOf(rs[0]), toolCallId: rs[0].id, detail: `Tool result ${tick(rs[0].id)} does not come right after a turn with tool calls.` });
       const cs = calls(m);
       if (cs.length > 0 && !inFlight(req, k) && results(req[k + 1]).length === 0)
-        hits.push({ place: placeOf(cs[0]), toolCallId: cs[0].id, detail: `The turn with tool call ${tick(cs[0].id)} is not followed by a turn of tool results.` });
+        hits.push({ at: k, place: placeOf(cs[0]), toolCallId: cs[0].id, detail: `The turn with tool call ${tick(cs[0].id)} is not followed by a turn of tool results.` });
       if (cs.length > 0 && k > 0 && req[k - 1].role === "assistant")
-        hits.push({ place: placeOf(cs[0]), toolCallId: cs[0].id, detail: `The turn with tool call ${tick(cs[0].id)} follows another assistant turn, not a user or tool-result turn.` });
+        hits.push({ at: k, place: placeOf(cs[0]), toolCallId: cs[0].id, detail: `The turn with tool call ${tick(cs[0].id)} follows another assistant turn, not a user or tool-result turn.` });
     }
     return hits;
   },
@@ -185,6 +189,7 @@ const resultsNotFirst: ProviderRule = {
     gemini: { verdict: "unknown", source: "providers.md 3.1" },
     mistral: { verdict: "n/a", source: "providers.md 3.1", note: "one tool message per result" },
   },
+  segmentLocal: () => true,
   check(req) {
     const hits: Hit[] = [];
     for (let k = 1; k < req.length; k++) {
@@ -194,7 +199,7 @@ const resultsNotFirst: ProviderRule = {
       for (const p of m.parts) {
         if (p.kind !== "result") before ??= p;
         else if (before) {
-          hits.push({ place: placeOf(p), toolCallId: p.id, detail: `Tool result ${tick(p.id)} comes after other content in its message; the results must come first.`, related: [{ place: placeOf(before), message: "content before the results" }] });
+          hits.push({ at: k, place: placeOf(p), toolCallId: p.id, detail: `Tool result ${tick(p.id)} comes after other content in its message; the results must come first.`, related: [{ place: placeOf(before), message: "content before the results" }] });
           break;
         }
       }
@@ -215,6 +220,7 @@ const resultsSplit: ProviderRule = {
     gemini: { verdict: "rejects", error: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", source: "google-gemini/gemini-cli #16543; langchain-ai/langchain #27799" },
     mistral: { verdict: "n/a", source: "providers.md 3.1", note: "one tool message per result" },
   },
+  segmentLocal: () => true,
   check(req) {
     const hits: Hit[] = [];
     for (const t of callTurns(req)) {
@@ -222,7 +228,7 @@ const resultsSplit: ProviderRule = {
       const ids = new Set(t.calls.map((c) => c.id));
       for (let k = t.i + 2; k < t.next; k++)
         for (const r of results(req[k]))
-          if (ids.has(r.id)) hits.push({ place: placeOf(r), toolCallId: r.id, detail: `Tool result ${tick(r.id)} is in a later message than the other results of its turn.`, related: [{ place: placeOf(t.calls[0]), message: "the turn's calls" }] });
+          if (ids.has(r.id)) hits.push({ at: k, place: placeOf(r), toolCallId: r.id, detail: `Tool result ${tick(r.id)} is in a later message than the other results of its turn.`, related: [{ place: placeOf(t.calls[0]), message: "the turn's calls" }] });
     }
     return hits;
   },
@@ -240,6 +246,7 @@ const countMismatch: ProviderRule = {
     gemini: { verdict: "rejects", mode: "next-message", error: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", source: "google-gemini/gemini-cli #16543; langchain-ai/langchain #27799" },
     mistral: { verdict: "rejects", mode: "run", error: "Not the same number of function calls and responses (invalid_request_message_order, 3230)", source: "NousResearch/hermes-agent PR #11722" },
   },
+  segmentLocal: () => true,
   check(req, _ctx, mode) {
     const hits: Hit[] = [];
     for (const t of callTurns(req)) {
@@ -248,7 +255,7 @@ const countMismatch: ProviderRule = {
       if (mode === "run") for (let k = t.i + 1; k < t.next; k++) n += results(req[k]).length;
       else n = results(req[t.i + 1]).length;
       if (n !== t.calls.length)
-        hits.push({ place: placeOf(t.calls[0]), toolCallId: t.calls[0].id, detail: `This turn makes ${t.calls.length} tool call${t.calls.length === 1 ? "" : "s"} and is answered by ${n} result${n === 1 ? "" : "s"}.` });
+        hits.push({ at: t.i, place: placeOf(t.calls[0]), toolCallId: t.calls[0].id, detail: `This turn makes ${t.calls.length} tool call${t.calls.length === 1 ? "" : "s"} and is answered by ${n} result${n === 1 ? "" : "s"}.` });
     }
     return hits;
   },
@@ -270,15 +277,16 @@ const duplicateCallId: ProviderRule = {
     gemini: { verdict: "n/a", source: "providers.md 3.1", note: "function-call ids are optional; matching is positional" },
     mistral: { verdict: "unknown", source: "providers.md 3.1", note: "repeated short ids break the count (multiset)" },
   },
+  segmentLocal: () => true,
   check(req) {
     const hits: Hit[] = [];
-    for (const m of req) {
-      const cs = calls(m);
+    for (let k = 0; k < req.length; k++) {
+      const cs = calls(req[k]);
       if (cs.length < 2) continue;
       const seen = new Map<string, CallPart>();
       for (const c of cs) {
         const first = seen.get(c.id);
-        if (first) hits.push({ place: placeOf(c), toolCallId: c.id, detail: `Tool-call id ${tick(c.id)} is used twice in one assistant message.`, related: [{ place: placeOf(first), message: "first use" }] });
+        if (first) hits.push({ at: k, place: placeOf(c), toolCallId: c.id, detail: `Tool-call id ${tick(c.id)} is used twice in one assistant message.`, related: [{ place: placeOf(first), message: "first use" }] });
         else seen.set(c.id, c);
       }
     }
@@ -371,22 +379,23 @@ const emptyContent: ProviderRule = {
     gemini: { verdict: "unknown", source: "providers.md 3.1" },
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },
+  segmentLocal: () => true,
   check(req, _ctx, mode) {
     const hits: Hit[] = [];
     for (let k = 0; k < req.length; k++) {
       const m = req[k];
       if (mode === "error-results") {
-        for (const r of results(m)) if (r.isError && r.empty) hits.push({ place: placeOf(r), toolCallId: r.id, detail: `Error result ${tick(r.id)} has empty content.` });
+        for (const r of results(m)) if (r.isError && r.empty) hits.push({ at: k, place: placeOf(r), toolCallId: r.id, detail: `Error result ${tick(r.id)} has empty content.` });
         continue;
       }
       const finalAssistant = k === req.length - 1 && m.role === "assistant";
       if (finalAssistant) continue;
       if (m.parts.length === 0) {
-        hits.push({ place: messagePlace(m), detail: `An empty ${m.role} message.` });
+        hits.push({ at: k, place: messagePlace(m), detail: `An empty ${m.role} message.` });
         continue;
       }
       const empty = m.parts.find((p) => p.kind === "text" && p.text.trim() === "");
-      if (empty) hits.push({ place: placeOf(empty), detail: `An empty text block in a ${m.role} message.` });
+      if (empty) hits.push({ at: k, place: placeOf(empty), detail: `An empty text block in a ${m.role} message.` });
     }
     return hits;
   },
@@ -658,13 +667,15 @@ const invalidCallId: ProviderRule = {
     gemini: { verdict: "unknown", source: "providers.md 3.1" },
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },
+  segmentLocal: () => true,
   check(req) {
     const hits: Hit[] = [];
-    for (const m of req) {
+    for (let k = 0; k < req.length; k++) {
+      const m = req[k];
       if (m.role !== "assistant" || !m.sameModel) continue; // pi-ai normalises other models' ids
       for (const c of calls(m))
         if (!ANTHROPIC_ID.test(c.id) || c.id.length > 64)
-          hits.push({ place: placeOf(c), toolCallId: c.id, detail: `Tool-call id ${tick(c.id)} ${c.id.length > 64 ? `is ${c.id.length} characters long (64 at most)` : "has characters outside letters, digits, `_` and `-`"}.` });
+          hits.push({ at: k, place: placeOf(c), toolCallId: c.id, detail: `Tool-call id ${tick(c.id)} ${c.id.length > 64 ? `is ${c.id.length} characters long (64 at most)` : "has characters outside letters, digits, `_` and `-`"}.` });
     }
     return hits;
   },
@@ -682,11 +693,12 @@ const invalidToolName: ProviderRule = {
     gemini: { verdict: "unknown", source: "providers.md 3.1" },
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },
+  segmentLocal: () => true,
   check(req) {
     const hits: Hit[] = [];
-    for (const m of req)
-      for (const c of calls(m))
-        if (c.name !== undefined && !NAME.test(c.name)) hits.push({ place: placeOf(c), toolCallId: c.id, detail: `Tool name ${tick(JSON.stringify(c.name))} has characters outside letters, digits, \`_\` and \`-\`.` });
+    for (let k = 0; k < req.length; k++)
+      for (const c of calls(req[k]))
+        if (c.name !== undefined && !NAME.test(c.name)) hits.push({ at: k, place: placeOf(c), toolCallId: c.id, detail: `Tool name ${tick(JSON.stringify(c.name))} has characters outside letters, digits, \`_\` and \`-\`.` });
     return hits;
   },
 };

@@ -112,10 +112,10 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     };
     const serializer = session.format === "pi" ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
     const requestKey = packsPresent.has(provider) ? provider : `none|${JSON.stringify(serializer ?? null)}`;
+    // What the build depends on besides the wire: an append resumes the previous build (request.ts).
+    const resumeKey = `${session.format}|${requestKey}|${ref ? JSON.stringify([ref.model ?? null, ref.api ?? null]) : "-"}`;
     let req = requests.get(requestKey);
     if (!req) {
-      // What the build depends on besides the wire: an append resumes the previous build (request.ts).
-      const resumeKey = `${session.format}|${requestKey}|${ref ? JSON.stringify([ref.model ?? null, ref.api ?? null]) : "-"}`;
       req = buildRequest(wire, { format: session.format, sameModel, lineValue, serializer, resumeKey });
       requests.set(requestKey, req);
     }
@@ -132,7 +132,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
       if (!cell || (cell.verdict !== "rejects" && cell.verdict !== "quiet")) continue;
       const hitsKey = `${rule.code}|${cell.mode ?? ""}|${ctx.targetModel ?? ""}`;
       let hits = shared.get(hitsKey);
-      if (!hits) shared.set(hitsKey, (hits = rule.check(req, ctx, cell.mode)));
+      if (!hits) shared.set(hitsKey, (hits = incrementalHits(rule, req, ctx, cell.mode, `${resumeKey}|${provider === "anthropic"}|${hitsKey}`)));
       for (const hit of hits) {
         const key = `${rule.code}|${hit.place.line}|${JSON.stringify(hit.place.path ?? null)}|${hit.toolCallId ?? ""}`;
         let acc: Acc | undefined = merged.get(key);
@@ -178,6 +178,42 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   }
   const quietCodes = target ? PROVIDER_RULES.filter((r) => cellFor(r, target)?.verdict === "quiet").map((r) => r.code) : [];
   return { target, targetSource, targetModel: detected === target ? latest?.model : undefined, turns, verdicts, findings, quietCodes };
+}
+
+/** The hits of the last check per rule and request variant, kept by the request's first message. */
+const lastHits = new WeakMap<RequestMessage, Map<string, { req: RequestMessage[]; hits: Hit[] }>>();
+
+/**
+ * `rule.check(req, ctx, mode)`, re-checking only what changed when the rule is segment-local and
+ * the previous check of the same variant (`key`) had a request starting with the same messages
+ * (an append, an edit: request.ts keeps the unchanged request messages). Let `p` be how many
+ * messages both requests share at the start, `a0` the last assistant message before `p` and `w`
+ * the assistant message before `a0`: hits about messages before `a0` depend only on messages up
+ * to `a0` and are the previous ones; the rest come from checking the request from `w` on.
+ */
+export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: CheckContext, mode: string | undefined, key: string): Hit[] {
+  if (!rule.segmentLocal?.(mode) || req.length === 0) return rule.check(req, ctx, mode);
+  let byKey = lastHits.get(req[0]);
+  if (!byKey) lastHits.set(req[0], (byKey = new Map()));
+  const prev = byKey.get(key);
+  let hits: Hit[] | undefined;
+  if (prev && prev.hits.every((h) => h.at !== undefined)) {
+    const a = prev.req;
+    const n = Math.min(a.length, req.length);
+    let p = 0;
+    while (p < n && a[p] === req[p]) p++;
+    let a0 = p - 1;
+    while (a0 >= 0 && req[a0].role !== "assistant") a0--;
+    let w = a0 - 1;
+    while (w >= 0 && req[w].role !== "assistant") w--;
+    if (a0 > 0 && w >= 0) {
+      hits = prev.hits.filter((h) => h.at! < a0);
+      for (const h of rule.check(req.slice(w), ctx, mode)) if (h.at! + w >= a0) hits.push({ ...h, at: h.at! + w });
+    }
+  }
+  hits ??= rule.check(req, ctx, mode);
+  byKey.set(key, { req, hits });
+  return hits;
 }
 
 function severityOf(rejecting: ProviderName[], quiet: Map<ProviderName, Cell>, target: ProviderName | null, all: boolean): Severity {
