@@ -32,6 +32,7 @@ export const verdictShape = (a: Analysis, target?: "all") => {
   const v = providerVerdicts(a, { target });
   return {
     target: v.target,
+    turns: v.turns,
     findings: v.findings.map((f) => [f.code, f.line, f.path, f.toolCallId, f.severity, f.message, f.rejectedBy, f.related]),
     counts: PROVIDER_NAMES.map((p) => v.verdicts[p].count),
   };

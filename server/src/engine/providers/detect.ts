@@ -5,7 +5,7 @@
  * starting `provider`/`modelId`. Claude Code talks to Anthropic (Bedrock when the model id is a
  * Bedrock one, `anthropic.claude-...`); Codex to OpenAI Responses.
  */
-import type { Session } from "../types.js";
+import type { Entry, Session } from "../types.js";
 import type { ProviderName } from "./names.js";
 
 export interface ModelRef {
@@ -50,22 +50,41 @@ const BEDROCK_MODEL = /(^|[.:/])anthropic\.claude/;
  * Every model reference on the active branch, in order: one per assistant turn and
  * `model_change` (and the v1 header's starting model). Linear in the branch.
  */
+/**
+ * The last pi result per header, to continue: an append extends the branch with the same entry
+ * objects, so the turns of the part both branches share are the previous ones.
+ */
+const lastPiTurns = new WeakMap<object, { branch: readonly Entry[]; out: ModelRef[]; countAfter: number[] }>();
+
 export function modelTurns(session: Session): ModelRef[] {
   const out: ModelRef[] = [];
   if (session.format === "pi") {
     const h = session.header?.raw;
     if (h && (str(h.provider) || str(h.modelId)))
       out.push({ provider: providerOf(str(h.provider), undefined, str(h.modelId)), recordedProvider: str(h.provider), model: str(h.modelId), line: session.header!.line });
-    for (const e of session.branch) {
-      const v = e.raw;
-      if (v.type === "model_change") {
-        out.push({ provider: providerOf(str(v.provider), undefined, str(v.modelId)), recordedProvider: str(v.provider), model: str(v.modelId), line: e.line });
-        continue;
+    const branch = session.branch;
+    const prev = h ? lastPiTurns.get(h) : undefined;
+    let from = 0;
+    const countAfter: number[] = [];
+    if (prev) {
+      const n = Math.min(prev.branch.length, branch.length);
+      while (from < n && prev.branch[from] === branch[from]) from++;
+      if (from > 0) {
+        out.length = 0;
+        for (let i = 0; i < prev.countAfter[from - 1]; i++) out.push(prev.out[i]);
+        for (let i = 0; i < from; i++) countAfter.push(prev.countAfter[i]);
       }
-      const m = v.type === "message" ? v.message : undefined;
-      if (m && typeof m === "object" && m.role === "assistant")
-        out.push({ provider: providerOf(str(m.provider), str(m.api), str(m.model)), recordedProvider: str(m.provider), api: str(m.api), model: str(m.model), line: e.line });
     }
+    for (let i = from; i < branch.length; i++) {
+      const e = branch[i];
+      const v = e.raw;
+      const m = v.type === "message" ? v.message : undefined;
+      if (v.type === "model_change") out.push({ provider: providerOf(str(v.provider), undefined, str(v.modelId)), recordedProvider: str(v.provider), model: str(v.modelId), line: e.line });
+      else if (m && typeof m === "object" && m.role === "assistant")
+        out.push({ provider: providerOf(str(m.provider), str(m.api), str(m.model)), recordedProvider: str(m.provider), api: str(m.api), model: str(m.model), line: e.line });
+      countAfter.push(out.length);
+    }
+    if (h) lastPiTurns.set(h, { branch: branch.slice(), out: out.slice(), countAfter });
   } else if (session.format === "claude-code") {
     for (const e of session.branch) {
       const m = e.raw.message;
