@@ -216,42 +216,6 @@ try {
     await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: 5000 }).catch(() => {});
   };
   const inner = () => page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
-  /** Polls the workbench's IndexedDB databases until some stored value matches `pattern` (a RegExp source). */
-  const waitForStoredWebviewState = async (pattern, boundMs) => {
-    const deadline = Date.now() + boundMs;
-    while (Date.now() < deadline) {
-      const found = await page
-        .evaluate(async (source) => {
-          const re = new RegExp(source);
-          const read = (name) =>
-            new Promise((resolve) => {
-              const open = indexedDB.open(name);
-              open.onerror = () => resolve(false);
-              open.onsuccess = () => {
-                const db = open.result;
-                const stores = [...db.objectStoreNames];
-                if (stores.length === 0) return db.close(), resolve(false);
-                const tx = db.transaction(stores, "readonly");
-                let hit = false;
-                for (const s of stores) {
-                  const all = tx.objectStore(s).getAll();
-                  all.onsuccess = () => {
-                    if (all.result.some((v) => typeof v === "string" && re.test(v))) hit = true;
-                  };
-                }
-                tx.oncomplete = () => (db.close(), resolve(hit));
-                tx.onerror = () => (db.close(), resolve(false));
-              };
-            });
-          for (const { name } of await indexedDB.databases()) if (name && (await read(name))) return true;
-          return false;
-        }, pattern)
-        .catch(() => false);
-      if (found) return true;
-      await page.waitForTimeout(1000);
-    }
-    return false;
-  };
   await step("the inspector webview shows the chain bands and the totals the CLI computes", async () => {
     const r = spawnSync(process.execPath, [path.join(ROOT, "dist", "cli.js"), "render", "--format", "json", path.join(ws, SAMPLE)], { encoding: "utf8" });
     const view = JSON.parse(r.stdout);
@@ -367,15 +331,14 @@ try {
   await step("after a window reload the inspector comes back with its search (the panel serializer)", async () => {
     // saved first (the quick fix above left the file dirty): nothing asks before the reload
     await runCommand("File: Save All");
-    // VS Code writes a webview's state into the workbench's IndexedDB on its own schedule (on focus
-    // loss, about once a minute, and not reliably while the page unloads): wait until the search is
-    // stored there, so the reload below starts from it (a condition, not a timing assertion)
-    const waitStart = Date.now();
-    const stored = await waitForStoredWebviewState(String.raw`search\\*"\s*:\s*\\*"deploy`, 150_000);
-    if (!stored) throw new Error("the webview state with the search never reached the workbench storage");
-    const waited = ((Date.now() - waitStart) / 1000).toFixed(1);
-    // in VS Code for the web, reloading the window is reloading the page
-    await page.reload({ waitUntil: "domcontentloaded", timeout: 90_000 }).catch(() => {});
+    // The webview posts its state to the workbench shortly after a change (usePersistedState).
+    // VS Code for the web writes the workbench's state to IndexedDB on focus loss, about once a
+    // minute and when a shutdown is expected; "Developer: Reload Window" is such a shutdown: its
+    // reload waits for that write (a page reload from outside does not, and lost the search once).
+    await page.waitForTimeout(1000);
+    const reloaded = page.waitForEvent("framenavigated", { predicate: (f) => f === page.mainFrame(), timeout: 90_000 });
+    await runCommand("Developer: Reload Window");
+    await reloaded;
     if (page.isClosed()) page = browser.pages().at(-1);
     await page.locator(".monaco-workbench").waitFor({ timeout: 90_000 });
     const w = inner();
@@ -393,7 +356,7 @@ try {
     if (tabs !== 1) throw new Error(`${tabs} inspector tabs after the reload`);
     // clear the search for the screenshots that follow
     await w.locator("vscode-textfield.search input").fill("");
-    return `state stored after ${waited}s of waiting; panel restored, search kept, matches marked`;
+    return "reloaded with Developer: Reload Window; panel restored, search kept, matches marked";
   });
 
   await step("a Claude Code file: the After label is Claude Code's, the subagent lines group under the Task call, recorded usage shows", async () => {
