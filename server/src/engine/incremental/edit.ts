@@ -19,7 +19,7 @@
  *
  * test/unit/incremental-edit.property.test.ts compares with fresh analyses.
  */
-import type { ParsedText } from "../parse.js";
+import { isObject, type ParsedText } from "../parse.js";
 import { contextEventMessages, project, readPiLine, type PiReadState, type PiVersion, DEFAULT_PI_VERSION } from "../formats/pi.js";
 import type { Entry, Msg, Session, SourceLine } from "../types.js";
 import { sessionCheckpoint, type SessionCheckpoint } from "./append.js";
@@ -33,7 +33,6 @@ export interface EditedSession {
   edits: { before: Entry; after: Entry }[];
 }
 
-const isObject = (v: unknown): v is Record<string, any> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The role of a line that is a message entry of the kind the fast path takes, else undefined. */
 function plainMessageRole(l: SourceLine): string | undefined {

@@ -15,24 +15,19 @@ type ResultPart = Extract<Part, { kind: "result" }>;
 // message is never changed, and after an append most are the previous request's own (request.ts).
 const NONE: never[] = [];
 const NO_IDS: readonly string[] = [];
-function calls(m: RequestMessage | undefined): CallPart[] {
-  if (!m || m.role !== "assistant") return NONE;
+/** The parts of one kind of a message of one role, once per message (empty lists shared). */
+function partsOf(m: RequestMessage | undefined, role: "assistant" | "user", kind: "calls" | "results"): Part[] {
+  if (!m || m.role !== role) return NONE;
   const memo = (m.memo ??= {});
-  if (!memo.calls) {
-    const c = m.parts.filter((p) => p.kind === "call");
-    memo.calls = c.length ? c : NONE;
+  if (!memo[kind]) {
+    const want = kind === "calls" ? "call" : "result";
+    const found = m.parts.filter((p) => p.kind === want);
+    memo[kind] = found.length ? found : NONE;
   }
-  return memo.calls as CallPart[];
+  return memo[kind]!;
 }
-function results(m: RequestMessage | undefined): ResultPart[] {
-  if (!m || m.role !== "user") return NONE;
-  const memo = (m.memo ??= {});
-  if (!memo.results) {
-    const r = m.parts.filter((p) => p.kind === "result");
-    memo.results = r.length ? r : NONE;
-  }
-  return memo.results as ResultPart[];
-}
+const calls = (m: RequestMessage | undefined) => partsOf(m, "assistant", "calls") as CallPart[];
+const results = (m: RequestMessage | undefined) => partsOf(m, "user", "results") as ResultPart[];
 /** The ids of a message's calls (assistant) or results (user): an array (a few ids, little memory), a set when many. */
 function idsOf(m: RequestMessage): IdList {
   const memo = (m.memo ??= {});
