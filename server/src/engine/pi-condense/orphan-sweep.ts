@@ -5,10 +5,15 @@
  * the set. A result whose id is not open is swept.
  *
  * Clean input returns the identical array (reference equality), as the spec pins (AC 14).
+ *
+ * Incremental: the state after an assistant message is that message's calls alone, so a run
+ * whose input starts with the last run's messages resumes at the last assistant message they
+ * share (incremental/fold-resume.ts); the result is the same as a run from the start.
  */
 import type { Msg } from "../types.js";
 import { toolCallsOf } from "../types.js";
 import { checkContentFilterable } from "./pruner-throw.js";
+import { FoldCheckpoints, sharedPrefix } from "../incremental/fold-resume.js";
 
 /** pi-condense 2.9.1 src/orphan-sweep.ts:23-26: `(msg.content ?? []).filter((c) => c.type …)` per assistant. */
 const SRC_FILTER = "src/orphan-sweep.ts:24-25";
@@ -21,14 +26,45 @@ export interface SweptResult {
   barrier?: Msg;
 }
 
+/** The last run per input (keyed by its first message), to resume from (incremental/fold-resume.ts). */
+interface SweepRun {
+  input: Msg[];
+  output: Msg[];
+  swept: SweptResult[];
+  /** Per assistant message: [kept messages, swept results] right after it. */
+  checkpoints: FoldCheckpoints;
+}
+const lastRun = new WeakMap<Msg, SweepRun>();
+
 export function sweepOrphanToolResults(messages: Msg[]): { messages: Msg[]; swept: SweptResult[] } {
   // The sets are cleared in place, never replaced: nothing outside this pass holds them.
   const open = new Set<string>();
   const consumed = new Set<string>();
   let barrier: Msg | undefined;
   const barrierCleared = new Set<string>();
-  const swept: SweptResult[] = [];
-  for (const m of messages) {
+  let swept: SweptResult[] = [];
+  /** The kept messages, made when the first result is swept (until then: a prefix of the input). */
+  let kept: Msg[] | null = null;
+  let checkpoints = new FoldCheckpoints(2);
+  let start = 0;
+  // After an assistant message the state is its calls alone: resume at the last one both inputs share.
+  const first = messages[0];
+  const prev = first !== undefined ? lastRun.get(first) : undefined;
+  if (prev) {
+    lastRun.delete(first);
+    const c = prev.checkpoints.lastBefore(sharedPrefix(prev.input, messages));
+    if (c >= 0) {
+      const a = prev.checkpoints.index(c);
+      const sweptSoFar = prev.checkpoints.length(c, 1);
+      swept = prev.swept.slice(0, sweptSoFar);
+      if (sweptSoFar > 0) kept = prev.output.slice(0, prev.checkpoints.length(c, 0));
+      checkpoints = prev.checkpoints.truncateAfter(c);
+      for (const call of toolCallsOf(messages[a])) open.add(call.id);
+      start = a + 1;
+    }
+  }
+  for (let i = start; i < messages.length; i++) {
+    const m = messages[i];
     if (m.role === "assistant") {
       checkContentFilterable(m, SRC_FILTER);
       open.clear();
@@ -36,7 +72,11 @@ export function sweepOrphanToolResults(messages: Msg[]): { messages: Msg[]; swep
       if (consumed.size) consumed.clear();
       barrier = undefined;
       if (barrierCleared.size) barrierCleared.clear();
-    } else if (m.role === "toolResult") {
+      kept?.push(m);
+      checkpoints.mark(i, kept ? kept.length : i + 1, swept.length);
+      continue;
+    }
+    if (m.role === "toolResult") {
       const id = m.toolCallId as string;
       if (open.has(id)) {
         open.delete(id);
@@ -47,16 +87,17 @@ export function sweepOrphanToolResults(messages: Msg[]): { messages: Msg[]; swep
           reason: consumed.has(id) ? "already-consumed" : barrierCleared.has(id) ? "after-barrier" : "never-opened",
           barrier: barrierCleared.has(id) ? barrier : undefined,
         });
+        kept ??= messages.slice(0, i);
+        continue;
       }
-    } else {
-      if (open.size > 0) {
-        barrier = m;
-        for (const id of open) barrierCleared.add(id);
-        open.clear();
-      }
+    } else if (open.size > 0) {
+      barrier = m;
+      for (const id of open) barrierCleared.add(id);
+      open.clear();
     }
+    kept?.push(m);
   }
-  if (swept.length === 0) return { messages, swept };
-  const drop = new Set(swept.map((s) => s.msg));
-  return { messages: messages.filter((m) => !drop.has(m)), swept };
+  const output = kept ?? messages;
+  if (first !== undefined) lastRun.set(first, { input: messages, output, swept, checkpoints });
+  return { messages: output, swept };
 }

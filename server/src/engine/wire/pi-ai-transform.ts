@@ -12,11 +12,16 @@
  *   still sent: they reach the provider with no call.
  *
  * Nothing here looks at a provider's error text: the rules are structural.
+ *
+ * Incremental: both steps go message by message and pi-ai's state after an assistant message is
+ * that message alone, so a run whose input starts with the last run's messages resumes at the
+ * last assistant message they share (incremental/fold-resume.ts), with the same result.
  */
 import type { DropReason } from "../drop-reason.js";
 import type { Msg, ToolCallBlock } from "../types.js";
 import { toolCallsOf } from "../types.js";
 import { llmUserContent } from "./agent-message-text.js";
+import { FoldCheckpoints, sharedPrefix } from "../incremental/fold-resume.js";
 
 const PASS_THROUGH = new Set(["user", "assistant", "toolResult", "system"]);
 const AS_USER = new Set(["custom", "branchSummary", "compactionSummary", "bashExecution"]);
@@ -47,20 +52,51 @@ function asUser(m: Msg): Msg {
 }
 const NO_SKIPPED: ReadonlyMap<string, Msg> = new Map();
 
-export function toWire(messages: Msg[]): WireReport {
-  const report: WireReport = { messages: [], dropped: [], synthetic: [], errorTurnResults: [] };
-  const converted: Msg[] = [];
-  for (const m of messages) {
-    if (PASS_THROUGH.has(m.role)) converted.push(m);
-    else if (AS_USER.has(m.role)) {
-      if (m.role === "bashExecution" && m.excludeFromContext === true) report.dropped.push({ msg: m, by: { kind: "convert-excluded" } });
-      // convertToLlm builds the user message's text from the role's own fields (summary, command, output)
-      else converted.push(asUser(m));
-    } else report.dropped.push({ msg: m, by: { kind: "convert-unknown-role" } });
-  }
+/** The last run per input (keyed by its first message), to resume from (incremental/fold-resume.ts). */
+interface WireRun {
+  input: Msg[];
+  messages: Msg[];
+  synthetic: WireReport["synthetic"];
+  errorTurnResults: WireReport["errorTurnResults"];
+  /** What convertToLlm leaves out, then what pi-ai skips: `dropped` is the one, then the other. */
+  convertDropped: WireReport["dropped"];
+  skipDropped: WireReport["dropped"];
+  /** Per assistant message: the length of each list above right after it, in that order. */
+  checkpoints: FoldCheckpoints;
+}
+const lastRun = new WeakMap<Msg, WireRun>();
+
+export function toWire(input: Msg[]): WireReport {
+  let out: Msg[] = [];
+  let synthetics: WireReport["synthetic"] = [];
+  let errorTurnResults: WireReport["errorTurnResults"] = [];
+  let convertDropped: WireReport["dropped"] = [];
+  let skipDropped: WireReport["dropped"] = [];
+  let checkpoints = new FoldCheckpoints(5);
   let pending: { call: ToolCallBlock; assistant: Msg }[] = [];
   const answered = new Set<string>();
   let skippedCalls: ReadonlyMap<string, Msg> = NO_SKIPPED;
+  let start = 0;
+  // After an assistant message the state is that message alone: resume at the last one both share.
+  const first = input[0];
+  const prev = first !== undefined ? lastRun.get(first) : undefined;
+  if (prev) {
+    lastRun.delete(first);
+    const c = prev.checkpoints.lastBefore(sharedPrefix(prev.input, input));
+    if (c >= 0) {
+      const cp = prev.checkpoints;
+      out = prev.messages.slice(0, cp.length(c, 0));
+      synthetics = prev.synthetic.slice(0, cp.length(c, 1));
+      errorTurnResults = prev.errorTurnResults.slice(0, cp.length(c, 2));
+      convertDropped = prev.convertDropped.slice(0, cp.length(c, 3));
+      skipDropped = prev.skipDropped.slice(0, cp.length(c, 4));
+      checkpoints = cp.truncateAfter(c);
+      const a = input[checkpoints.index(c)];
+      if (isSkippedByPiAi(a)) skippedCalls = new Map(toolCallsOf(a).map((call) => [call.id, a]));
+      else pending = toolCallsOf(a).map((call) => ({ call, assistant: a }));
+      start = checkpoints.index(c) + 1;
+    }
+  }
   const flush = (atEnd: boolean) => {
     for (const p of pending) {
       if (answered.has(p.call.id)) continue;
@@ -72,34 +108,54 @@ export function toWire(messages: Msg[]): WireReport {
         isError: true,
         origin: { kind: "synthetic", synthetic: "synthetic-tool-result", forLine: p.assistant.origin.kind === "entry" ? p.assistant.origin.line : undefined },
       };
-      report.messages.push(synthetic);
-      report.synthetic.push({ msg: synthetic, call: p.call, assistant: p.assistant, atEnd });
+      out.push(synthetic);
+      synthetics.push({ msg: synthetic, call: p.call, assistant: p.assistant, atEnd });
     }
     pending = [];
     answered.clear();
   };
-  for (const m of converted) {
+  const mark = (i: number) => checkpoints.mark(i, out.length, synthetics.length, errorTurnResults.length, convertDropped.length, skipDropped.length);
+  for (let i = start; i < input.length; i++) {
+    // convertToLlm, one message at a time
+    let m = input[i];
+    if (AS_USER.has(m.role)) {
+      if (m.role === "bashExecution" && m.excludeFromContext === true) {
+        convertDropped.push({ msg: m, by: { kind: "convert-excluded" } });
+        continue;
+      }
+      // convertToLlm builds the user message's text from the role's own fields (summary, command, output)
+      m = asUser(m);
+    } else if (!PASS_THROUGH.has(m.role)) {
+      convertDropped.push({ msg: m, by: { kind: "convert-unknown-role" } });
+      continue;
+    }
+    // pi-ai's transformMessages
     if (m.role === "assistant") {
       flush(false);
       if (isSkippedByPiAi(m)) {
-        report.dropped.push({ msg: m, by: { kind: "pi-ai-skipped-turn", stopReason: String(m.stopReason) } });
+        skipDropped.push({ msg: m, by: { kind: "pi-ai-skipped-turn", stopReason: String(m.stopReason) } });
         skippedCalls = new Map(toolCallsOf(m).map((c) => [c.id, m]));
-        continue;
+      } else {
+        skippedCalls = NO_SKIPPED;
+        pending = toolCallsOf(m).map((call) => ({ call, assistant: m }));
+        out.push(m);
       }
-      skippedCalls = NO_SKIPPED;
-      pending = toolCallsOf(m).map((call) => ({ call, assistant: m }));
-      report.messages.push(m);
+      mark(i);
     } else if (m.role === "toolResult") {
       answered.add(m.toolCallId as string);
       const skipped = skippedCalls.get(m.toolCallId as string);
-      if (skipped && !pending.some((p) => p.call.id === m.toolCallId)) report.errorTurnResults.push({ msg: m, assistant: skipped });
-      report.messages.push(m);
+      if (skipped && !pending.some((p) => p.call.id === m.toolCallId)) errorTurnResults.push({ msg: m, assistant: skipped });
+      out.push(m);
     } else if (m.role === "user") {
       flush(false);
       skippedCalls = NO_SKIPPED;
-      report.messages.push(m);
-    } else report.messages.push(m);
+      out.push(m);
+    } else out.push(m);
   }
+  // The end flush comes after the last checkpoint: a resumed run drops it with what follows.
   flush(true);
-  return report;
+  // The lists are the run's own, kept to resume from: callers read them and never change them
+  // (`dropped` is made here, and analyze adds convertToLlm's drops to it).
+  if (first !== undefined) lastRun.set(first, { input, messages: out, synthetic: synthetics, errorTurnResults, convertDropped, skipDropped, checkpoints });
+  return { messages: out, dropped: convertDropped.concat(skipDropped), synthetic: synthetics, errorTurnResults };
 }

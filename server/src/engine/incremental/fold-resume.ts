@@ -1,0 +1,70 @@
+/**
+ * Resuming a left fold over messages (issue 11 item 3). The orphan sweep and the wire pass walk
+ * the context once, left to right, and their state is fresh after every assistant message (it
+ * depends on that message alone). When the next run's input starts with the same message objects
+ * as the last run's (an append, or an edit further on), the output up to the last assistant
+ * message inside that shared part is the last run's, and the fold goes on from there.
+ *
+ * Each fold keeps its last run per input (a WeakMap keyed by the input's first message, released
+ * with it) and, per assistant message it passed, how long its outputs were right after it.
+ * Property tests compare the resumed folds with fresh ones after random appends and edits.
+ */
+
+/** How many leading elements `a` and `b` share (the same objects). */
+export function sharedPrefix<T>(a: readonly T[], b: readonly T[]): number {
+  const n = Math.min(a.length, b.length);
+  let k = 0;
+  while (k < n && a[k] === b[k]) k++;
+  return k;
+}
+
+/**
+ * Checkpoints of one run: for each assistant message the fold passed, its input index and the
+ * lengths of the fold's outputs right after it (flat, `outputs` numbers per checkpoint).
+ */
+export class FoldCheckpoints {
+  private readonly at: number[] = [];
+  private readonly lens: number[] = [];
+  constructor(private readonly outputs: number) {}
+  /** Records that the fold's state is fresh right after input index `i`, with these output lengths. */
+  mark(i: number, a: number, b = 0, c = 0, d = 0, e = 0): void {
+    this.at.push(i);
+    const l = this.lens;
+    l.push(a);
+    if (this.outputs > 1) l.push(b);
+    if (this.outputs > 2) l.push(c);
+    if (this.outputs > 3) l.push(d);
+    if (this.outputs > 4) l.push(e);
+  }
+  /** Input index of checkpoint `c`. */
+  index(c: number): number {
+    return this.at[c];
+  }
+  /** Length of output `k` right after checkpoint `c`. */
+  length(c: number, k: number): number {
+    return this.lens[c * this.outputs + k];
+  }
+  /** The last checkpoint strictly before input index `p` (binary search); -1 when there is none. */
+  lastBefore(p: number): number {
+    let lo = 0;
+    let hi = this.at.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.at[mid] < p) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
+  /**
+   * Keeps checkpoints up to and including `c` and drops the rest, in place: the caller takes
+   * this run over (it has taken it out of its cache first, so nothing else reads it).
+   */
+  truncateAfter(c: number): this {
+    this.at.length = c + 1;
+    this.lens.length = (c + 1) * this.outputs;
+    return this;
+  }
+}
