@@ -35,6 +35,21 @@ export interface SessionCheckpoint {
   lastEol: string;
   /** Parent ids that named no entry (a later entry with such an id re-attaches a subtree). */
   missingParents: ReadonlySet<string>;
+  /**
+   * Set once a continued session has taken over this session's id index: the first append or
+   * edit from a checkpoint adds to the index in place instead of copying it (a copy is most of an
+   * append's cost on a large session), so the session this checkpoint names then also finds the
+   * new ids. The store continues from the newest checkpoint only; a second continuation from the
+   * same checkpoint copies.
+   */
+  spent?: boolean;
+}
+
+/** The id index a continued session starts from: the checkpoint's own the first time (see `spent`). */
+export function takeIdIndex(cp: SessionCheckpoint): Map<string, Entry> {
+  if (cp.spent) return new Map(cp.session.byId);
+  cp.spent = true;
+  return cp.session.byId;
 }
 
 export interface AppendedSession {
@@ -83,14 +98,17 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   for (const l of added) readPiLine(st, l);
   const fresh = st.entries;
 
-  const byId = new Map(prev.byId);
+  // Check every appended entry before the id index is taken over (nothing changes on null).
+  const freshIds = new Map<string, Entry>();
   const newParents = new Set<string>();
   for (const e of fresh) {
-    if (byId.has(e.id) || cp.missingParents.has(e.id)) return null;
-    if (e.parentId !== null && (e.parentId === e.id || !byId.has(e.parentId))) return null;
-    byId.set(e.id, e);
+    if (prev.byId.has(e.id) || freshIds.has(e.id) || cp.missingParents.has(e.id)) return null;
+    if (e.parentId !== null && (e.parentId === e.id || !(prev.byId.has(e.parentId) || freshIds.has(e.parentId)))) return null;
+    freshIds.set(e.id, e);
     if (e.parentId !== null) newParents.add(e.parentId);
   }
+  const byId = fresh.length ? takeIdIndex(cp) : prev.byId;
+  for (const e of fresh) byId.set(e.id, e);
   const entries = fresh.length ? prev.entries.concat(fresh) : prev.entries;
   const leaves = prev.leaves.filter((id) => !newParents.has(id));
   for (const e of fresh) if (!newParents.has(e.id)) leaves.push(e.id);

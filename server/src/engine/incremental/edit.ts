@@ -22,7 +22,7 @@
 import { isObject, type ParsedText } from "../parse.js";
 import { contextEventMessages, project, readPiLine, type PiReadState, type PiVersion, DEFAULT_PI_VERSION } from "../formats/pi.js";
 import type { Entry, Msg, Session, SourceLine } from "../types.js";
-import { sessionCheckpoint, type SessionCheckpoint } from "./append.js";
+import { sessionCheckpoint, takeIdIndex, type SessionCheckpoint } from "./append.js";
 
 export interface EditedSession {
   session: Session;
@@ -95,7 +95,7 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
   for (const e of prev.branch) if (e.type === "context_edit" && edits.some((x) => x.before.id === e.raw.targetId)) return null;
 
   const swap = (e: Entry) => replaced.get(e) ?? e;
-  const byId = new Map(prev.byId);
+  const byId = takeIdIndex(cp);
   for (const { after } of edits) byId.set(after.id, after);
   const session: Session = {
     format: prev.format,
