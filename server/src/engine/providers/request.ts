@@ -117,14 +117,35 @@ export interface RequestOptions {
   resumeKey?: string;
 }
 
-/** A build kept to resume from: its wire and, per request message, the wire index it starts at. */
+/**
+ * A build kept to resume from: its wire and, per request message, the wire index it starts at.
+ * A resumed build takes the kept one's arrays over and changes them in place (copying an array of
+ * every request message was most of an append's cost on a large session): `generation` counts the
+ * builds that array has been through and `keep` how many of its leading messages the latest build
+ * kept from the one before (see `requestLineage`).
+ */
 interface Built {
   wire: Msg[];
   out: RequestMessage[];
   starts: number[];
+  generation: number;
+  keep: number;
 }
 /** The last build per resume key, keyed by the wire's first message (released with it). */
 const lastBuilt = new WeakMap<Msg, Map<string, Built>>();
+/** The build each returned request comes from (the array is the build's `out`). */
+const builtOf = new WeakMap<RequestMessage[], Built>();
+
+/**
+ * How a request `buildRequest` returned relates to the previous contents of the same array: its
+ * generation (how many builds the array has been through) and how many leading messages the
+ * latest build kept from the generation before. A caller that remembers the array's generation
+ * knows which part is unchanged without comparing the messages; undefined for other arrays.
+ */
+export function requestLineage(req: readonly RequestMessage[]): { generation: number; keep: number } | undefined {
+  const b = builtOf.get(req as RequestMessage[]);
+  return b && b.out === req ? { generation: b.generation, keep: b.keep } : undefined;
+}
 
 /**
  * The part of `prev`'s request a build of `wire` can take over at its end: when both wires end
@@ -195,11 +216,22 @@ function serialise(parts: Part[], s: Serializer): Part[] {
 
 export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[] {
   const first = wire[0];
-  const prev = first && opts.resumeKey !== undefined ? lastBuilt.get(first)?.get(opts.resumeKey) : undefined;
+  const byKey = first && opts.resumeKey !== undefined ? lastBuilt.get(first) : undefined;
+  const prev = byKey?.get(opts.resumeKey!);
+  // Taken out while its arrays change: a build that throws leaves nothing half-changed behind.
+  if (prev) byKey!.delete(opts.resumeKey!);
   const { keep, from } = prev ? resumePoint(prev, wire) : { keep: 0, from: 0 };
   const tail = prev ? reusableTail(prev, wire, keep, from) : { at: -1, until: wire.length };
-  const out: RequestMessage[] = keep ? prev!.out.slice(0, keep) : [];
-  const starts: number[] = keep ? prev!.starts.slice(0, keep) : [];
+  let out: RequestMessage[] = [];
+  let starts: number[] = [];
+  // The kept build's end, taken before its arrays change (an edit further back).
+  const reused = prev && tail.at >= 0 ? { out: prev.out.slice(tail.at), starts: prev.starts.slice(tail.at) } : undefined;
+  if (prev && keep > 0) {
+    out = prev.out;
+    starts = prev.starts;
+    out.length = keep;
+    starts.length = keep;
+  }
   let resultGroup: RequestMessage | undefined;
   let groupLine: number | null = null;
   for (let w = from; w < tail.until; w++) {
@@ -248,11 +280,11 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
     starts.push(w);
   }
   const built = out.length;
-  if (tail.at >= 0) {
+  if (reused) {
     const shift = wire.length - prev!.wire.length;
-    for (let j = tail.at; j < prev!.out.length; j++) {
-      out.push(prev!.out[j]);
-      starts.push(prev!.starts[j] + shift);
+    for (let j = 0; j < reused.out.length; j++) {
+      out.push(reused.out[j]);
+      starts.push(reused.starts[j] + shift);
     }
   }
   if (opts.format === "claude-code")
@@ -261,9 +293,11 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
       if (m.role === "user" && m.sources.length > 1) m.parts.sort((a, b) => partIndex(a, opts.lineValue) - partIndex(b, opts.lineValue));
     }
   if (first && opts.resumeKey !== undefined) {
-    let byKey = lastBuilt.get(first);
-    if (!byKey) lastBuilt.set(first, (byKey = new Map()));
-    byKey.set(opts.resumeKey, { wire: wire.slice(), out, starts });
+    const b: Built = { wire, out, starts, generation: prev && keep > 0 ? prev.generation + 1 : 0, keep };
+    let map = lastBuilt.get(first);
+    if (!map) lastBuilt.set(first, (map = new Map()));
+    map.set(opts.resumeKey, b);
+    builtOf.set(out, b);
   }
   return out;
 }

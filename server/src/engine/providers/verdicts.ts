@@ -15,7 +15,8 @@ import type { Analysis } from "../analyze.js";
 import type { Finding, Msg, Severity } from "../types.js";
 import { latestModel, modelTurns, providerOf, type ModelRef } from "./detect.js";
 import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./names.js";
-import { buildRequest, combineConsecutive, type RequestMessage } from "./request.js";
+import { buildRequest, combineConsecutive, requestLineage, type RequestMessage } from "./request.js";
+import { sharedPrefix } from "../incremental/fold-resume.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
 
@@ -181,7 +182,20 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
 }
 
 /** The hits of the last check per rule and request variant, kept by the request's first message. */
-const lastHits = new WeakMap<RequestMessage, Map<string, { req: RequestMessage[]; hits: Hit[] }>>();
+const lastHits = new WeakMap<RequestMessage, Map<string, { req: RequestMessage[]; generation: number | undefined; hits: Hit[] }>>();
+
+/**
+ * How many leading messages `req` shares with the request the last check saw: the builder says so
+ * for the array it changes in place (request.ts `requestLineage`); other arrays are compared.
+ * -1 when unknown.
+ */
+function sharedWithLast(last: { req: RequestMessage[]; generation: number | undefined }, req: RequestMessage[]): number {
+  if (last.req !== req) return sharedPrefix(last.req, req);
+  const now = requestLineage(req);
+  if (!now || last.generation === undefined) return -1;
+  if (now.generation === last.generation) return req.length;
+  return now.generation === last.generation + 1 ? now.keep : -1;
+}
 
 /**
  * `rule.check(req, ctx, mode)`, re-checking only what changed when the rule is segment-local and
@@ -198,21 +212,19 @@ export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: 
   const prev = byKey.get(key);
   let hits: Hit[] | undefined;
   if (prev && prev.hits.every((h) => h.at !== undefined)) {
-    const a = prev.req;
-    const n = Math.min(a.length, req.length);
-    let p = 0;
-    while (p < n && a[p] === req[p]) p++;
+    const p = sharedWithLast(prev, req);
     let a0 = p - 1;
     while (a0 >= 0 && req[a0].role !== "assistant") a0--;
     let w = a0 - 1;
     while (w >= 0 && req[w].role !== "assistant") w--;
-    if (a0 > 0 && w >= 0) {
+    if (p === req.length && p > 0 && prev.req === req) hits = prev.hits;
+    else if (a0 > 0 && w >= 0) {
       hits = prev.hits.filter((h) => h.at! < a0);
       for (const h of rule.check(req.slice(w), ctx, mode)) if (h.at! + w >= a0) hits.push({ ...h, at: h.at! + w });
     }
   }
   hits ??= rule.check(req, ctx, mode);
-  byKey.set(key, { req, hits });
+  byKey.set(key, { req, generation: requestLineage(req)?.generation, hits });
   return hits;
 }
 
