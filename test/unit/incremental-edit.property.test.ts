@@ -17,8 +17,11 @@ import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.
 import { SESSION_FORMATS, Store } from "../../server/src/lsp/store.js";
 import { diagnostics } from "../../server/src/lsp/features.js";
 import { corpusFiles } from "../helpers/corpus.js";
-import { sessionText } from "../helpers/session-builder.js";
+import { sessionText, type Spec } from "../helpers/session-builder.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
+import { buildRequest } from "../../server/src/engine/providers/request.js";
+import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
+import { incrementalHits } from "../../server/src/engine/providers/verdicts.js";
 
 const SEED = 311;
 const RUNS = 100;
@@ -101,6 +104,14 @@ function runPlan(si: number, plan: { kind: EditKind; line: number }[][]): [numbe
     assert.deepEqual(analysisShape(st.analysis!), analysisShape(fresh), what);
     assert.deepEqual(verdictShape(st.analysis!), verdictShape(fresh), `${what}: provider verdicts`);
     assert.deepEqual(diagnostics(st.model, URI, DEFAULT_SETTINGS), diagnostics(new Store().get(URI, 1, doc.getText(), DEFAULT_SETTINGS).model, URI, DEFAULT_SETTINGS), `${what}: diagnostics`);
+    // Each segment-local rule's hits, where each points included (the next edit goes on from them),
+    // equal a full check of the rebuilt request: kept at the start, moved at the end, checked between.
+    const a = st.analysis!;
+    const req = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
+    const ctx = { session: a.session, beforeOf: () => undefined };
+    for (const rule of PROVIDER_RULES)
+      for (const mode of [undefined, "previous", "next", "run", "next-message", "error-results"])
+        if (rule.segmentLocal?.(mode)) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(req, ctx, mode), `${what}: ${rule.code} (${mode})`);
   }
   return [fast, plan.length];
 }
@@ -118,6 +129,34 @@ describe("edit fast path (language server)", () => {
       { seed: SEED, numRuns: RUNS },
     );
     assert.ok(fast * 4 > steps, `a good part of the edits take the fast path (${fast} of ${steps})`);
+  });
+
+  it("an edit that removes a request message moves the hits after it, and they equal a full check", () => {
+    // Every call's id breaks Anthropic's pattern (a hit per turn); emptying the fourth turn's
+    // prompt drops it from the request, so the request's end moves back by one message, and back again.
+    const specs: Spec[] = [];
+    for (let k = 1; k <= 8; k++) specs.push({ user: 3 * k }, { assistant: 3 * k + 1, calls: [`c.${k}`] }, { result: 3 * k + 2, id: `c.${k}` });
+    const store = new Store();
+    const doc = LineDocument.create(URI, "jsonl", 1, sessionText(specs));
+    const check = (version: number, what: string) => {
+      const a = store.get(URI, version, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS).analysis!;
+      const req = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant", resumeKey: "moved-hits", serializer: { dropEmpty: true, dropEmptyUser: true, unsignedThinkingAsText: false } });
+      const ctx = { session: a.session, beforeOf: () => undefined };
+      const rule = PROVIDER_RULES.find((r) => r.code === "invalid-call-id")!;
+      const hits = incrementalHits(rule, req, ctx, undefined, "moved-hits");
+      assert.deepEqual(hits, rule.check(req, ctx, undefined), what);
+      assert.equal(hits.length, 8, `${what}: a hit per call`);
+      return req.length;
+    };
+    const full = check(1, "opened");
+    const at = doc.lines().lines.findIndex((l) => l.text.includes('"role":"user"') && l.text.includes('"timestamp":12'));
+    const old = doc.lines().lines[at].text;
+    const emptied = old.replace(/"text":"[^"]*"/, '"text":""');
+    assert.notEqual(emptied, old);
+    LineDocument.update(doc, [{ range: { start: { line: at, character: 0 }, end: { line: at, character: old.length } }, text: emptied }], 2);
+    assert.equal(check(2, "fourth prompt emptied"), full - 1, "the empty prompt leaves the request");
+    LineDocument.update(doc, [{ range: { start: { line: at, character: 0 }, end: { line: at, character: emptied.length } }, text: old }], 3);
+    assert.equal(check(3, "fourth prompt back"), full);
   });
 
   it("a text edit in the middle of the sample reads only the edited line", () => {

@@ -20,38 +20,50 @@ export function sharedPrefix<T>(a: readonly T[], b: readonly T[]): number {
 
 /**
  * Checkpoints of one run: for each assistant message the fold passed, its input index and the
- * lengths of the fold's outputs right after it (flat, `outputs` numbers per checkpoint).
+ * lengths of the fold's outputs right after it. One flat typed array (1 + `outputs` numbers per
+ * checkpoint) with a count: cutting it back is O(1) and refilling it allocates nothing.
  */
 export class FoldCheckpoints {
-  private readonly at: number[] = [];
-  private readonly lens: number[] = [];
-  constructor(private readonly outputs: number) {}
+  private data: Int32Array;
+  private count = 0;
+  private readonly stride: number;
+  constructor(private readonly outputs: number) {
+    this.stride = outputs + 1;
+    this.data = new Int32Array(64 * this.stride);
+  }
   /** Records that the fold's state is fresh right after input index `i`, with these output lengths. */
   mark(i: number, a: number, b = 0, c = 0, d = 0, e = 0): void {
-    this.at.push(i);
-    const l = this.lens;
-    l.push(a);
-    if (this.outputs > 1) l.push(b);
-    if (this.outputs > 2) l.push(c);
-    if (this.outputs > 3) l.push(d);
-    if (this.outputs > 4) l.push(e);
+    let at = this.count * this.stride;
+    if (at + this.stride > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const x = this.data;
+    x[at++] = i;
+    x[at++] = a;
+    if (this.outputs > 1) x[at++] = b;
+    if (this.outputs > 2) x[at++] = c;
+    if (this.outputs > 3) x[at++] = d;
+    if (this.outputs > 4) x[at] = e;
+    this.count++;
   }
   /** Input index of checkpoint `c`. */
   index(c: number): number {
-    return this.at[c];
+    return this.data[c * this.stride];
   }
   /** Length of output `k` right after checkpoint `c`. */
   length(c: number, k: number): number {
-    return this.lens[c * this.outputs + k];
+    return this.data[c * this.stride + 1 + k];
   }
   /** The last checkpoint strictly before input index `p` (binary search); -1 when there is none. */
   lastBefore(p: number): number {
     let lo = 0;
-    let hi = this.at.length - 1;
+    let hi = this.count - 1;
     let found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (this.at[mid] < p) {
+      if (this.index(mid) < p) {
         found = mid;
         lo = mid + 1;
       } else hi = mid - 1;
@@ -63,8 +75,7 @@ export class FoldCheckpoints {
    * this run over (it has taken it out of its cache first, so nothing else reads it).
    */
   truncateAfter(c: number): this {
-    this.at.length = c + 1;
-    this.lens.length = (c + 1) * this.outputs;
+    this.count = c + 1;
     return this;
   }
 }

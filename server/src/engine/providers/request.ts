@@ -130,6 +130,9 @@ interface Built {
   starts: number[];
   generation: number;
   keep: number;
+  /** Where the messages taken over from the kept build's end start (-1: none), and how far they moved. */
+  tailFrom: number;
+  tailShift: number;
 }
 /** The last build per resume key, keyed by the wire's first message (released with it). */
 const lastBuilt = new WeakMap<Msg, Map<string, Built>>();
@@ -142,9 +145,21 @@ const builtOf = new WeakMap<RequestMessage[], Built>();
  * latest build kept from the generation before. A caller that remembers the array's generation
  * knows which part is unchanged without comparing the messages; undefined for other arrays.
  */
-export function requestLineage(req: readonly RequestMessage[]): { generation: number; keep: number } | undefined {
+export function requestLineage(req: readonly RequestMessage[]): RequestLineage | undefined {
   const b = builtOf.get(req as RequestMessage[]);
-  return b && b.out === req ? { generation: b.generation, keep: b.keep } : undefined;
+  return b && b.out === req ? b : undefined;
+}
+
+export interface RequestLineage {
+  readonly generation: number;
+  /** Leading messages kept from the generation before. */
+  readonly keep: number;
+  /**
+   * The messages from `tailFrom` on are the generation before's from `tailFrom - tailShift` on
+   * (an edit further back: the build took the end over); -1 when it did not.
+   */
+  readonly tailFrom: number;
+  readonly tailShift: number;
 }
 
 /**
@@ -293,7 +308,7 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
       if (m.role === "user" && m.sources.length > 1) m.parts.sort((a, b) => partIndex(a, opts.lineValue) - partIndex(b, opts.lineValue));
     }
   if (first && opts.resumeKey !== undefined) {
-    const b: Built = { wire, out, starts, generation: prev && keep > 0 ? prev.generation + 1 : 0, keep };
+    const b: Built = { wire, out, starts, generation: prev && keep > 0 ? prev.generation + 1 : 0, keep, tailFrom: reused ? built : -1, tailShift: reused ? built - tail.at : 0 };
     let map = lastBuilt.get(first);
     if (!map) lastBuilt.set(first, (map = new Map()));
     map.set(opts.resumeKey, b);

@@ -185,25 +185,39 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
 const lastHits = new WeakMap<RequestMessage, Map<string, { req: RequestMessage[]; generation: number | undefined; hits: Hit[] }>>();
 
 /**
- * How many leading messages `req` shares with the request the last check saw: the builder says so
- * for the array it changes in place (request.ts `requestLineage`); other arrays are compared.
- * -1 when unknown.
+ * What `req` shares with the request the last check saw: how many leading messages (the builder
+ * says so for the array it changes in place, request.ts `requestLineage`; other arrays are
+ * compared), and from where on its messages are the last request's moved by `shift` (-1: none).
+ * `prefix` -1 when unknown.
  */
-function sharedWithLast(last: { req: RequestMessage[]; generation: number | undefined }, req: RequestMessage[]): number {
-  if (last.req !== req) return sharedPrefix(last.req, req);
+function sharedWithLast(last: { req: RequestMessage[]; generation: number | undefined }, req: RequestMessage[]): { prefix: number; tailFrom: number; shift: number } {
+  const none = { tailFrom: -1, shift: 0 };
+  if (last.req !== req) return { prefix: sharedPrefix(last.req, req), ...none };
   const now = requestLineage(req);
-  if (!now || last.generation === undefined) return -1;
-  if (now.generation === last.generation) return req.length;
-  return now.generation === last.generation + 1 ? now.keep : -1;
+  if (!now || last.generation === undefined) return { prefix: -1, ...none };
+  if (now.generation === last.generation) return { prefix: req.length, ...none };
+  if (now.generation !== last.generation + 1) return { prefix: -1, ...none };
+  return { prefix: now.keep, tailFrom: now.tailFrom, shift: now.tailShift };
+}
+
+/** The next assistant message after index `i` (req.length when none). */
+function nextAssistant(req: RequestMessage[], i: number): number {
+  let j = i + 1;
+  while (j < req.length && req[j].role !== "assistant") j++;
+  return j;
 }
 
 /**
  * `rule.check(req, ctx, mode)`, re-checking only what changed when the rule is segment-local and
  * the previous check of the same variant (`key`) had a request starting with the same messages
- * (an append, an edit: request.ts keeps the unchanged request messages). Let `p` be how many
- * messages both requests share at the start, `a0` the last assistant message before `p` and `w`
- * the assistant message before `a0`: hits about messages before `a0` depend only on messages up
- * to `a0` and are the previous ones; the rest come from checking the request from `w` on.
+ * (an append, an edit: request.ts keeps the unchanged request messages). A segment-local rule's
+ * hit about a message depends only on the messages from the assistant message before that
+ * message's own to the next assistant message after it. Let `p` be how many messages both
+ * requests share at the start, `a0` the last assistant message before `p` and `w` the assistant
+ * message before `a0`: hits about messages before `a0` are the previous ones, and the rest come
+ * from checking the request from `w` on. When the request's end is the previous one's moved (an
+ * edit further back), hits about messages from the second assistant message of that end on are
+ * the previous ones moved too, and only the part between is checked.
  */
 export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: CheckContext, mode: string | undefined, key: string): Hit[] {
   if (!rule.segmentLocal?.(mode) || req.length === 0) return rule.check(req, ctx, mode);
@@ -212,7 +226,8 @@ export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: 
   const prev = byKey.get(key);
   let hits: Hit[] | undefined;
   if (prev && prev.hits.every((h) => h.at !== undefined)) {
-    const p = sharedWithLast(prev, req);
+    const shared = sharedWithLast(prev, req);
+    const p = shared.prefix;
     let a0 = p - 1;
     while (a0 >= 0 && req[a0].role !== "assistant") a0--;
     let w = a0 - 1;
@@ -220,7 +235,11 @@ export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: 
     if (p === req.length && p > 0 && prev.req === req) hits = prev.hits;
     else if (a0 > 0 && w >= 0) {
       hits = prev.hits.filter((h) => h.at! < a0);
-      for (const h of rule.check(req.slice(w), ctx, mode)) if (h.at! + w >= a0) hits.push({ ...h, at: h.at! + w });
+      // From `t` on the hits are the previous ones, moved; `end`: the checked part's context.
+      const t = shared.tailFrom >= 0 ? nextAssistant(req, shared.tailFrom) : req.length;
+      const end = t < req.length ? Math.min(req.length, nextAssistant(req, t) + 1) : req.length;
+      for (const h of rule.check(req.slice(w, end), ctx, mode)) if (h.at! + w >= a0 && h.at! + w < t) hits.push({ ...h, at: h.at! + w });
+      if (t < req.length) for (const h of prev.hits) if (h.at! + shared.shift >= t) hits.push({ ...h, at: h.at! + shared.shift });
     }
   }
   hits ??= rule.check(req, ctx, mode);

@@ -52,6 +52,28 @@ function asUser(m: Msg): Msg {
 }
 const NO_SKIPPED: ReadonlyMap<string, Msg> = new Map();
 
+/**
+ * pi-ai's synthetic result for a call left without one, made once per call: the same call gives
+ * the same object in the next analysis, so an edit before it leaves the wire's end the same.
+ */
+const syntheticMemo = new WeakMap<ToolCallBlock, Msg>();
+function syntheticResult(call: ToolCallBlock, assistant: Msg, used: ReadonlySet<Msg>): Msg {
+  const forLine = assistant.origin.kind === "entry" ? assistant.origin.line : undefined;
+  const memo = syntheticMemo.get(call);
+  // Once per wire: a call the input holds twice gets a result object per place.
+  if (memo && !used.has(memo) && memo.origin.kind === "synthetic" && memo.origin.forLine === forLine && memo.toolCallId === call.id && memo.toolName === call.name) return memo;
+  const made: Msg = {
+    role: "toolResult",
+    toolCallId: call.id,
+    toolName: call.name,
+    content: [{ type: "text", text: "No result provided" }],
+    isError: true,
+    origin: { kind: "synthetic", synthetic: "synthetic-tool-result", forLine },
+  };
+  syntheticMemo.set(call, made);
+  return made;
+}
+
 /** The last run per input (keyed by its first message), to resume from (incremental/fold-resume.ts). */
 interface WireRun {
   input: Msg[];
@@ -97,17 +119,12 @@ export function toWire(input: Msg[]): WireReport {
       start = checkpoints.index(c) + 1;
     }
   }
+  let usedSynthetics: Set<Msg> | undefined;
   const flush = (atEnd: boolean) => {
     for (const p of pending) {
       if (answered.has(p.call.id)) continue;
-      const synthetic: Msg = {
-        role: "toolResult",
-        toolCallId: p.call.id,
-        toolName: p.call.name,
-        content: [{ type: "text", text: "No result provided" }],
-        isError: true,
-        origin: { kind: "synthetic", synthetic: "synthetic-tool-result", forLine: p.assistant.origin.kind === "entry" ? p.assistant.origin.line : undefined },
-      };
+      const synthetic = syntheticResult(p.call, p.assistant, usedSynthetics ??= new Set(synthetics.map((x) => x.msg)));
+      usedSynthetics.add(synthetic);
       out.push(synthetic);
       synthetics.push({ msg: synthetic, call: p.call, assistant: p.assistant, atEnd });
     }
