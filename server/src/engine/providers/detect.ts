@@ -52,39 +52,54 @@ const BEDROCK_MODEL = /(^|[.:/])anthropic\.claude/;
  */
 /**
  * The last pi result per header, to continue: an append extends the branch with the same entry
- * objects, so the turns of the part both branches share are the previous ones.
+ * objects, so the turns of the part both branches share are the previous ones. Branch arrays are
+ * never changed once made, and neither is a returned list of turns (an unchanged list is returned
+ * again); `countAfter` (turns up to each branch entry) is the run's own, taken over in place.
  */
 const lastPiTurns = new WeakMap<object, { branch: readonly Entry[]; out: ModelRef[]; countAfter: number[] }>();
 
+function piTurn(e: Entry): ModelRef | undefined {
+  const v = e.raw;
+  const m = v.type === "message" ? v.message : undefined;
+  if (v.type === "model_change") return { provider: providerOf(str(v.provider), undefined, str(v.modelId)), recordedProvider: str(v.provider), model: str(v.modelId), line: e.line };
+  if (m && typeof m === "object" && m.role === "assistant") return { provider: providerOf(str(m.provider), str(m.api), str(m.model)), recordedProvider: str(m.provider), api: str(m.api), model: str(m.model), line: e.line };
+  return undefined;
+}
+
 export function modelTurns(session: Session): ModelRef[] {
-  const out: ModelRef[] = [];
+  let out: ModelRef[] = [];
   if (session.format === "pi") {
     const h = session.header?.raw;
-    if (h && (str(h.provider) || str(h.modelId)))
-      out.push({ provider: providerOf(str(h.provider), undefined, str(h.modelId)), recordedProvider: str(h.provider), model: str(h.modelId), line: session.header!.line });
     const branch = session.branch;
     const prev = h ? lastPiTurns.get(h) : undefined;
+    if (h) lastPiTurns.delete(h);
     let from = 0;
-    const countAfter: number[] = [];
+    let countAfter: number[] = [];
     if (prev) {
       const n = Math.min(prev.branch.length, branch.length);
       while (from < n && prev.branch[from] === branch[from]) from++;
-      if (from > 0) {
-        out.length = 0;
-        for (let i = 0; i < prev.countAfter[from - 1]; i++) out.push(prev.out[i]);
-        for (let i = 0; i < from; i++) countAfter.push(prev.countAfter[i]);
+    }
+    if (prev && from > 0) {
+      const kept = prev.countAfter[from - 1];
+      countAfter = prev.countAfter;
+      countAfter.length = from;
+      const added: ModelRef[] = [];
+      for (let i = from; i < branch.length; i++) {
+        const t = piTurn(branch[i]);
+        if (t) added.push(t);
+        countAfter.push(kept + added.length);
+      }
+      out = kept === prev.out.length && added.length === 0 ? prev.out : prev.out.slice(0, kept).concat(added);
+    } else {
+      if (h && (str(h.provider) || str(h.modelId)))
+        out.push({ provider: providerOf(str(h.provider), undefined, str(h.modelId)), recordedProvider: str(h.provider), model: str(h.modelId), line: session.header!.line });
+      for (const e of branch) {
+        const t = piTurn(e);
+        if (t) out.push(t);
+        countAfter.push(out.length);
       }
     }
-    for (let i = from; i < branch.length; i++) {
-      const e = branch[i];
-      const v = e.raw;
-      const m = v.type === "message" ? v.message : undefined;
-      if (v.type === "model_change") out.push({ provider: providerOf(str(v.provider), undefined, str(v.modelId)), recordedProvider: str(v.provider), model: str(v.modelId), line: e.line });
-      else if (m && typeof m === "object" && m.role === "assistant")
-        out.push({ provider: providerOf(str(m.provider), str(m.api), str(m.model)), recordedProvider: str(m.provider), api: str(m.api), model: str(m.model), line: e.line });
-      countAfter.push(out.length);
-    }
-    if (h) lastPiTurns.set(h, { branch: branch.slice(), out: out.slice(), countAfter });
+    if (h) lastPiTurns.set(h, { branch, out, countAfter });
   } else if (session.format === "claude-code") {
     for (const e of session.branch) {
       const m = e.raw.message;
