@@ -4,6 +4,8 @@ import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/analyze.js";
 import { corpusText } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
+import { packsIn } from "../../server/src/engine/providers/verdicts.js";
+import type { Msg } from "../../server/src/engine/types.js";
 
 const summary = (a: ReturnType<typeof analyze>) => a.findings.map((f) => `${f.line}:${f.code}:${f.message}`);
 
@@ -29,5 +31,18 @@ describe("incremental re-analysis", () => {
     assert.deepEqual(inc.findings.map((f) => f.code).filter((c) => c === "orphan-result"), ["orphan-result"]);
     assert.equal(inc.session.lines[1].value, first.session.lines[1].value);
     assert.notEqual(inc.session.lines[3].value, first.session.lines[3].value);
+  });
+});
+
+describe("provider packs present, continued", () => {
+  const msg = (role: string, provider?: string, api?: string): Msg => ({ role, provider, api, content: [], origin: { kind: "entry", line: 0, entryId: "x" } }) as Msg;
+  it("a wire that shares its start with the last one drops the packs of what it no longer holds", () => {
+    const user = msg("user");
+    const claude = msg("assistant", "anthropic", "anthropic-messages");
+    const gpt = msg("assistant", "openai", "openai-responses");
+    assert.deepEqual([...packsIn([user, claude], "pi")].sort(), ["anthropic"]);
+    assert.deepEqual([...packsIn([user, claude, msg("user"), gpt], "pi")].sort(), ["anthropic", "openai-responses"]);
+    assert.deepEqual([...packsIn([user, gpt], "pi")].sort(), ["openai-responses"], "the branch switched: Claude's turn is gone");
+    assert.deepEqual([...packsIn([user, gpt], "pi")].sort(), ["openai-responses"], "the same wire again");
   });
 });

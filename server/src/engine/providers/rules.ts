@@ -485,15 +485,18 @@ const thinkingOrder: ProviderRule = {
     gemini: { verdict: "n/a", source: "providers.md 3.1" },
     mistral: { verdict: "n/a", source: "providers.md 3.1" },
   },
+  // A hit is about one assistant message and looks at nothing else.
+  segmentLocal: () => true,
   check(req) {
     const hits: Hit[] = [];
-    for (const m of req) {
+    for (let k = 0; k < req.length; k++) {
+      const m = req[k];
       if (m.role !== "assistant" || !m.sameModel) continue;
       let other: Part | undefined;
       for (const p of m.parts) {
         if (p.kind !== "thinking") other ??= p;
         else if (other) {
-          hits.push({ place: placeOf(p), detail: "A thinking block comes after other content in its assistant message.", related: [{ place: placeOf(other), message: "content before it" }] });
+          hits.push({ at: k, place: placeOf(p), detail: "A thinking block comes after other content in its assistant message.", related: [{ place: placeOf(other), message: "content before it" }] });
           break;
         }
       }

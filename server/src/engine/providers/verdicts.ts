@@ -71,6 +71,29 @@ function packOfMessage(m: Msg, format: string): ProviderName | undefined {
   return providerOf(m.provider, m.api, m.model);
 }
 
+/** The packs of a wire's assistant messages, with how many each: the last count per wire, to continue. */
+const lastPacks = new WeakMap<Msg, { wire: Msg[]; format: string; counts: Map<string, number> }>();
+
+/** The packs whose models wrote an assistant message of `wire` ("" for unrecognised ones). */
+export function packsIn(wire: Msg[], format: string): Set<string> {
+  const first = wire[0];
+  const prev = first ? lastPacks.get(first) : undefined;
+  const counts = new Map(prev?.format === format ? prev.counts : undefined);
+  const add = (m: Msg, by: number) => {
+    if (m.role !== "assistant") return;
+    const p = packOfMessage(m, format) ?? "";
+    counts.set(p, (counts.get(p) ?? 0) + by);
+  };
+  // Messages both wires share at the start keep their counts: take back the rest, add the new rest.
+  const from = prev?.format === format ? sharedPrefix(prev.wire, wire) : 0;
+  if (prev?.format === format) for (let i = from; i < prev.wire.length; i++) add(prev.wire[i], -1);
+  for (let i = from; i < wire.length; i++) add(wire[i], 1);
+  if (first) lastPacks.set(first, { wire, format, counts });
+  const present = new Set<string>();
+  for (const [p, n] of counts) if (n > 0) present.add(p);
+  return present;
+}
+
 export function providerVerdicts(analysis: Analysis, options: ProviderOptions = {}): ProviderVerdicts {
   const { session } = analysis;
   const turns = modelTurns(session);
@@ -96,8 +119,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
 
   // A provider none of whose turns are in the session gets the same request as any other such
   // provider with the same serializer options: build each distinct request once.
-  const packsPresent = new Set<string>();
-  for (const m of wire) if (m.role === "assistant") packsPresent.add(packOfMessage(m, session.format) ?? "");
+  const packsPresent = packsIn(wire, session.format);
   const requests = new Map<string, RequestMessage[]>();
   // Checks read the request, the mode and the target model, never the provider: providers that
   // share a request (most do) share each rule's hits.
