@@ -22,6 +22,9 @@ import { diagnostics } from "../../server/src/lsp/features.js";
 import { analysisShape as shape, occurrenceShape, verdictShape } from "../helpers/analysis-shape.js";
 import { buildRequest } from "../../server/src/engine/providers/request.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
+
+/** Every mode a rule is checked in (a cell's), and none. */
+const RULE_MODES = [undefined, ...new Set(PROVIDER_RULES.flatMap((r) => Object.values(r.cells).map((c) => c?.mode)).filter((m): m is string => m !== undefined))];
 import { incrementalHits } from "../../server/src/engine/providers/verdicts.js";
 import { generateSession } from "../../scripts/bench/generate.js";
 import { corpusFiles } from "../helpers/corpus.js";
@@ -142,10 +145,11 @@ function runPlan(si: number, plan: Plan): [number, number] {
     // Each segment-local rule re-checked from the changed part gives a full check's hits, `at` included.
     const a = st.analysis!;
     const req = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
+    // The same request built afresh (no build to continue, so no index or hits to continue either).
+    const built = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant" });
     const ctx = { session: a.session, beforeOf: () => undefined };
     for (const rule of PROVIDER_RULES)
-      for (const mode of [undefined, "previous", "next", "run", "next-message", "error-results"])
-        if (rule.segmentLocal?.(mode)) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(req, ctx, mode), `${sources[si].name}: ${rule.code} (${mode})`);
+      for (const mode of RULE_MODES) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(built, ctx, mode), `${sources[si].name}: ${rule.code} (${mode})`);
     kept.push({ a: st.analysis!, shape: JSON.stringify(occurrenceShape(st.analysis!)) });
   }
   // Continuing a version leaves the earlier versions' analyses as they were.

@@ -21,6 +21,9 @@ import { sessionText, type Spec } from "../helpers/session-builder.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
 import { buildRequest } from "../../server/src/engine/providers/request.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
+
+/** Every mode a rule is checked in (a cell's), and none. */
+const RULE_MODES = [undefined, ...new Set(PROVIDER_RULES.flatMap((r) => Object.values(r.cells).map((c) => c?.mode)).filter((m): m is string => m !== undefined))];
 import { incrementalHits } from "../../server/src/engine/providers/verdicts.js";
 
 const SEED = 311;
@@ -104,14 +107,15 @@ function runPlan(si: number, plan: { kind: EditKind; line: number }[][]): [numbe
     assert.deepEqual(analysisShape(st.analysis!), analysisShape(fresh), what);
     assert.deepEqual(verdictShape(st.analysis!), verdictShape(fresh), `${what}: provider verdicts`);
     assert.deepEqual(diagnostics(st.model, URI, DEFAULT_SETTINGS), diagnostics(new Store().get(URI, 1, doc.getText(), DEFAULT_SETTINGS).model, URI, DEFAULT_SETTINGS), `${what}: diagnostics`);
-    // Each segment-local rule's hits, where each points included (the next edit goes on from them),
+    // Each rule's hits, where each points included (the next edit goes on from them),
     // equal a full check of the rebuilt request: kept at the start, moved at the end, checked between.
     const a = st.analysis!;
     const req = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
+    // The same request built afresh (no build to continue, so no index or hits to continue either).
+    const built = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant" });
     const ctx = { session: a.session, beforeOf: () => undefined };
     for (const rule of PROVIDER_RULES)
-      for (const mode of [undefined, "previous", "next", "run", "next-message", "error-results"])
-        if (rule.segmentLocal?.(mode)) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(req, ctx, mode), `${what}: ${rule.code} (${mode})`);
+      for (const mode of RULE_MODES) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(built, ctx, mode), `${what}: ${rule.code} (${mode})`);
   }
   return [fast, plan.length];
 }

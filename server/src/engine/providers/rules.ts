@@ -7,9 +7,7 @@
 import type { Msg } from "../types.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { messagePlace, placeOf, type Part, type RequestMessage } from "./request.js";
-
-type CallPart = Extract<Part, { kind: "call" }>;
-type ResultPart = Extract<Part, { kind: "result" }>;
+import { type CallPart, requestIds, type ResultPart } from "./request-ids.js";
 
 // A request message's calls, results and their ids, computed once per message: a finished request
 // message is never changed, and after an append most are the previous request's own (request.ts).
@@ -87,26 +85,24 @@ const orphanResult: ProviderRule = {
   segmentLocal: (mode) => mode !== "anywhere",
   check(req, _ctx, mode) {
     const hits: Hit[] = [];
-    const seen = new Set<string>();
+    if (mode === "anywhere") {
+      // Through the request's id index (continued across builds): a result is answered when a call of its id comes before it.
+      const ids = requestIds(req, calls, results);
+      for (const s of ids.sites) {
+        if (s.call) continue;
+        const first = ids.calls.get(s.id)?.[0];
+        if (!first || first.at >= s.at) hits.push({ at: s.at, place: placeOf(s.part), toolCallId: s.id, detail: `Tool result ${tick(s.id)} answers no call anywhere before it in the request.` });
+      }
+      return hits;
+    }
     for (let k = 0; k < req.length; k++) {
       const m = req[k];
-      if (m.role === "assistant") {
-        for (const c of calls(m)) seen.add(c.id);
-        continue;
-      }
+      if (m.role === "assistant") continue;
       const rs = results(m);
       if (rs.length === 0) continue;
       const prevIds = req[k - 1]?.role === "assistant" ? idsOf(req[k - 1]) : NO_IDS;
-      for (const r of rs) {
-        const ok = mode === "anywhere" ? seen.has(r.id) : hasId(prevIds, r.id);
-        if (!ok)
-          hits.push({
-            at: k,
-            place: placeOf(r),
-            toolCallId: r.id,
-            detail: mode === "anywhere" ? `Tool result ${tick(r.id)} answers no call anywhere before it in the request.` : `Tool result ${tick(r.id)} answers no call of the assistant message right before it.`,
-          });
-      }
+      for (const r of rs)
+        if (!hasId(prevIds, r.id)) hits.push({ at: k, place: placeOf(r), toolCallId: r.id, detail: `Tool result ${tick(r.id)} answers no call of the assistant message right before it.` });
     }
     return hits;
   },
@@ -127,16 +123,22 @@ const danglingCall: ProviderRule = {
   segmentLocal: (mode) => mode !== "anywhere",
   check(req, _ctx, mode) {
     const hits: Hit[] = [];
-    // The last message holding a result of each id: a call at i is answered later when it is after i.
-    const lastResult = new Map<string, number>();
-    if (mode === "anywhere") req.forEach((m, k) => results(m).forEach((r) => lastResult.set(r.id, k)));
+    const noResult = (c: CallPart, i: number) => ({ at: i, place: placeOf(c), toolCallId: c.id, detail: `Tool call ${tick(c.id)}${c.name ? ` (${c.name})` : ""} has no result ${mode === "anywhere" ? "anywhere after it" : "in the message right after it"}.` });
+    if (mode === "anywhere") {
+      // Through the request's id index (continued across builds): a call is answered when a result of its id comes after it.
+      const ids = requestIds(req, calls, results);
+      for (const s of ids.sites) {
+        if (!s.call || inFlight(req, s.at)) continue;
+        const list = ids.results.get(s.id);
+        if (!list || list[list.length - 1].at <= s.at) hits.push(noResult(s.part, s.at));
+      }
+      return hits;
+    }
     for (let i = 0; i < req.length; i++) {
       const cs = calls(req[i]);
       if (cs.length === 0 || inFlight(req, i)) continue;
-      const next = mode === "anywhere" ? undefined : req[i + 1]?.role === "user" ? idsOf(req[i + 1]) : NO_IDS;
-      for (const c of cs)
-        if (!(next ? hasId(next, c.id) : (lastResult.get(c.id) ?? -1) > i))
-          hits.push({ at: i, place: placeOf(c), toolCallId: c.id, detail: `Tool call ${tick(c.id)}${c.name ? ` (${c.name})` : ""} has no result ${mode === "anywhere" ? "anywhere after it" : "in the message right after it"}.` });
+      const next = req[i + 1]?.role === "user" ? idsOf(req[i + 1]) : NO_IDS;
+      for (const c of cs) if (!hasId(next, c.id)) hits.push(noResult(c, i));
     }
     return hits;
   },
@@ -303,27 +305,23 @@ const collidingId: ProviderRule = {
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },
   check(req) {
-    // One hit per reused id, on its first reuse (as the generic finding), counting the rest.
-    type Use = { first: { m: RequestMessage; c: CallPart }; reuse?: CallPart; calls: number; messages: number; last: RequestMessage };
-    const uses = new Map<string, Use>();
-    for (const m of req)
-      for (const c of calls(m)) {
-        const u = uses.get(c.id);
-        if (!u) {
-          uses.set(c.id, { first: { m, c }, calls: 1, messages: 1, last: m });
-          continue;
-        }
-        u.calls++;
-        if (u.last !== m) {
-          u.messages++;
-          u.last = m;
-          u.reuse ??= c;
-        }
-      }
+    // One hit per reused id, on its first reuse (as the generic finding), counting the rest;
+    // through the request's id index (continued across builds).
     const hits: Hit[] = [];
-    for (const [id, u] of uses)
-      if (u.reuse)
-        hits.push({ place: placeOf(u.reuse), toolCallId: id, detail: `Tool-call id ${tick(id)} was already used by a call in an earlier assistant message (${u.calls} calls in ${u.messages} assistant messages use it).`, related: [{ place: placeOf(u.first.c), message: "earlier call with this id" }] });
+    for (const [id, uses] of requestIds(req, calls, results).calls) {
+      if (uses.length < 2) continue;
+      let reuse: CallPart | undefined;
+      let messages = 1;
+      let last = uses[0].at;
+      for (const u of uses)
+        if (u.at !== last) {
+          messages++;
+          last = u.at;
+          reuse ??= u.part;
+        }
+      if (reuse)
+        hits.push({ place: placeOf(reuse), toolCallId: id, detail: `Tool-call id ${tick(id)} was already used by a call in an earlier assistant message (${uses.length} calls in ${messages} assistant messages use it).`, related: [{ place: placeOf(uses[0].part), message: "earlier call with this id" }] });
+    }
     return hits;
   },
 };
@@ -340,17 +338,20 @@ const duplicateResult: ProviderRule = {
     gemini: { verdict: "n/a", source: "providers.md 3.1", note: "reported as count-mismatch" },
     mistral: { verdict: "n/a", source: "providers.md 3.1", note: "reported as count-mismatch" },
   },
+  // A result is compared with the results since the assistant message before it.
+  segmentLocal: () => true,
   check(req) {
     const hits: Hit[] = [];
     let seen = new Map<string, ResultPart>();
-    for (const m of req) {
+    for (let k = 0; k < req.length; k++) {
+      const m = req[k];
       if (m.role === "assistant") {
         seen = new Map();
         continue;
       }
       for (const r of results(m)) {
         const first = seen.get(r.id);
-        if (first) hits.push({ place: placeOf(r), toolCallId: r.id, detail: `Tool call ${tick(r.id)} is answered twice.`, related: [{ place: placeOf(first), message: "first result" }] });
+        if (first) hits.push({ at: k, place: placeOf(r), toolCallId: r.id, detail: `Tool call ${tick(r.id)} is answered twice.`, related: [{ place: placeOf(first), message: "first result" }] });
         else seen.set(r.id, r);
       }
     }
