@@ -24,7 +24,6 @@ export const analysisShape = (a: Analysis) => ({
   occurrences: a.occurrences.occurrences.map((o) => [o.id, o.turn, o.key, o.toolName, o.callLine, o.callPath, o.resultLine, o.resultPath, o.result?.origin]),
   unpaired: a.occurrences.unpaired.map((u) => [u.id, u.line, u.path, u.turn, u.msg.origin]),
   occurrencesById: [...a.occurrences.byId].map(([id, list]) => [id, list.map((o) => a.occurrences.occurrences.indexOf(o))]),
-  byResult: [...a.occurrences.byResult].map(([m, o]) => [m.origin, a.occurrences.occurrences.indexOf(o)]).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
 });
 
 /** Provider verdicts as a user sees them: an append resumes the previous request build (providers/request.ts). */

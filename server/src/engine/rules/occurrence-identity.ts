@@ -60,8 +60,6 @@ export interface OccurrenceIndex {
   occurrences: Occurrence[];
   unpaired: UnpairedResult[];
   byId: Map<string, Occurrence[]>;
-  /** Result message -> its occurrence. */
-  byResult: Map<Msg, Occurrence>;
 }
 
 export function resultPathOf(m: Msg): JsonPath {
@@ -84,14 +82,12 @@ export function indexOccurrences(messages: Msg[]): OccurrenceIndex {
   const cur: IndexCursor = { turn: 0, current: new Map() };
   for (const m of messages) indexMessage(m, cur, occurrences, unpaired);
   const byId = new Map<string, Occurrence[]>();
-  const byResult = new Map<Msg, Occurrence>();
   for (const o of occurrences) {
-    const list = byId.get(o.id) ?? [];
-    list.push(o);
-    byId.set(o.id, list);
-    if (o.result) byResult.set(o.result, o);
+    const list = byId.get(o.id);
+    if (list) list.push(o);
+    else byId.set(o.id, [o]);
   }
-  const idx = { occurrences, unpaired, byId, byResult };
+  const idx = { occurrences, unpaired, byId };
   cursors.set(idx, cur);
   return idx;
 }
@@ -118,7 +114,6 @@ export function extendOccurrences(prev: OccurrenceIndex, added: Msg[]): Occurren
   const unpaired = prev.unpaired.slice();
   for (const m of added) indexMessage(m, cur, occurrences, unpaired);
   const byId = new Map(prev.byId);
-  const byResult = new Map(prev.byResult);
   const touched = new Set<string>();
   for (const c of copies.values()) touched.add(c.id);
   for (let i = first; i < occurrences.length; i++) touched.add(occurrences[i].id);
@@ -127,9 +122,7 @@ export function extendOccurrences(prev: OccurrenceIndex, added: Msg[]): Occurren
     byId.set(id, list);
   }
   for (let i = first; i < occurrences.length; i++) byId.get(occurrences[i].id)!.push(occurrences[i]);
-  for (const c of copies.values()) if (c.result) byResult.set(c.result, c);
-  for (let i = first; i < occurrences.length; i++) if (occurrences[i].result) byResult.set(occurrences[i].result!, occurrences[i]);
-  const idx = { occurrences, unpaired, byId, byResult };
+  const idx = { occurrences, unpaired, byId };
   cursors.set(idx, cur);
   return idx;
 }
