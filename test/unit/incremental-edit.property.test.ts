@@ -107,6 +107,10 @@ function runPlan(si: number, plan: { kind: EditKind; line: number }[][]): [numbe
     assert.deepEqual(analysisShape(st.analysis!), analysisShape(fresh), what);
     assert.deepEqual(verdictShape(st.analysis!), verdictShape(fresh), `${what}: provider verdicts`);
     assert.deepEqual(diagnostics(st.model, URI, DEFAULT_SETTINGS), diagnostics(new Store().get(URI, 1, doc.getText(), DEFAULT_SETTINGS).model, URI, DEFAULT_SETTINGS), `${what}: diagnostics`);
+    // The continued occurrence index points at this context's messages (the edited copies), not the previous ones.
+    const inContext = new Set(st.analysis!.before);
+    for (const o of st.analysis!.occurrences.occurrences) assert.ok(inContext.has(o.assistant) && (!o.result || inContext.has(o.result)), `${what}: occurrence ${o.id} points into the context`);
+    for (const u of st.analysis!.occurrences.unpaired) assert.ok(inContext.has(u.msg), `${what}: unpaired ${u.id} points into the context`);
     // Each rule's hits, where each points included (the next edit goes on from them),
     // equal a full check of the rebuilt request: kept at the start, moved at the end, checked between.
     const a = st.analysis!;

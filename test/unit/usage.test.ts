@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseText } from "../../server/src/engine/parse.js";
-import { recordedUsage } from "../../server/src/engine/usage.js";
+import { editedUsage, recordedUsage } from "../../server/src/engine/usage.js";
 import { corpusText } from "../helpers/corpus.js";
 
 const lines = (objs: unknown[]) => parseText(objs.map((o) => JSON.stringify(o)).join("\n") + "\n").lines;
@@ -53,5 +53,28 @@ describe("recorded usage", () => {
     assert.ok(pi.totals.responses > 0 && pi.totals.output > 0);
     const cc = recordedUsage("claude-code", parseText(corpusText("claude-code/daaain-representative-messages.jsonl")).lines);
     assert.ok(cc.totals.responses > 0);
+  });
+});
+
+describe("usage after an edit", () => {
+  it("replacing, adding and removing a line's record equals reading every line again", () => {
+    const text = corpusText("pi/pi-mono-before-compaction-v1.jsonl");
+    const lines = parseText(text).lines;
+    const prev = recordedUsage("pi", lines);
+    const withUsage = lines.filter((l) => (l.value as any)?.message?.usage);
+    assert.ok(withUsage.length >= 2, "the file records usage");
+    const [a, b] = withUsage;
+    const without = structuredClone(a.value) as any;
+    delete without.message.usage;
+    const changed = structuredClone(b.value) as any;
+    changed.message.usage.output += 7;
+    const edits = [
+      { ...a, value: without },
+      { ...b, value: changed },
+    ];
+    const next = lines.map((l) => edits.find((e) => e.line === l.line) ?? l);
+    assert.deepEqual(editedUsage("pi", prev, edits), recordedUsage("pi", next), "one record removed, one changed");
+    // ... and back: the removed record comes back in its place.
+    assert.deepEqual(editedUsage("pi", recordedUsage("pi", next), [a, b]), prev);
   });
 });

@@ -98,6 +98,35 @@ export function appendedUsage(format: string, prev: SessionUsage, added: SourceL
   return { records, totals };
 }
 
+/**
+ * The usage of a pi session whose lines `changed` were edited in place (the rest as `prev` was
+ * read from): each changed line's record replaced, added or removed, totals summed again over
+ * the records in order (so equal to `recordedUsage` of all the lines, rounding included).
+ * Claude Code's streamed copies depend on each other, so only pi continues; null otherwise.
+ */
+export function editedUsage(format: string, prev: SessionUsage, changed: SourceLine[]): SessionUsage | null {
+  if (format !== "pi") return null;
+  const records = prev.records.slice();
+  for (const l of changed) {
+    const r = isObject(l.value) ? piRecord(l.value, l.line) : undefined;
+    // Records are in line order, at most one per line.
+    let lo = 0;
+    let hi = records.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (records[mid].line < l.line) lo = mid + 1;
+      else hi = mid;
+    }
+    const has = lo < records.length && records[lo].line === l.line;
+    if (r && has) records[lo] = r;
+    else if (r) records.splice(lo, 0, r);
+    else if (has) records.splice(lo, 1);
+  }
+  const totals: UsageTotals = { responses: records.length, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
+  addTotals(totals, records);
+  return { records, totals };
+}
+
 function addTotals(totals: UsageTotals, records: RecordedUsage[]): void {
   for (const r of records) {
     totals.input += r.input;

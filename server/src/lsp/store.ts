@@ -18,8 +18,8 @@ import { parseText, type ParsedText } from "../engine/parse.js";
 import { sessionFromLines } from "../engine/session.js";
 import { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "../engine/incremental/append.js";
 import { readRegularFile } from "../io/read-regular-file.js";
-import { appendedUsage } from "../engine/usage.js";
-import { editContext, editSession } from "../engine/incremental/edit.js";
+import { appendedUsage, editedUsage } from "../engine/usage.js";
+import { editContext, editOccurrences, editSession } from "../engine/incremental/edit.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
 import { analyzeOptions, type Settings } from "./settings.js";
@@ -119,9 +119,23 @@ export class Store {
             : edited && previous
               ? editContext(previous.before, edited.edits, options.piVersion)
               : null;
-        // An append continues the occurrence index; after an edit it is made again (linear).
-        const occurrences = before && previous && options.rules !== false && (appended || before === previous.before) ? appendOccurrences(previous, before) ?? undefined : undefined;
-        const usage = appended && previous ? appendedUsage(session.format, previous.usage, synced.parsed.lines.slice(synced.parsed.lines.length - appended.linesRead)) ?? undefined : undefined;
+        // An append continues the occurrence index.
+        // After an edit it is the previous one with the edited messages swapped in.
+        const occurrences =
+          !before || !previous || options.rules === false
+            ? undefined
+            : appended || before === previous.before
+              ? appendOccurrences(previous, before) ?? undefined
+              : edited
+                ? editOccurrences(previous, before) ?? undefined
+                : undefined;
+        const usage = !previous
+          ? undefined
+          : appended
+            ? appendedUsage(session.format, previous.usage, synced.parsed.lines.slice(synced.parsed.lines.length - appended.linesRead)) ?? undefined
+            : edited
+              ? editedUsage(session.format, previous.usage, edited.edits.map((e) => synced.parsed.lines[e.after.line])) ?? undefined
+              : undefined;
         analysis = analyzeSession(session, before ? { ...options, before, occurrences, usage } : { ...options, usage });
       } else {
         // Incremental: unchanged lines reuse the previous version's parse.

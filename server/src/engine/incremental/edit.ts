@@ -23,6 +23,7 @@ import { isObject, type ParsedText } from "../parse.js";
 import { contextEventMessages, project, readPiLine, type PiReadState, type PiVersion, DEFAULT_PI_VERSION } from "../formats/pi.js";
 import type { Entry, Msg, Session, SourceLine } from "../types.js";
 import { sessionCheckpoint, takeIdIndex, type SessionCheckpoint } from "./append.js";
+import { remapOccurrences, type OccurrenceIndex } from "../rules/occurrence-identity.js";
 
 export interface EditedSession {
   session: Session;
@@ -134,4 +135,12 @@ export function editContext(prevBefore: Msg[], edits: readonly { before: Entry; 
     (out ??= prevBefore.slice())[i] = msgs[0];
   }
   return out ?? prevBefore;
+}
+
+/**
+ * The occurrence index of `before` (an `editContext` result), continued from the previous
+ * analysis's: the edited messages swapped in when they call and answer as before; null otherwise.
+ */
+export function editOccurrences(prev: { before: Msg[]; occurrences: OccurrenceIndex }, before: Msg[]): OccurrenceIndex | null {
+  return remapOccurrences(prev.occurrences, prev.before, before);
 }

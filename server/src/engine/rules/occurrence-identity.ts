@@ -127,6 +127,61 @@ export function extendOccurrences(prev: OccurrenceIndex, added: Msg[]): Occurren
   return idx;
 }
 
+/**
+ * The index of `before` when it is the context `prev` was made from with some messages replaced
+ * by edited copies that call, answer and sit as before (an in-place edit of text, arguments, an
+ * error flag: incremental/edit.ts): `prev` with its references to the replaced messages swapped,
+ * equal to `indexOccurrences(before)`. Null when a replaced message changes what the index
+ * reads (a call's id, name or place, a result's id, timestamp or place), or `before` is not
+ * such a context. `prev` is left as it was.
+ */
+export function remapOccurrences(prev: OccurrenceIndex, prevBefore: readonly Msg[], before: readonly Msg[]): OccurrenceIndex | null {
+  const was = cursors.get(prev);
+  if (!was || prevBefore.length !== before.length) return null;
+  const swap = new Map<Msg, Msg>();
+  for (let i = 0; i < before.length; i++) {
+    const a = prevBefore[i];
+    const b = before[i];
+    if (a === b) continue;
+    if (a.role !== b.role || indexedShape(a) !== indexedShape(b)) return null;
+    swap.set(a, b);
+  }
+  if (swap.size === 0) return prev;
+  const copies = new Map<Occurrence, Occurrence>();
+  const occurrences = prev.occurrences.map((o) => {
+    const assistant = swap.get(o.assistant);
+    const result = o.result && swap.get(o.result);
+    if (!assistant && !result) return o;
+    const c = { ...o, assistant: assistant ?? o.assistant, result: result ?? o.result };
+    copies.set(o, c);
+    return c;
+  });
+  const unpaired = prev.unpaired.map((u) => (swap.has(u.msg) ? { ...u, msg: swap.get(u.msg)! } : u));
+  const byId = new Map(prev.byId);
+  const touched = new Set<string>();
+  for (const c of copies.values()) touched.add(c.id);
+  for (const id of touched) byId.set(id, prev.byId.get(id)!.map((o) => copies.get(o) ?? o));
+  const idx = { occurrences, unpaired, byId };
+  const current = new Map<string, Occurrence[]>();
+  for (const [id, list] of was.current) current.set(id, list.map((o) => copies.get(o) ?? o));
+  cursors.set(idx, { turn: was.turn, current });
+  return idx;
+}
+
+/** What the index reads of a message besides its role: calls (id, name, place) or a result (id, timestamp, place). */
+function indexedShape(m: Msg): string {
+  if (m.role === "assistant") {
+    const content: any[] = Array.isArray(m.content) ? m.content : [];
+    const calls: unknown[] = [lineOf(m)];
+    content.forEach((b, i) => {
+      if (b && b.type === "toolCall" && typeof b.id === "string") calls.push([i, b.id, b.name, b.line, b.path]);
+    });
+    return JSON.stringify(calls);
+  }
+  if (m.role === "toolResult") return JSON.stringify([String(m.toolCallId), typeof m.timestamp === "number" ? m.timestamp : null, lineOf(m), resultPathOf(m)]);
+  return "";
+}
+
 function indexMessage(m: Msg, cur: IndexCursor, occurrences: Occurrence[], unpaired: UnpairedResult[]): void {
   if (m.role === "assistant") {
     const turn = ++cur.turn;
