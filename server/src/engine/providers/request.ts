@@ -239,14 +239,18 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
   const tail = prev ? reusableTail(prev, wire, keep, from) : { at: -1, until: wire.length };
   let out: RequestMessage[] = [];
   let starts: number[] = [];
-  // The kept build's end, taken before its arrays change (an edit further back).
-  const reused = prev && tail.at >= 0 ? { out: prev.out.slice(tail.at), starts: prev.starts.slice(tail.at) } : undefined;
   if (prev && keep > 0) {
     out = prev.out;
     starts = prev.starts;
+  }
+  // With a kept start and end (an edit), the new middle is built apart and put in their place.
+  const between = prev && keep > 0 && tail.at >= 0;
+  if (prev && keep > 0 && !between) {
     out.length = keep;
     starts.length = keep;
   }
+  const dest: RequestMessage[] = between ? [] : out;
+  const destStarts: number[] = between ? [] : starts;
   let resultGroup: RequestMessage | undefined;
   let groupLine: number | null = null;
   for (let w = from; w < tail.until; w++) {
@@ -259,22 +263,22 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
       if (!same) parts = crossModelParts(parts);
       if (opts.serializer) parts = serialise(parts, opts.serializer);
       if (parts.length === 0 && opts.serializer?.dropEmpty) continue;
-      out.push({ role: "assistant", parts, sources: [m], sameModel: same, stopReason: m.stopReason });
-      starts.push(w);
+      dest.push({ role: "assistant", parts, sources: [m], sameModel: same, stopReason: m.stopReason });
+      destStarts.push(w);
       continue;
     }
     const line = lineOf(m);
     if (opts.format === "claude-code") {
       // One line, one message: a line's results and other blocks in the order of the line.
-      const last = out[out.length - 1];
+      const last = dest[dest.length - 1];
       if (last && last.role === "user" && line !== null && groupLine === line) {
         last.sources.push(m);
         last.parts.push(...userParts(m));
         continue;
       }
       groupLine = line;
-      out.push({ role: "user", parts: userParts(m), sources: [m], sameModel: false });
-      starts.push(w);
+      dest.push({ role: "user", parts: userParts(m), sources: [m], sameModel: false });
+      destStarts.push(w);
       continue;
     }
     if (m.role === "toolResult") {
@@ -283,25 +287,44 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
         resultGroup.sources.push(m);
       } else {
         resultGroup = { role: "user", parts: userParts(m), sources: [m], sameModel: false };
-        out.push(resultGroup);
-        starts.push(w);
+        dest.push(resultGroup);
+        destStarts.push(w);
       }
       continue;
     }
     resultGroup = undefined;
     const parts = opts.serializer?.dropEmptyUser ? serialise(userParts(m), opts.serializer) : userParts(m);
     if (parts.length === 0 && opts.serializer?.dropEmptyUser) continue;
-    out.push({ role: "user", parts, sources: [m], sameModel: false });
-    starts.push(w);
+    dest.push({ role: "user", parts, sources: [m], sameModel: false });
+    destStarts.push(w);
   }
-  const built = out.length;
-  if (reused) {
-    const shift = wire.length - prev!.wire.length;
-    for (let j = 0; j < reused.out.length; j++) {
-      out.push(reused.out[j]);
-      starts.push(reused.starts[j] + shift);
+  const shift = prev ? wire.length - prev.wire.length : 0;
+  let built = out.length;
+  if (between) {
+    // out[keep, tail.at) gives way to the new middle; the end stays, its wire starts moved.
+    const removed = tail.at - keep;
+    if (dest.length === removed)
+      for (let i = 0; i < removed; i++) {
+        out[keep + i] = dest[i];
+        starts[keep + i] = destStarts[i];
+      }
+    else if (dest.length <= 4096) {
+      out.splice(keep, removed, ...dest);
+      starts.splice(keep, removed, ...destStarts);
+    } else {
+      out = out.slice(0, keep).concat(dest, out.slice(tail.at));
+      starts = starts.slice(0, keep).concat(destStarts, starts.slice(tail.at));
+    }
+    built = keep + dest.length;
+    if (shift !== 0) for (let j = built; j < starts.length; j++) starts[j] += shift;
+  } else if (prev && tail.at >= 0) {
+    // Nothing kept at the start: new arrays, with the kept build's end after the new part.
+    for (let j = tail.at; j < prev.out.length; j++) {
+      out.push(prev.out[j]);
+      starts.push(prev.starts[j] + shift);
     }
   }
+  const reused = tail.at >= 0;
   if (opts.format === "claude-code")
     for (let i = keep; i < built; i++) {
       const m = out[i];
