@@ -222,16 +222,29 @@ export function occurrenceFindings(idx: OccurrenceIndex, enabled: EnabledCodes =
   const duplicates = enabled.has("duplicate-call-id");
   const colliding = enabled.has("colliding-id");
   if (!duplicates && !colliding) return findings;
+  const key = `${duplicates}|${colliding}`;
   for (const [id, list] of idx.byId) {
     if (list.length < 2) continue;
-    if (duplicates) duplicateFindings(id, list, findings);
+    // An id's list is never changed once made, and a continued index shares the lists of the ids
+    // an append or edit did not touch: their findings are the last ones.
+    const memo = findingsOfList.get(list);
+    if (memo && memo.key === key) {
+      for (const f of memo.findings) findings.push(f);
+      continue;
+    }
+    const own: Finding[] = [];
+    if (duplicates) duplicateFindings(id, list, own);
     if (colliding) {
       const f = collidingFinding(id, list);
-      if (f) findings.push(f);
+      if (f) own.push(f);
     }
+    findingsOfList.set(list, { key, findings: own });
+    for (const f of own) findings.push(f);
   }
   return findings;
 }
+
+const findingsOfList = new WeakMap<Occurrence[], { key: string; findings: Finding[] }>();
 
 /** `duplicate-call-id` on each call after the first with the same id in one assistant message. */
 function duplicateFindings(id: string, list: Occurrence[], findings: Finding[]): void {
