@@ -136,6 +136,16 @@ interface Built {
 }
 /** The last build per resume key, keyed by the wire's first message (released with it). */
 const lastBuilt = new WeakMap<Msg, Map<string, Built>>();
+/**
+ * Forgets the builds kept for a wire's first message under keys starting with `prefix` (the
+ * caller's own) other than `keys` (the ones it just used): a pi session that switched model does
+ * not keep the old model's build.
+ */
+export function keepBuilds(first: Msg | undefined, prefix: string, keys: ReadonlySet<string>): void {
+  const byKey = first ? lastBuilt.get(first) : undefined;
+  if (byKey) for (const k of [...byKey.keys()]) if (k.startsWith(prefix) && !keys.has(k)) byKey.delete(k);
+}
+
 /** The build each returned request comes from (the array is the build's `out`). */
 const builtOf = new WeakMap<RequestMessage[], Built>();
 

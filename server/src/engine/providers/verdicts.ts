@@ -15,7 +15,7 @@ import type { Analysis } from "../analyze.js";
 import type { Finding, Msg, Severity } from "../types.js";
 import { latestModel, modelTurns, providerOf, type ModelRef } from "./detect.js";
 import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./names.js";
-import { buildRequest, combineConsecutive, requestLineage, type RequestMessage } from "./request.js";
+import { buildRequest, combineConsecutive, keepBuilds, requestLineage, type RequestMessage } from "./request.js";
 import { sharedPrefix } from "../incremental/fold-resume.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
@@ -57,6 +57,8 @@ export interface ProviderVerdicts {
 }
 
 export const MAX_VERDICT_FINDINGS = 20;
+/** The verdicts' own resume keys (request.ts keeps builds per key): what they prune is theirs. */
+const RESUME_PREFIX = "verdicts|";
 const MAX_RELATED = 8;
 const MAX_QUOTES = 3;
 
@@ -124,6 +126,9 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   // Checks read the request, the mode and the target model, never the provider: providers that
   // share a request (most do) share each rule's hits.
   const hitsOf = new Map<RequestMessage[], Map<string, Hit[]>>();
+  // What this run kept to continue from: the rest is released (a model no longer used, a rule's variant).
+  const usedBuilds = new Set<string>();
+  const usedHits = new Set<string>();
 
   for (const provider of PROVIDER_NAMES) {
     // The model of this provider's request: the detected one when it is this provider's.
@@ -136,7 +141,8 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     const serializer = session.format === "pi" ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
     const requestKey = packsPresent.has(provider) ? provider : `none|${JSON.stringify(serializer ?? null)}`;
     // What the build depends on besides the wire: an append resumes the previous build (request.ts).
-    const resumeKey = `${session.format}|${requestKey}|${ref ? JSON.stringify([ref.model ?? null, ref.api ?? null]) : "-"}`;
+    const resumeKey = `${RESUME_PREFIX}${session.format}|${requestKey}|${ref ? JSON.stringify([ref.model ?? null, ref.api ?? null]) : "-"}`;
+    usedBuilds.add(resumeKey);
     let req = requests.get(requestKey);
     if (!req) {
       req = buildRequest(wire, { format: session.format, sameModel, lineValue, serializer, resumeKey });
@@ -155,7 +161,9 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
       if (!cell || (cell.verdict !== "rejects" && cell.verdict !== "quiet")) continue;
       const hitsKey = `${rule.code}|${cell.mode ?? ""}|${ctx.targetModel ?? ""}`;
       let hits = shared.get(hitsKey);
-      if (!hits) shared.set(hitsKey, (hits = incrementalHits(rule, req, ctx, cell.mode, `${resumeKey}|${provider === "anthropic"}|${hitsKey}`)));
+      const lastKey = `${resumeKey}|${provider === "anthropic"}|${hitsKey}`;
+      usedHits.add(lastKey);
+      if (!hits) shared.set(hitsKey, (hits = incrementalHits(rule, req, ctx, cell.mode, lastKey)));
       for (const hit of hits) {
         const key = `${rule.code}|${hit.place.line}|${JSON.stringify(hit.place.path ?? null)}|${hit.toolCallId ?? ""}`;
         let acc: Acc | undefined = merged.get(key);
@@ -175,6 +183,9 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
       }
     }
   }
+
+  keepBuilds(wire[0], RESUME_PREFIX, usedBuilds);
+  for (const req of hitsOf.keys()) keepHits(req, usedHits);
 
   const findings: ProviderFinding[] = [];
   for (const acc of order) {
@@ -205,6 +216,12 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
 
 /** The hits of the last check per rule and request variant, kept by the request's first message. */
 const lastHits = new WeakMap<RequestMessage, Map<string, { req: RequestMessage[]; generation: number | undefined; hits: Hit[] }>>();
+
+/** Forgets the hits kept for `req`'s first message under the verdicts' keys other than `keys`. */
+function keepHits(req: RequestMessage[], keys: ReadonlySet<string>): void {
+  const byKey = req.length ? lastHits.get(req[0]) : undefined;
+  if (byKey) for (const k of [...byKey.keys()]) if (k.startsWith(RESUME_PREFIX) && !keys.has(k)) byKey.delete(k);
+}
 
 /**
  * What `req` shares with the request the last check saw: how many leading messages (the builder
