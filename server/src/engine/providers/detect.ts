@@ -58,7 +58,20 @@ const BEDROCK_MODEL = /(^|[.:/])anthropic\.claude/;
  */
 const lastPiTurns = new WeakMap<object, { branch: readonly Entry[]; out: ModelRef[]; countAfter: number[] }>();
 
+/** An assistant entry's model reference, once per entry (an edit gives the edited entry a new object). */
+const turnOf = new WeakMap<Entry, ModelRef>();
 function piTurn(e: Entry): ModelRef | undefined {
+  const v = e.raw;
+  if (v.type !== "model_change" && !(v.type === "message" && v.message && typeof v.message === "object" && v.message.role === "assistant")) return undefined;
+  let t = turnOf.get(e);
+  if (!t) {
+    t = readPiTurn(e);
+    if (t) turnOf.set(e, t);
+  }
+  return t;
+}
+
+function readPiTurn(e: Entry): ModelRef | undefined {
   const v = e.raw;
   const m = v.type === "message" ? v.message : undefined;
   if (v.type === "model_change") return { provider: providerOf(str(v.provider), undefined, str(v.modelId)), recordedProvider: str(v.provider), model: str(v.modelId), line: e.line };
