@@ -16,6 +16,8 @@ export type ResultPart = Extract<Part, { kind: "result" }>;
 export interface Use<P> {
   /** Index of the request message. */
   at: number;
+  /** Index of the site in `sites` (request order of every call and result). */
+  seq: number;
   part: P;
 }
 
@@ -28,9 +30,18 @@ export interface RequestIds {
   results: Map<string, Use<ResultPart>[]>;
   /** Every call and result in request order (a message's calls or results in their order). */
   sites: Site[];
+  /** Ids with more than one call. */
+  multi: ReadonlySet<string>;
+  /** Ids whose last call comes after their last result (or that have no result). */
+  open: ReadonlySet<string>;
+  /** Results with no call of their id before them, in request order. */
+  orphans: readonly Site[];
 }
 
 interface Kept extends RequestIds {
+  multi: Set<string>;
+  open: Set<string>;
+  orphans: Site[];
   generation: number;
   /** Messages indexed. */
   length: number;
@@ -59,18 +70,28 @@ export function requestIds(req: RequestMessage[], callsOf: (m: RequestMessage) =
       const list = map.get(id)!;
       list.pop();
       if (list.length === 0) map.delete(id);
+      if (call && list.length === 1) ids.multi.delete(id);
+      settle(ids, id);
     }
+    while (ids.orphans.length > 0 && ids.orphans[ids.orphans.length - 1].at >= from) ids.orphans.pop();
     ids.generation = lin.generation;
-  } else ids = { calls: new Map(), results: new Map(), sites: [], generation: lin?.generation ?? -1, length: 0 };
+  } else ids = { calls: new Map(), results: new Map(), sites: [], multi: new Set(), open: new Set(), orphans: [], generation: lin?.generation ?? -1, length: 0 };
   for (let at = from; at < req.length; at++) {
     const m = req[at];
     for (const c of callsOf(m)) {
-      add(ids.calls, c.id, { at, part: c });
+      const seq = ids.sites.length;
+      if (add(ids.calls, c.id, { at, seq, part: c }) === 2) ids.multi.add(c.id);
       ids.sites.push({ at, id: c.id, call: true, part: c });
+      settle(ids, c.id);
     }
     for (const r of resultsOf(m)) {
-      add(ids.results, r.id, { at, part: r });
-      ids.sites.push({ at, id: r.id, call: false, part: r });
+      const seq = ids.sites.length;
+      add(ids.results, r.id, { at, seq, part: r });
+      const site: Site = { at, id: r.id, call: false, part: r };
+      ids.sites.push(site);
+      const first = ids.calls.get(r.id)?.[0];
+      if (!first || first.at >= at) ids.orphans.push(site);
+      settle(ids, r.id);
     }
   }
   ids.length = req.length;
@@ -78,8 +99,18 @@ export function requestIds(req: RequestMessage[], callsOf: (m: RequestMessage) =
   return ids;
 }
 
-function add<P>(map: Map<string, Use<P>[]>, id: string, use: Use<P>): void {
+/** Keeps `open` right for `id` after its lists changed. */
+function settle(ids: Kept, id: string): void {
+  const calls = ids.calls.get(id);
+  const results = ids.results.get(id);
+  if (calls && (!results || calls[calls.length - 1].at > results[results.length - 1].at)) ids.open.add(id);
+  else ids.open.delete(id);
+}
+
+/** Adds `use` to `id`'s list; the list's new length. */
+function add<P>(map: Map<string, Use<P>[]>, id: string, use: Use<P>): number {
   const list = map.get(id);
-  if (list) list.push(use);
-  else map.set(id, [use]);
+  if (list) return list.push(use);
+  map.set(id, [use]);
+  return 1;
 }

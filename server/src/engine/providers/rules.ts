@@ -7,7 +7,7 @@
 import type { Msg } from "../types.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { messagePlace, placeOf, type Part, type RequestMessage } from "./request.js";
-import { type CallPart, requestIds, type ResultPart } from "./request-ids.js";
+import { type CallPart, requestIds, type ResultPart, type Use } from "./request-ids.js";
 
 // A request message's calls, results and their ids, computed once per message: a finished request
 // message is never changed, and after an append most are the previous request's own (request.ts).
@@ -87,12 +87,7 @@ const orphanResult: ProviderRule = {
     const hits: Hit[] = [];
     if (mode === "anywhere") {
       // Through the request's id index (continued across builds): a result is answered when a call of its id comes before it.
-      const ids = requestIds(req, calls, results);
-      for (const s of ids.sites) {
-        if (s.call) continue;
-        const first = ids.calls.get(s.id)?.[0];
-        if (!first || first.at >= s.at) hits.push({ at: s.at, place: placeOf(s.part), toolCallId: s.id, detail: `Tool result ${tick(s.id)} answers no call anywhere before it in the request.` });
-      }
+      for (const s of requestIds(req, calls, results).orphans) hits.push({ at: s.at, place: placeOf(s.part), toolCallId: s.id, detail: `Tool result ${tick(s.id)} answers no call anywhere before it in the request.` });
       return hits;
     }
     for (let k = 0; k < req.length; k++) {
@@ -126,12 +121,17 @@ const danglingCall: ProviderRule = {
     const noResult = (c: CallPart, i: number) => ({ at: i, place: placeOf(c), toolCallId: c.id, detail: `Tool call ${tick(c.id)}${c.name ? ` (${c.name})` : ""} has no result ${mode === "anywhere" ? "anywhere after it" : "in the message right after it"}.` });
     if (mode === "anywhere") {
       // Through the request's id index (continued across builds): a call is answered when a result of its id comes after it.
+      // Only ids whose last call comes after their last result have such calls: the calls after that result.
       const ids = requestIds(req, calls, results);
-      for (const s of ids.sites) {
-        if (!s.call || inFlight(req, s.at)) continue;
-        const list = ids.results.get(s.id);
-        if (!list || list[list.length - 1].at <= s.at) hits.push(noResult(s.part, s.at));
+      const found: Use<CallPart>[] = [];
+      for (const id of ids.open) {
+        const cs = ids.calls.get(id)!;
+        const rs = ids.results.get(id);
+        const answeredUpTo = rs ? rs[rs.length - 1].at : -1;
+        for (let j = cs.length - 1; j >= 0 && cs[j].at > answeredUpTo; j--) if (!inFlight(req, cs[j].at)) found.push(cs[j]);
       }
+      found.sort((a, b) => a.seq - b.seq);
+      for (const u of found) hits.push(noResult(u.part, u.at));
       return hits;
     }
     for (let i = 0; i < req.length; i++) {
@@ -308,8 +308,9 @@ const collidingId: ProviderRule = {
     // One hit per reused id, on its first reuse (as the generic finding), counting the rest;
     // through the request's id index (continued across builds).
     const hits: Hit[] = [];
-    for (const [id, uses] of requestIds(req, calls, results).calls) {
-      if (uses.length < 2) continue;
+    const ids = requestIds(req, calls, results);
+    const reused = [...ids.multi].map((id) => ({ id, uses: ids.calls.get(id)! })).sort((a, b) => a.uses[0].seq - b.uses[0].seq);
+    for (const { id, uses } of reused) {
       let reuse: CallPart | undefined;
       let messages = 1;
       let last = uses[0].at;
