@@ -235,6 +235,25 @@ describe("language server over stdio", () => {
     assert.deepEqual(hl.map((h: any) => h.kind), [3, 2, 3, 2, 3, 2]);
   });
 
+  it("document symbols of a long session: the latest turns, numbered as in full, within the bound", async () => {
+    // 2,000 turns of user, assistant with a call, result: 6,000 messages, more than the outline lists.
+    const specs: Spec[] = [];
+    for (let k = 0; k < 2000; k++) specs.push({ user: 3 * k + 1 }, { assistant: 3 * k + 2, calls: [`bash_${k}`] }, { result: 3 * k + 3, id: `bash_${k}` });
+    const { u } = await openDoc("long-outline.jsonl", sessionText(specs));
+    const syms = await c.request("textDocument/documentSymbol", { textDocument: { uri: u } });
+    const count = syms.reduce((n: number, s: any) => n + 1 + (s.children?.length ?? 0), 0);
+    assert.ok(count <= 5001, `at most 5,000 symbols and the note (${count})`);
+    assert.match(syms[0].name, /^Earlier turns \(\d[\d,]* not listed\)$/);
+    assert.equal(syms[0].range.start.line, 0);
+    const turns = syms.filter((s: any) => s.name.startsWith("Turn"));
+    const last = turns[turns.length - 1];
+    assert.match(last.name, /^Turn 2000: /, "the latest turn is listed, numbered as in the whole session");
+    assert.equal(last.range.start.line, 3 * 1999 + 1);
+    const hidden = Number(/\((\d[\d,]*) not listed\)/.exec(syms[0].name)![1].replace(/,/g, ""));
+    assert.equal(hidden + turns.length, 2000, "listed and not listed turns add up");
+    assert.equal(syms[0].range.end.line, turns[0].range.start.line - 1, "the note covers the lines before the first listed turn");
+  });
+
   it("document symbols: turns with children, chains; code lenses on chain entries", async () => {
     const { u } = await openDoc("sym.jsonl", TEXT);
     const syms = await c.request("textDocument/documentSymbol", { textDocument: { uri: u } });
