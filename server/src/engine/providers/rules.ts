@@ -6,7 +6,7 @@
  */
 import type { Msg } from "../types.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
-import { messagePlace, placeOf, type Part, type RequestMessage } from "./request.js";
+import { messagePlace, placeOf, requestLineage, type Part, type RequestMessage } from "./request.js";
 import { type CallPart, requestIds, type ResultPart, type Use } from "./request-ids.js";
 
 // A request message's calls, results and their ids, computed once per message: a finished request
@@ -45,11 +45,18 @@ function latestTurnStart(req: RequestMessage[]): number {
   return 0;
 }
 
-/** Assistant messages with calls, each with the messages up to the next assistant (its "run"); once per request. */
-const callTurnsMemo = new WeakMap<RequestMessage[], { i: number; calls: CallPart[]; next: number }[]>();
+/**
+ * Assistant messages with calls, each with the messages up to the next assistant (its "run"); once
+ * per request. A built request array changes in place from one build to the next (request.ts), so
+ * the memo holds for the build generation and length it was made at.
+ */
+const callTurnsMemo = new WeakMap<RequestMessage[], { generation: number | undefined; length: number; turns: { i: number; calls: CallPart[]; next: number }[] }>();
 function callTurns(req: RequestMessage[]): { i: number; calls: CallPart[]; next: number }[] {
-  let turns = callTurnsMemo.get(req);
-  if (!turns) callTurnsMemo.set(req, (turns = makeCallTurns(req)));
+  const generation = requestLineage(req)?.generation;
+  const memo = callTurnsMemo.get(req);
+  if (memo && memo.generation === generation && memo.length === req.length) return memo.turns;
+  const turns = makeCallTurns(req);
+  callTurnsMemo.set(req, { generation, length: req.length, turns });
   return turns;
 }
 function makeCallTurns(req: RequestMessage[]): { i: number; calls: CallPart[]; next: number }[] {
