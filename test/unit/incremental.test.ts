@@ -5,6 +5,10 @@ import { analyze } from "../../server/src/engine/analyze.js";
 import { corpusText } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
 import { packsIn } from "../../server/src/engine/providers/verdicts.js";
+import { parseText } from "../../server/src/engine/parse.js";
+import { sessionFromLines } from "../../server/src/engine/session.js";
+import { appendSession, sessionCheckpoint } from "../../server/src/engine/incremental/append.js";
+import { editSession } from "../../server/src/engine/incremental/edit.js";
 import type { Msg } from "../../server/src/engine/types.js";
 
 const summary = (a: ReturnType<typeof analyze>) => a.findings.map((f) => `${f.line}:${f.code}:${f.message}`);
@@ -44,5 +48,27 @@ describe("provider packs present, continued", () => {
     assert.deepEqual([...packsIn([user, claude, msg("user"), gpt], "pi")].sort(), ["anthropic", "openai-responses"]);
     assert.deepEqual([...packsIn([user, gpt], "pi")].sort(), ["openai-responses"], "the branch switched: Claude's turn is gone");
     assert.deepEqual([...packsIn([user, gpt], "pi")].sort(), ["openai-responses"], "the same wire again");
+  });
+});
+
+describe("a checkpoint continues once", () => {
+  it("a second continuation from the same checkpoint is refused: its id index went on with the first", () => {
+    const base = sessionText([{ user: 1 }, { assistant: 2, text: "a" }]);
+    const first = parseText(base);
+    const cp = sessionCheckpoint(sessionFromLines(first));
+    const line = (id: string, parent: string) => JSON.stringify({ type: "message", id, parentId: parent, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "x" }], timestamp: 5 } }) + "\n";
+    // Both texts keep the first text's parsed lines, as the language server's document does.
+    const keep = (p: ReturnType<typeof parseText>) => {
+      first.lines.forEach((l, i) => {
+        if (p.lines[i]?.text === l.text && p.lines[i].eol === l.eol) p.lines[i] = l;
+      });
+      return p;
+    };
+    assert.ok(appendSession(cp, keep(parseText(base + line("X", "e2")))), "the first append continues");
+    // "Y" names "X" as its parent, which this text does not have: a fresh read finds a broken parent.
+    const other = keep(parseText(base + line("Y", "X")));
+    assert.equal(appendSession(cp, other), null);
+    assert.equal(editSession(cp, other), null);
+    assert.deepEqual(sessionFromLines(other).findings.map((f) => f.code), ["broken-parent"]);
   });
 });

@@ -36,18 +36,17 @@ export interface SessionCheckpoint {
   /** Parent ids that named no entry (a later entry with such an id re-attaches a subtree). */
   missingParents: ReadonlySet<string>;
   /**
-   * Set once a continued session has taken over this session's id index: the first append or
-   * edit from a checkpoint adds to the index in place instead of copying it (a copy is most of an
-   * append's cost on a large session), so the session this checkpoint names then also finds the
-   * new ids. The store continues from the newest checkpoint only; a second continuation from the
-   * same checkpoint copies.
+   * Set once a continued session has taken over this session's id index: an append or edit from
+   * a checkpoint adds to the index in place instead of copying it (a copy was most of an append's
+   * cost on a large session), so the session this checkpoint names then also finds the new ids and
+   * must not be used again. The store continues from the newest checkpoint only; a second
+   * continuation from a spent checkpoint is refused (null: read the session in full).
    */
   spent?: boolean;
 }
 
-/** The id index a continued session starts from: the checkpoint's own the first time (see `spent`). */
+/** The id index a continued session starts from: the checkpoint's own (see `spent`). */
 export function takeIdIndex(cp: SessionCheckpoint): Map<string, Entry> {
-  if (cp.spent) return new Map(cp.session.byId);
   cp.spent = true;
   return cp.session.byId;
 }
@@ -85,6 +84,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   const old = cp.lines;
   const lines = parsed.lines;
   const n = old.length;
+  if (cp.spent) return null;
   if (prev.format !== "pi" || !prev.header || prev.header.version < 2 || n === 0 || lines.length <= n) return null;
   for (let i = 0; i < n - 1; i++) if (lines[i] !== old[i]) return null;
   const lastOld = lines[n - 1];
@@ -107,7 +107,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
     freshIds.set(e.id, e);
     if (e.parentId !== null) newParents.add(e.parentId);
   }
-  const byId = fresh.length ? takeIdIndex(cp) : prev.byId;
+  const byId = takeIdIndex(cp);
   for (const e of fresh) byId.set(e.id, e);
   const entries = fresh.length ? prev.entries.concat(fresh) : prev.entries;
   const leaves = prev.leaves.filter((id) => !newParents.has(id));
