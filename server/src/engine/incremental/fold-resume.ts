@@ -18,6 +18,31 @@ export function sharedPrefix<T>(a: readonly T[], b: readonly T[]): number {
   return k;
 }
 
+/** What a fold keeps of its last run: its input and its checkpoints (and its outputs, its own). */
+export interface FoldRun<T> {
+  input: T[];
+  checkpoints: FoldCheckpoints;
+}
+
+/**
+ * The last run over `input`'s first element, taken out of `runs` (the caller changes it in place
+ * and puts its own run back with `keepRun`), and the checkpoint to resume at: the last one before
+ * the first element the two inputs do not share. Undefined when there is nothing to resume from.
+ */
+export function takeRun<T extends object, R extends FoldRun<T>>(runs: WeakMap<T, R>, input: readonly T[]): { run: R; at: number } | undefined {
+  const first = input[0];
+  const run = first !== undefined ? runs.get(first) : undefined;
+  if (!run) return undefined;
+  runs.delete(first);
+  const at = run.checkpoints.lastBefore(sharedPrefix(run.input, input));
+  return at >= 0 ? { run, at } : undefined;
+}
+
+/** Keeps `run` as the last run over its input's first element. */
+export function keepRun<T extends object, R extends FoldRun<T>>(runs: WeakMap<T, R>, run: R): void {
+  if (run.input.length > 0) runs.set(run.input[0], run);
+}
+
 /**
  * Checkpoints of one run: for each assistant message the fold passed, its input index and the
  * lengths of the fold's outputs right after it. One flat typed array (1 + `outputs` numbers per

@@ -13,7 +13,7 @@
 import type { Msg } from "../types.js";
 import { toolCallsOf } from "../types.js";
 import { checkContentFilterable } from "./pruner-throw.js";
-import { FoldCheckpoints, sharedPrefix } from "../incremental/fold-resume.js";
+import { FoldCheckpoints, type FoldRun, keepRun, takeRun } from "../incremental/fold-resume.js";
 
 /** pi-condense 2.9.1 src/orphan-sweep.ts:23-26: `(msg.content ?? []).filter((c) => c.type …)` per assistant. */
 const SRC_FILTER = "src/orphan-sweep.ts:24-25";
@@ -27,12 +27,10 @@ export interface SweptResult {
 }
 
 /** The last run per input (keyed by its first message), to resume from (incremental/fold-resume.ts). */
-interface SweepRun {
-  input: Msg[];
+interface SweepRun extends FoldRun<Msg> {
   output: Msg[];
   swept: SweptResult[];
-  /** Per assistant message: [kept messages, swept results] right after it. */
-  checkpoints: FoldCheckpoints;
+  /** Checkpoints: per assistant message, [kept messages, swept results] right after it. */
 }
 const lastRun = new WeakMap<Msg, SweepRun>();
 
@@ -48,20 +46,16 @@ export function sweepOrphanToolResults(messages: Msg[]): { messages: Msg[]; swep
   let checkpoints = new FoldCheckpoints(2);
   let start = 0;
   // After an assistant message the state is its calls alone: resume at the last one both inputs share.
-  const first = messages[0];
-  const prev = first !== undefined ? lastRun.get(first) : undefined;
-  if (prev) {
-    lastRun.delete(first);
-    const c = prev.checkpoints.lastBefore(sharedPrefix(prev.input, messages));
-    if (c >= 0) {
-      const a = prev.checkpoints.index(c);
-      const sweptSoFar = prev.checkpoints.length(c, 1);
-      swept = prev.swept.slice(0, sweptSoFar);
-      if (sweptSoFar > 0) kept = prev.output.slice(0, prev.checkpoints.length(c, 0));
-      checkpoints = prev.checkpoints.truncateAfter(c);
-      for (const call of toolCallsOf(messages[a])) open.add(call.id);
-      start = a + 1;
-    }
+  const resume = takeRun(lastRun, messages);
+  if (resume) {
+    const { run: prev, at: c } = resume;
+    const a = prev.checkpoints.index(c);
+    const sweptSoFar = prev.checkpoints.length(c, 1);
+    swept = prev.swept.slice(0, sweptSoFar);
+    if (sweptSoFar > 0) kept = prev.output.slice(0, prev.checkpoints.length(c, 0));
+    checkpoints = prev.checkpoints.truncateAfter(c);
+    for (const call of toolCallsOf(messages[a])) open.add(call.id);
+    start = a + 1;
   }
   for (let i = start; i < messages.length; i++) {
     const m = messages[i];
@@ -98,6 +92,6 @@ export function sweepOrphanToolResults(messages: Msg[]): { messages: Msg[]; swep
     kept?.push(m);
   }
   const output = kept ?? messages;
-  if (first !== undefined) lastRun.set(first, { input: messages, output, swept, checkpoints });
+  keepRun(lastRun, { input: messages, output, swept, checkpoints });
   return { messages: output, swept };
 }

@@ -21,7 +21,7 @@ import type { DropReason } from "../drop-reason.js";
 import type { Msg, ToolCallBlock } from "../types.js";
 import { toolCallsOf } from "../types.js";
 import { llmUserContent } from "./agent-message-text.js";
-import { FoldCheckpoints, sharedPrefix } from "../incremental/fold-resume.js";
+import { FoldCheckpoints, type FoldRun, keepRun, takeRun } from "../incremental/fold-resume.js";
 
 const PASS_THROUGH = new Set(["user", "assistant", "toolResult", "system"]);
 const AS_USER = new Set(["custom", "branchSummary", "compactionSummary", "bashExecution"]);
@@ -75,16 +75,14 @@ function syntheticResult(call: ToolCallBlock, assistant: Msg, used: ReadonlySet<
 }
 
 /** The last run per input (keyed by its first message), to resume from (incremental/fold-resume.ts). */
-interface WireRun {
-  input: Msg[];
+interface WireRun extends FoldRun<Msg> {
   messages: Msg[];
   synthetic: WireReport["synthetic"];
   errorTurnResults: WireReport["errorTurnResults"];
   /** What convertToLlm leaves out, then what pi-ai skips: `dropped` is the one, then the other. */
   convertDropped: WireReport["dropped"];
   skipDropped: WireReport["dropped"];
-  /** Per assistant message: the length of each list above right after it, in that order. */
-  checkpoints: FoldCheckpoints;
+  /** Checkpoints: per assistant message, the length of each list above right after it, in that order. */
 }
 const lastRun = new WeakMap<Msg, WireRun>();
 
@@ -100,24 +98,20 @@ export function toWire(input: Msg[]): WireReport {
   let skippedCalls: ReadonlyMap<string, Msg> = NO_SKIPPED;
   let start = 0;
   // After an assistant message the state is that message alone: resume at the last one both share.
-  const first = input[0];
-  const prev = first !== undefined ? lastRun.get(first) : undefined;
-  if (prev) {
-    lastRun.delete(first);
-    const c = prev.checkpoints.lastBefore(sharedPrefix(prev.input, input));
-    if (c >= 0) {
-      const cp = prev.checkpoints;
-      out = prev.messages.slice(0, cp.length(c, 0));
-      synthetics = prev.synthetic.slice(0, cp.length(c, 1));
-      errorTurnResults = prev.errorTurnResults.slice(0, cp.length(c, 2));
-      convertDropped = prev.convertDropped.slice(0, cp.length(c, 3));
-      skipDropped = prev.skipDropped.slice(0, cp.length(c, 4));
-      checkpoints = cp.truncateAfter(c);
-      const a = input[checkpoints.index(c)];
-      if (isSkippedByPiAi(a)) skippedCalls = new Map(toolCallsOf(a).map((call) => [call.id, a]));
-      else pending = toolCallsOf(a).map((call) => ({ call, assistant: a }));
-      start = checkpoints.index(c) + 1;
-    }
+  const resume = takeRun(lastRun, input);
+  if (resume) {
+    const { run: prev, at: c } = resume;
+    const cp = prev.checkpoints;
+    out = prev.messages.slice(0, cp.length(c, 0));
+    synthetics = prev.synthetic.slice(0, cp.length(c, 1));
+    errorTurnResults = prev.errorTurnResults.slice(0, cp.length(c, 2));
+    convertDropped = prev.convertDropped.slice(0, cp.length(c, 3));
+    skipDropped = prev.skipDropped.slice(0, cp.length(c, 4));
+    checkpoints = cp.truncateAfter(c);
+    const a = input[checkpoints.index(c)];
+    if (isSkippedByPiAi(a)) skippedCalls = new Map(toolCallsOf(a).map((call) => [call.id, a]));
+    else pending = toolCallsOf(a).map((call) => ({ call, assistant: a }));
+    start = checkpoints.index(c) + 1;
   }
   let usedSynthetics: Set<Msg> | undefined;
   const flush = (atEnd: boolean) => {
@@ -173,6 +167,6 @@ export function toWire(input: Msg[]): WireReport {
   flush(true);
   // The lists are the run's own, kept to resume from: callers read them and never change them
   // (`dropped` is made here, and analyze adds convertToLlm's drops to it).
-  if (first !== undefined) lastRun.set(first, { input, messages: out, synthetic: synthetics, errorTurnResults, convertDropped, skipDropped, checkpoints });
+  keepRun(lastRun, { input, messages: out, synthetic: synthetics, errorTurnResults, convertDropped, skipDropped, checkpoints });
   return { messages: out, dropped: convertDropped.concat(skipDropped), synthetic: synthetics, errorTurnResults };
 }
