@@ -327,17 +327,18 @@ export function symbols(m: DocModel, max = MAX_SYMBOLS): DocumentSymbol[] {
         break;
       }
   }
+  // A message projected twice (same line, role and call) is listed once: its line the first time, else null.
   const seen = new Set<string>();
-  let firstListed: number | undefined;
-  for (let i = 0; i < from; i++) {
-    const msg = before[i];
+  const newLine = (msg: Msg): number | null => {
     const line = lineOf(msg);
-    if (line === null) continue;
+    if (line === null) return null;
     const k = `${line}|${msg.role}|${msg.toolCallId ?? ""}`;
-    if (seen.has(k)) continue;
+    if (seen.has(k)) return null;
     seen.add(k);
-    if (msg.role === "user" || n === 0) n++;
-  }
+    return line;
+  };
+  let firstListed: number | undefined;
+  for (let i = 0; i < from; i++) if (newLine(before[i]) !== null && (before[i].role === "user" || n === 0)) n++;
   const close = () => {
     if (!turn) return;
     const lo = Math.min(...turn.lines);
@@ -349,11 +350,8 @@ export function symbols(m: DocModel, max = MAX_SYMBOLS): DocumentSymbol[] {
   const notListed = from > 0 && before[from].role !== "user" ? n - 1 : n;
   for (let i = from; i < before.length; i++) {
     const msg = before[i];
-    const line = lineOf(msg);
+    const line = newLine(msg);
     if (line === null) continue;
-    const k = `${line}|${msg.role}|${msg.toolCallId ?? ""}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
     firstListed ??= line;
     const r = fullLineRange(m, line);
     if (msg.role === "user" || !turn) {
