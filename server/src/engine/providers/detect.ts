@@ -7,6 +7,7 @@
  */
 import type { Entry, Session } from "../types.js";
 import type { ProviderName } from "./names.js";
+import { sharedPrefix } from "../incremental/fold-resume.js";
 
 export interface ModelRef {
   /** The provider pack this model's requests go through; undefined when not recognised. */
@@ -86,12 +87,8 @@ export function modelTurns(session: Session): ModelRef[] {
     const branch = session.branch;
     const prev = h ? lastPiTurns.get(h) : undefined;
     if (h) lastPiTurns.delete(h);
-    let from = 0;
+    const from = prev ? sharedPrefix(prev.branch, branch) : 0;
     let countAfter: number[] = [];
-    if (prev) {
-      const n = Math.min(prev.branch.length, branch.length);
-      while (from < n && prev.branch[from] === branch[from]) from++;
-    }
     if (prev && from > 0) {
       const kept = prev.countAfter[from - 1];
       countAfter = prev.countAfter;

@@ -15,6 +15,7 @@
 import type { JsonPath, Msg, SessionFormat } from "../types.js";
 import { lineOf } from "../types.js";
 import { resultPathOf } from "../rules/occurrence-identity.js";
+import { sharedPrefix } from "../incremental/fold-resume.js";
 
 export type Part =
   | { kind: "text"; text: string; msg: Msg; index: number }
@@ -146,8 +147,8 @@ export function keepBuilds(first: Msg | undefined, prefix: string, keys: Readonl
   if (byKey) for (const k of [...byKey.keys()]) if (k.startsWith(prefix) && !keys.has(k)) byKey.delete(k);
 }
 
-/** The build each returned request comes from (the array is the build's `out`). */
-const builtOf = new WeakMap<RequestMessage[], Built>();
+/** The build or combination each returned request comes from (the array is its `out`). */
+const lineageOf = new WeakMap<RequestMessage[], RequestLineage & { out: RequestMessage[] }>();
 
 /**
  * How a request `buildRequest` returned relates to the previous contents of the same array: its
@@ -156,7 +157,7 @@ const builtOf = new WeakMap<RequestMessage[], Built>();
  * knows which part is unchanged without comparing the messages; undefined for other arrays.
  */
 export function requestLineage(req: readonly RequestMessage[]): RequestLineage | undefined {
-  const b = builtOf.get(req as RequestMessage[]) ?? combinedOf.get(req as RequestMessage[]);
+  const b = lineageOf.get(req as RequestMessage[]);
   return b && b.out === req ? b : undefined;
 }
 
@@ -200,9 +201,7 @@ function reusableTail(prev: Built, wire: Msg[], keep: number, from: number): { a
  * group; a Claude Code line group cannot continue across an assistant message).
  */
 function resumePoint(prev: Built, wire: Msg[]): { keep: number; from: number } {
-  const n = Math.min(prev.wire.length, wire.length);
-  let k = 0;
-  while (k < n && prev.wire[k] === wire[k]) k++;
+  const k = sharedPrefix(prev.wire, wire);
   for (let j = prev.out.length - 1; j > 0; j--) if (prev.out[j].role === "assistant" && prev.starts[j] < k) return { keep: j, from: prev.starts[j] };
   return { keep: 0, from: 0 };
 }
@@ -345,7 +344,7 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
     let map = lastBuilt.get(first);
     if (!map) lastBuilt.set(first, (map = new Map()));
     map.set(opts.resumeKey, b);
-    builtOf.set(out, b);
+    lineageOf.set(out, b);
   }
   return out;
 }
@@ -390,13 +389,11 @@ function userBlockIndex(m: Msg, i: number, lineValue: RequestOptions["lineValue"
  * generation): its own array, changed in place too, and per message the request index it starts at.
  */
 interface Combined extends RequestLineage {
-  readonly source: RequestMessage[];
   readonly sourceGeneration: number;
   out: RequestMessage[];
   starts: number[];
 }
 const lastCombined = new WeakMap<RequestMessage[], Combined>();
-const combinedOf = new WeakMap<RequestMessage[], Combined>();
 
 /**
  * Anthropic's first-party API combines consecutive turns of one role into one message. A request
@@ -435,9 +432,9 @@ export function combineConsecutive(req: RequestMessage[]): RequestMessage[] {
     }
   }
   if (lin) {
-    const c: Combined = { source: req, sourceGeneration: lin.generation, out, starts, generation: kept > 0 && prev ? prev.generation + 1 : 0, keep: kept, tailFrom: -1, tailShift: 0 };
+    const c: Combined = { sourceGeneration: lin.generation, out, starts, generation: kept > 0 && prev ? prev.generation + 1 : 0, keep: kept, tailFrom: -1, tailShift: 0 };
     lastCombined.set(req, c);
-    combinedOf.set(out, c);
+    lineageOf.set(out, c);
   }
   return out;
 }

@@ -79,16 +79,17 @@ const lastPacks = new WeakMap<Msg, { wire: Msg[]; format: string; counts: Map<st
 /** The packs whose models wrote an assistant message of `wire` ("" for unrecognised ones). */
 export function packsIn(wire: Msg[], format: string): Set<string> {
   const first = wire[0];
-  const prev = first ? lastPacks.get(first) : undefined;
-  const counts = new Map(prev?.format === format ? prev.counts : undefined);
+  const last = first ? lastPacks.get(first) : undefined;
+  const prev = last?.format === format ? last : undefined;
+  const counts = new Map(prev?.counts);
   const add = (m: Msg, by: number) => {
     if (m.role !== "assistant") return;
     const p = packOfMessage(m, format) ?? "";
     counts.set(p, (counts.get(p) ?? 0) + by);
   };
   // Messages both wires share at the start keep their counts: take back the rest, add the new rest.
-  const from = prev?.format === format ? sharedPrefix(prev.wire, wire) : 0;
-  if (prev?.format === format) for (let i = from; i < prev.wire.length; i++) add(prev.wire[i], -1);
+  const from = prev ? sharedPrefix(prev.wire, wire) : 0;
+  if (prev) for (let i = from; i < prev.wire.length; i++) add(prev.wire[i], -1);
   for (let i = from; i < wire.length; i++) add(wire[i], 1);
   if (first) lastPacks.set(first, { wire, format, counts });
   const present = new Set<string>();
