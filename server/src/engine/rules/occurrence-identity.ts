@@ -113,14 +113,10 @@ export function extendOccurrences(prev: OccurrenceIndex, added: Msg[]): Occurren
   const first = occurrences.length;
   const unpaired = prev.unpaired.slice();
   for (const m of added) indexMessage(m, cur, occurrences, unpaired);
-  const byId = new Map(prev.byId);
   const touched = new Set<string>();
   for (const c of copies.values()) touched.add(c.id);
   for (let i = first; i < occurrences.length; i++) touched.add(occurrences[i].id);
-  for (const id of touched) {
-    const list = (prev.byId.get(id) ?? []).map((o) => copies.get(o) ?? o);
-    byId.set(id, list);
-  }
+  const byId = withListsCopied(prev.byId, touched, copies);
   for (let i = first; i < occurrences.length; i++) byId.get(occurrences[i].id)!.push(occurrences[i]);
   const idx = { occurrences, unpaired, byId };
   cursors.set(idx, cur);
@@ -157,15 +153,22 @@ export function remapOccurrences(prev: OccurrenceIndex, prevBefore: readonly Msg
     return c;
   });
   const unpaired = prev.unpaired.map((u) => (swap.has(u.msg) ? { ...u, msg: swap.get(u.msg)! } : u));
-  const byId = new Map(prev.byId);
-  const touched = new Set<string>();
-  for (const c of copies.values()) touched.add(c.id);
-  for (const id of touched) byId.set(id, prev.byId.get(id)!.map((o) => copies.get(o) ?? o));
+  const byId = withListsCopied(prev.byId, new Set([...copies.values()].map((c) => c.id)), copies);
   const idx = { occurrences, unpaired, byId };
   const current = new Map<string, Occurrence[]>();
   for (const [id, list] of was.current) current.set(id, list.map((o) => copies.get(o) ?? o));
   cursors.set(idx, { turn: was.turn, current });
   return idx;
+}
+
+/**
+ * `byId` with the lists of `ids` made anew, `copies` swapped in; the other lists are shared (an
+ * id's list is never changed once made, which `occurrenceFindings` relies on too).
+ */
+function withListsCopied(byId: Map<string, Occurrence[]>, ids: Iterable<string>, copies: ReadonlyMap<Occurrence, Occurrence>): Map<string, Occurrence[]> {
+  const out = new Map(byId);
+  for (const id of ids) out.set(id, (byId.get(id) ?? []).map((o) => copies.get(o) ?? o));
+  return out;
 }
 
 /** What the index reads of a message besides its role: calls (id, name, place) or a result (id, timestamp, place). */
