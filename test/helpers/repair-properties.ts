@@ -23,6 +23,9 @@ import type { ProviderName } from "../../server/src/engine/providers/names.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { codeSpec } from "../../server/src/engine/rules/registry.js";
 import type { Finding } from "../../server/src/engine/types.js";
+import { repairIndex } from "../../server/src/engine/repair/repair-index.js";
+import type { PlannedLine } from "../../server/src/engine/repair/line-plan.js";
+import { claudeCodeText, type CcTurn } from "./claude-code-builder.js";
 import { sessionText, type Spec } from "./session-builder.js";
 
 // ------------------------------------------------------------------------------------------
@@ -118,8 +121,20 @@ export function head(text: string, maxLines: number, from = 0): string {
   return keep.map((l) => l.text + (l.eol || "\n")).join("");
 }
 
+/** Claude Code turns in its parallel layout, some calls left without a result, some results out of call order. */
+export const ccTurnsArb: fc.Arbitrary<CcTurn[]> = fc
+  .array(fc.record({ calls: fc.integer({ min: 0, max: 3 }), drop: fc.integer({ min: -1, max: 2 }), reverse: fc.boolean(), prompt: fc.boolean() }), { minLength: 1, maxLength: 5 })
+  .map((ts) =>
+    ts.map((t, k) => {
+      const calls = Array.from({ length: t.calls }, (_, i) => `toolu_${k}${i}`);
+      const answered = calls.filter((_, i) => i !== t.drop);
+      return { calls, answered: t.reverse ? answered.reverse() : answered, prompt: t.prompt };
+    }),
+  );
+
 export function inputArb(corpus: string[]): fc.Arbitrary<string> {
-  const source = corpus.length ? fc.oneof(specsArb.map((s) => sessionText(s)), fc.constantFrom(...corpus)) : specsArb.map((s) => sessionText(s));
+  const built = fc.oneof(specsArb.map((s) => sessionText(s)), ccTurnsArb.map((t) => claudeCodeText(t)));
+  const source = corpus.length ? fc.oneof(built, fc.constantFrom(...corpus)) : built;
   return fc.tuple(source, fc.array(damageArb, { maxLength: 4 })).map(([t, ds]) => damage(t, ds));
 }
 
@@ -192,9 +207,44 @@ export function checkEachRepair(text: string, stats?: CheckStats, limit = 40): v
         assert.equal(l.text + "|" + (last ? "" : l.eol), old[l.origin].text + "|" + (last ? "" : old[l.origin].eol), `${what}: line ${l.origin + 1} changed`);
       }
       assert.equal(kept.length, old.length - touched.size, `${what}: an untouched line went missing`);
-      assertNoNewFinding(a, analyze(next), what, f);
+      const after = analyze(next);
+      assertNoNewFinding(a, after, what, f);
+      assertKeepsResults(a, after, planned, what);
     }
   }
+}
+
+/**
+ * A repair keeps what the file holds (issues 21 and 22): no result is made up for a call whose
+ * result the file holds (a later line, another branch), and no result whose call the file holds
+ * is deleted, except a second result of an answered call and the results of a turn that ended in
+ * error (they answer nothing the agent sends). `lines` are the repaired file's lines with the
+ * original line each comes from.
+ */
+export function assertKeepsResults(a: Analysis, repaired: Analysis, lines: readonly PlannedLine[], what: string): void {
+  const was = repairIndex(a).toolLines();
+  const now = repairIndex(repaired).toolLines();
+  for (const [id, resultLines] of now.results)
+    for (const j of resultLines) {
+      if (lines[j]?.origin !== -1) continue;
+      // The call the new result answers: the last call of the id before it, on an original line.
+      const callNow = (now.calls.get(id) ?? []).filter((c) => c < j).pop();
+      const call = callNow === undefined ? undefined : lines[callNow]?.origin;
+      if (call === undefined || call < 0) continue;
+      const nextCall = (was.calls.get(id) ?? []).find((c) => c > call);
+      const held = (was.results.get(id) ?? []).find((r) => r > call && (nextCall === undefined || r < nextCall));
+      assert.equal(held, undefined, `${what}: made up a result for \`${id}\` (line ${call + 1}) whose result the file holds on line ${(held ?? 0) + 1}`);
+    }
+  const kept = new Set(lines.map((l) => l.origin));
+  const mayGo = new Set<number>();
+  for (const s of a.prune.swept) if (s.reason === "already-consumed" && s.msg.origin.kind === "entry") mayGo.add(s.msg.origin.line);
+  for (const f of a.findings) if (f.code === "error-turn-results" || f.code === "malformed-line" || f.code === "duplicate-result") mayGo.add(f.line);
+  for (const [id, resultLines] of was.results)
+    for (const r of resultLines) {
+      if (kept.has(r) || mayGo.has(r)) continue;
+      const call = (was.calls.get(id) ?? []).find((c) => c < r);
+      assert.equal(call, undefined, `${what}: deleted the result of \`${id}\` on line ${r + 1} although its call is on line ${(call ?? 0) + 1}`);
+    }
 }
 
 /** fix-all through the LSP edits and the CLI's byte path (with invalid UTF-8 on one line when `badLine` is given). */
@@ -202,6 +252,7 @@ export function checkFixAll(text: string, stats?: CheckStats, badLine?: number):
   const a = analyze(text);
   const r = fixAll(text);
   assert.equal(applyRepairEdits(text, r.edits), r.text, "fix-all: edits and text disagree");
+  assertKeepsResults(a, r.analysis, r.lines, "fix-all");
   if (r.done.size > 0 && stats) stats.fixAllChanged++;
   assertNoNewFinding(a, r.analysis, "fix-all");
   const again = fixAll(r.text);
@@ -210,7 +261,7 @@ export function checkFixAll(text: string, stats?: CheckStats, badLine?: number):
   // Every finding a repair exists for and that is left says why.
   const why = new Set(r.skipped.map((s) => `${s.line} ${s.code}`));
   for (const f of r.analysis.findings)
-    if (codeSpec(f.code).fixes.some((k) => REPAIRS[k].plan)) assert.ok(why.has(`${f.line} ${f.code}`), `fix-all left ${f.code} on line ${f.line + 1} without a reason`);
+    if ((f.severity === "error" || f.severity === "warning") && codeSpec(f.code).fixes.some((k) => REPAIRS[k].plan)) assert.ok(why.has(`${f.line} ${f.code}`), `fix-all left ${f.code} on line ${f.line + 1} without a reason`);
   // The byte path.
   let bytes = Buffer.from(text, "utf8");
   const lines = splitByteLines(bytes);

@@ -161,10 +161,11 @@ describe("the tree", () => {
 
 describe("fix-all and `fix --only`", () => {
   const many = () =>
-    sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1", "b_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "a_1" }, { user: 5 }, { result: 6, id: "b_1" }, { assistant: 7, calls: ["c_1"] }]).replace("\n", "\n{oops\n");
+    sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1", "b_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "a_1" }, { user: 5 }, { result: 6, id: "b_1" }, { assistant: 7, calls: ["c_1"] }, { user: 8 }, { assistant: 9, calls: ["d_1"] }]).replace("\n", "\n{oops\n");
   it("fix-all reaches a fixed point and says per repair what it did", () => {
     const r = fixAll(many());
-    assert.deepEqual(codes(r.text), []);
+    // The last turn's call is still running (information): fix-all leaves it alone.
+    assert.deepEqual(codes(r.text), ["9:pending-call"]);
     assert.deepEqual([...r.done.keys()].sort(), ["drop-duplicate-result", "insert-missing-result", "move-result", "remove-malformed-line"]);
     assert.equal(fixAll(r.text).edits.length, 0);
   });

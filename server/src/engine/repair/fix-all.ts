@@ -56,7 +56,9 @@ export interface FixAllReport {
 export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, text: string, options: AnalyzeOptions = {}, opts: FixAllOptions = {}): FixAllReport {
   const bom = text.charCodeAt(0) === 0xfeff;
   const kinds = (opts.kinds ?? FIX_ORDER).filter((k) => plans[k]);
-  const wanted = (f: Finding) => !opts.codes || opts.codes.has(f.code);
+  // Information and hints are not defects (a call still running, a link to another file): fix-all
+  // leaves them alone unless their code is asked for by name.
+  const wanted = (f: Finding) => (opts.codes ? opts.codes.has(f.code) : f.severity === "error" || f.severity === "warning");
   const maxRounds = opts.maxRounds ?? 60;
   const findingsOf = (x: Analysis): readonly Finding[] => (opts.extraFindings ? [...x.findings, ...opts.extraFindings(x)] : x.findings);
   let lines = plannedLines(text);

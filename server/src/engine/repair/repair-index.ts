@@ -5,7 +5,14 @@
  * the string literals of lines that do not parse). Iterative: no input depth overflows it.
  */
 import type { Analysis } from "../analyze.js";
-import type { Entry, Finding } from "../types.js";
+import { formatReader } from "../formats/registry.js";
+import { toolCallsOf, type Entry, type Finding } from "../types.js";
+
+/** Where each tool-call id is called and answered anywhere in the file, every branch included (0-based lines, ascending). */
+export interface ToolLines {
+  calls: Map<string, number[]>;
+  results: Map<string, number[]>;
+}
 
 export interface RepairIndex {
   findingsByLine: Map<number, Finding[]>;
@@ -13,6 +20,8 @@ export interface RepairIndex {
   idCount: Map<string, number>;
   /** Entry id -> line -> how many strings on the line equal it (a key counts as two: never a lone parent link). */
   refs(id: string): Map<number, number> | undefined;
+  /** Calls and results by id over every entry of the file, not only the active branch (built when first asked). */
+  toolLines(): ToolLines;
 }
 
 const cache = new WeakMap<Analysis, RepairIndex>();
@@ -37,7 +46,9 @@ export function repairIndex(a: Analysis): RepairIndex {
     refIndex ??= buildRefs(a, idCount);
     return refIndex.get(id);
   };
-  ix = { findingsByLine, entryByLine, idCount, refs };
+  let tools: ToolLines | undefined;
+  const toolLines = () => (tools ??= buildToolLines(a));
+  ix = { findingsByLine, entryByLine, idCount, refs, toolLines };
   cache.set(a, ix);
   return ix;
 }
@@ -77,4 +88,36 @@ function buildRefs(a: Analysis, ids: Map<string, number>): Map<string, Map<numbe
     }
   }
   return out;
+}
+
+/**
+ * Each entry read on its own by its format's context builder: the calls and results it holds,
+ * wherever it sits in the tree (a Claude Code result on a sibling branch, a late result, another
+ * branch's turn). Linear in the file.
+ */
+function buildToolLines(a: Analysis): ToolLines {
+  const calls = new Map<string, number[]>();
+  const results = new Map<string, number[]>();
+  const add = (m: Map<string, number[]>, id: string, line: number) => {
+    const list = m.get(id);
+    if (!list) m.set(id, [line]);
+    else if (list[list.length - 1] !== line) list.push(line);
+  };
+  const reader = formatReader(a.session.format);
+  if (!reader) return { calls, results };
+  for (const e of a.session.entries) {
+    for (const m of reader.buildContext([e])) {
+      if (m.role === "toolResult" && typeof m.toolCallId === "string") add(results, m.toolCallId, e.line);
+      for (const c of toolCallsOf(m)) add(calls, c.id, e.line);
+    }
+  }
+  for (const list of [...calls.values(), ...results.values()]) list.sort((x, y) => x - y);
+  return { calls, results };
+}
+
+/** The first of `lines` (ascending) after `after` and before `before`, or undefined. */
+export function lineBetween(lines: readonly number[] | undefined, after: number, before = Infinity): number | undefined {
+  if (!lines) return undefined;
+  for (const l of lines) if (l > after && l < before) return l;
+  return undefined;
 }

@@ -15,8 +15,17 @@ import { locate, safeParseTree } from "../positions.js";
 import type { Finding, JsonPath, SourceLine } from "../types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 import { repairIndex } from "./repair-index.js";
+import { isDuplicateResult } from "./structural.js";
 
 export type { RepairEdit } from "./edits.js";
+
+/** The last of `lines` (ascending) before `line`, or undefined. */
+function lastBefore(lines: readonly number[] | undefined, line: number): number | undefined {
+  let out: number | undefined;
+  for (const l of lines ?? []) if (l < line) out = l;
+  return out;
+}
+
 export { applyRepairEdits } from "./edits.js";
 
 /** Codes whose findings the orphan removal repairs (the rule table says which). */
@@ -65,6 +74,13 @@ export function orphanRemoval(a: Analysis, line: number, toolCallId?: string, bo
   const v = src?.value;
   if (!isObject(v)) return no("the line is not a JSON object");
   const title = `Remove orphan tool result \`${id}\``;
+  // A result whose call the file holds is never deleted: it belongs to that call (move it back to
+  // the call's turn). Results of a turn that ended in error or aborted, and a second result of an
+  // answered call, answer nothing the agent sends: those may go.
+  if (f.code === "orphan-result" && !isDuplicateResult(a, line, id)) {
+    const callLine = lastBefore(repairIndex(a).toolLines().calls.get(id), line);
+    if (callLine !== undefined) return no(`its call is on line ${callLine + 1}: deleting the result would lose the call's output (move it back to its call's turn instead)`);
+  }
   const reader = formatReader(session.format);
   if (!reader) return no("the format has no repairs");
   const ix = repairIndex(a);

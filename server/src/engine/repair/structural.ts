@@ -14,7 +14,7 @@ import { locate } from "../positions.js";
 import type { Occurrence } from "../rules/occurrence-identity.js";
 import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../types.js";
 import { emptyPlan, type LinePlan } from "./line-plan.js";
-import { repairIndex } from "./repair-index.js";
+import { lineBetween, repairIndex } from "./repair-index.js";
 
 export interface PlannedRepair {
   title: string;
@@ -213,6 +213,10 @@ function insertForTurn(a: Analysis, c: Context, o: Occurrence): Planned {
   const idx = c.beforeIndex.get(o.assistant);
   if (idx === undefined) return no("the call's turn is not in the context");
   if (o.callLine === null) return no("the call is not on a line of the file");
+  // Never invent a result the file holds: a result of a missing call anywhere after it (a later
+  // line, another branch) before the id is called again means the call was answered.
+  const held = heldResult(a, missing);
+  if (held) return no(held);
   const at = turnEnd(a, c, idx);
   if ("reason" in at) return at;
   const callValue = a.session.lines[o.callLine].value;
@@ -236,6 +240,19 @@ function insertForTurn(a: Analysis, c: Context, o: Occurrence): Planned {
   return { title: `Insert an interrupted result for ${missing.length === 1 ? `call ${names}` : `${missing.length} calls (${names})`}`, plan, reads };
 }
 
+/** Why no result may be made up for these calls: the file holds one of them (null when none does). */
+function heldResult(a: Analysis, calls: readonly Occurrence[]): string | null {
+  const tools = repairIndex(a).toolLines();
+  for (const m of calls) {
+    if (m.callLine === null) continue;
+    const nextCall = lineBetween(tools.calls.get(m.id), m.callLine);
+    const result = lineBetween(tools.results.get(m.id), m.callLine, nextCall);
+    if (result !== undefined)
+      return `the file holds the result of \`${m.id}\` on line ${result + 1}: a made-up result would hide it (move that result back to its call's turn instead)`;
+  }
+  return null;
+}
+
 // ------------------------------------------------------------------------------------------
 // Move a result that sits after another message back to its call's turn
 
@@ -245,7 +262,9 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
   if (!f || f.toolCallId === undefined) return no("there is no orphan result on this line");
   const c = context(a);
   const s = c.sweptByLine.get(line)?.find((x) => x.id === f.toolCallId);
-  if (!s || s.reason !== "after-barrier" || !s.barrier) return no("its call's turn was not closed by another message before it");
+  // A result after a message that closed its call's turn (a barrier), or after the next assistant
+  // turn began (a slow call's late result): its call is the last call of the id before it.
+  if (!s || s.reason === "already-consumed" || (s.reason === "after-barrier" && !s.barrier)) return no("its call's turn was not closed by another message before it");
   if (!c.reader) return no("the format has no repairs");
   if (v1Compaction(a)) return no("a v1 pi file with compactions counts lines: moving one would shift them");
   if (branchInCycle(a)) return no(CYCLE_FIRST);
@@ -258,9 +277,10 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
   if (!reader.repair.resultLineRemoval(v, f.toolCallId, entry, a.session)) return no("the line holds more than this one result");
   // The call it answers: the last call of this id before the barrier, still without a result.
   const calls = (a.occurrences.byId.get(f.toolCallId) ?? []).filter((o) => !o.result || lineOfMsg(o.result) === line);
-  const bi = c.beforeIndex.get(s.barrier);
+  const resultMsg = a.before.find((m) => m.origin.kind === "entry" && m.origin.line === line && m.toolCallId === f.toolCallId);
+  const bi = s.barrier ? c.beforeIndex.get(s.barrier) : resultMsg ? c.beforeIndex.get(resultMsg) : undefined;
   const call = calls.filter((o) => (c.beforeIndex.get(o.assistant) ?? Infinity) < (bi ?? -1)).pop();
-  if (!call) return no("its call is not on the branch before the message that closed the turn");
+  if (!call) return no(s.barrier ? "its call is not on the branch before the message that closed the turn" : "there is no call of this id without a result before it on the branch");
   const stop = call.assistant.stopReason;
   if (stop === "error" || stop === "aborted") return no(`its call's turn ended with stopReason \`${stop}\`: pi-ai leaves that turn out, so the moved result would still answer nothing (remove it instead)`);
   const at = turnEnd(a, c, c.beforeIndex.get(call.assistant)!, s.barrier);
@@ -324,6 +344,7 @@ export function relinkParent(a: Analysis, line: number): Planned {
   const f = findingOn(a, ["broken-parent"], line);
   if (!f) return no("there is no broken parent link on this line");
   if (f.message.includes(CYCLE)) return no("the link closes a cycle (break the cycle instead)");
+  if (f.severity === "information" || f.severity === "hint") return no("the link names a line of another session file, which the agent follows: cutting it would lose that history");
   const c = context(a);
   const entry = repairIndex(a).entryByLine.get(line);
   if (!c.reader || !entry || entry.parentId === null || !c.reader.repair.linked) return no("the line has no parent link");
