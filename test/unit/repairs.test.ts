@@ -12,6 +12,7 @@ import { after, before, describe, it } from "node:test";
 import { readForFix, writeFileSafely } from "../../server/src/cli/write-file-safely.js";
 import { analyze } from "../../server/src/engine/analyze.js";
 import { applyRepairEdits, fixAll, REPAIRS, whyNot } from "../../server/src/engine/repair/index.js";
+import { claudeCodeText } from "../helpers/claude-code-builder.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 
 const ROOT = resolve(__dirname, "..", "..");
@@ -196,5 +197,30 @@ describe("fix's temp file", () => {
     assert.ok(w.ok);
     assert.equal(readFileSync(victim, "utf8"), "keep me");
     assert.equal(readFileSync(p, "utf8"), "fixed\n");
+  });
+});
+
+describe("a repair keeps what the file holds (issues 21 and 22)", () => {
+  it("pi: a result written after the next turn began is moved back to its call's turn, not replaced by a made-up one", () => {
+    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1", "b_1"] }, { result: 3, id: "a_1" }, { assistant: 4, text: "go on" }, { result: 5, id: "b_1", text: "slow output" }, { user: 6 }, { assistant: 7, text: "done" }]);
+    const r = fixAll(t);
+    assert.deepEqual([...r.done.keys()], ["move-result"]);
+    assert.ok(r.text.includes("slow output"), "the late result's output is kept");
+    assert.ok(!/interrupted/.test(r.text), "no made-up result");
+    assert.deepEqual(codes(r.text), []);
+    const a = analyze(r.text);
+    assert.deepEqual(a.before.filter((m) => m.role === "toolResult").map((m) => m.toolCallId), ["a_1", "b_1"]);
+  });
+  it("the orphan removal is not offered for a result whose call the file holds; the reason names the call's line", () => {
+    const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { assistant: 3, text: "go on" }, { result: 4, id: "a_1" }]);
+    const a = analyze(t);
+    const f = a.findings.find((x) => x.code === "orphan-result")!;
+    assert.match(whyNot("remove-orphan", a, f.line, f.toolCallId, false)!, /its call is on line 3/);
+  });
+  it("Claude Code: fix-all makes up no result for parallel calls whose results sit on sibling branches", () => {
+    const t = claudeCodeText([{ calls: ["toolu_a", "toolu_b", "toolu_c"], prompt: true }, { calls: [] }]);
+    const r = fixAll(t);
+    assert.equal(r.done.get("insert-missing-result") ?? 0, 0);
+    assert.ok(!/Request interrupted/.test(r.text));
   });
 });
