@@ -224,3 +224,22 @@ describe("a repair keeps what the file holds (issues 21 and 22)", () => {
     assert.ok(!/Request interrupted/.test(r.text));
   });
 });
+
+describe("renaming reused ids in fix-all is one pass (issue 23: the lightbulb froze the server)", () => {
+  const reused = (turns: number) => {
+    const specs: Spec[] = [{ user: 1 }];
+    for (let k = 0; k < turns; k++) specs.push({ assistant: 10 + 3 * k, calls: ["bash_1"] }, { result: 11 + 3 * k, id: "bash_1" });
+    specs.push({ assistant: 9999, text: "done" });
+    return sessionText(specs);
+  };
+  it("renames every reuse of an id in one round, whatever the number of turns (work counted, not timed)", () => {
+    const r = fixAll(reused(40), {}, { codes: new Set(["colliding-id"]) });
+    assert.equal(r.done.get("make-id-unique"), 39);
+    assert.equal(r.rounds, 1, "one round renames them all; the next round finds nothing");
+    assert.deepEqual(codes(r.text), []);
+    assert.equal(new Set(analyze(r.text).occurrences.occurrences.map((o) => o.id)).size, 40);
+  });
+  it("plain fix-all leaves reused ids alone: `colliding-id` is information", () => {
+    assert.equal(fixAll(reused(5)).done.size, 0);
+  });
+});

@@ -8,7 +8,7 @@ import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
 import { codeSpec, type FixKind } from "../rules/registry.js";
 import type { Finding } from "../types.js";
 import type { RepairEdit } from "./edits.js";
-import { applyPlan, editsFromLines, emptyPlan, joinLines, mergePlan, type PlannedLine, plannedLines, planLines } from "./line-plan.js";
+import { applyPlan, editsFromLines, emptyPlan, joinLines, type LinePlan, mergePlan, type PlannedLine, plannedLines, planLines } from "./line-plan.js";
 import { LAST_ENTRY, type Planned } from "./structural.js";
 
 /** One kind's plan for one finding (registry.ts supplies them). */
@@ -27,6 +27,9 @@ export const FIX_ORDER: readonly FixKind[] = [
   "merge-split-results",
 ];
 
+/** A kind's repair of every finding at once (a file-wide pass), used by fix-all instead of one plan per finding. */
+export type BatchFn = (a: Analysis, wanted: (f: Finding) => boolean) => { plan: LinePlan; count: number };
+
 export interface FixAllOptions {
   /** Only findings of these codes are repaired (all when absent). */
   codes?: ReadonlySet<string>;
@@ -35,6 +38,8 @@ export interface FixAllOptions {
   maxRounds?: number;
   /** Findings repaired beside the analysis's own (provider findings, which the analysis does not hold). */
   extraFindings?: (a: Analysis) => readonly Finding[];
+  /** Kinds repaired file-wide in one pass (registry.ts `BATCHES`), when every finding of theirs is wanted. */
+  batches?: Readonly<Partial<Record<FixKind, BatchFn>>>;
 }
 
 export interface FixAllReport {
@@ -70,6 +75,16 @@ export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, te
     if (rounds > 0) a = analyze(cur, options);
     let applied = false;
     for (const kind of kinds) {
+      const batch = opts.batches?.[kind];
+      if (batch) {
+        const b = batch(a, wanted);
+        if (b.count === 0) continue;
+        lines = applyPlan(lines, b.plan);
+        cur = joinLines(lines);
+        done.set(kind, (done.get(kind) ?? 0) + b.count);
+        applied = true;
+        break;
+      }
       const plan = emptyPlan();
       // Lines the round's plans change, lines they remove (or move), lines they rely on.
       const changed = new Set<number>();

@@ -9,10 +9,10 @@ import type { AnalyzeOptions, Analysis } from "../analyze.js";
 import type { FixKind } from "../rules/rule.js";
 import type { Finding } from "../types.js";
 import type { RepairEdit } from "./edits.js";
-import { type FixAllOptions, type FixAllReport, fixAllWith, type PlanFn } from "./fix-all.js";
+import { type BatchFn, type FixAllOptions, type FixAllReport, fixAllWith, type PlanFn } from "./fix-all.js";
 import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses } from "./line-plan.js";
 import { repairIndex } from "./repair-index.js";
-import { type FixAllResult, fixAllOrphans, makeIdUniqueRepair, orphanRemoval, type Repair } from "./repairs.js";
+import { type FixAllResult, fixAllOrphans, makeAllIdsUnique, makeIdUniqueRepair, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
 import { providerVerdicts } from "../providers/verdicts.js";
 import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
@@ -195,9 +195,22 @@ export const PLANS: Readonly<Partial<Record<FixKind, PlanFn>>> = Object.fromEntr
   Object.entries(REPAIRS).filter(([, s]) => s.plan).map(([k, s]) => [k, s.plan!]),
 ) as Partial<Record<FixKind, PlanFn>>;
 
+/**
+ * Kinds fix-all applies file-wide in one pass: renaming every reuse of every colliding id at once
+ * (one plan per finding would rename one reuse per id and round: as many rounds, each a full
+ * analysis, as the most reused id has turns).
+ */
+export const BATCHES: Readonly<Partial<Record<FixKind, BatchFn>>> = {
+  "make-id-unique": (a, wanted) => {
+    const r = makeAllIdsUnique(a, wanted);
+    const plan = planFromEdits(a, r.edits);
+    return planFuses(a.session.lines, plan) ? { plan: emptyPlan(), count: 0 } : { plan, count: r.count };
+  },
+};
+
 /** Every repair of the file to a fixed point (`opts.codes`: only findings of these codes). */
 export function fixAll(text: string, options: AnalyzeOptions = {}, opts: FixAllOptions = {}): FixAllReport {
-  return fixAllWith(PLANS, text, options, { extraFindings: (a) => providerFindingsToFix(a, opts.codes), ...opts });
+  return fixAllWith(PLANS, text, options, { extraFindings: (a) => providerFindingsToFix(a, opts.codes), batches: BATCHES, ...opts });
 }
 
 /**

@@ -12,7 +12,7 @@ import { isObject } from "../parse.js";
 import { codesWithFix } from "../rules/registry.js";
 import type { Occurrence } from "../rules/occurrence-identity.js";
 import { locate, safeParseTree } from "../positions.js";
-import type { Finding, JsonPath, SourceLine } from "../types.js";
+import type { Finding, JsonPath, Msg, SourceLine } from "../types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";
@@ -230,53 +230,171 @@ function diffByLineMap(orig: string, next: string, map: number[]): RepairEdit[] 
   return edits;
 }
 
-/**
- * Rename the LATER occurrence (the `colliding-id` finding's call on `line`) and its paired result
- * to an id unused in the file. Never touches an earlier occurrence. Null when unsafe.
- */
-export function makeIdUniqueRepair(a: Analysis, text: string, line: number, toolCallId?: string, bom = false): Repair | null {
-  const f = a.findings.find((x) => x.code === "colliding-id" && x.line === line && (toolCallId === undefined || x.toolCallId === toolCallId));
-  if (!f || f.toolCallId === undefined) return null;
-  const id = f.toolCallId;
-  const list = a.occurrences.byId.get(id) ?? [];
-  const o = list.find((x) => x.callLine === line && JSON.stringify(x.callPath) === JSON.stringify(f.path));
-  if (!o || o.callLine === null || !o.callPath) return null;
+/** What renames need, once per analysis: positions in the context, the turns a chain dropped or that hold unpaired results. */
+interface RenameContext {
+  beforeIndex: Map<Msg, number>;
+  dropped: Set<Msg>;
+  unpairedTurns: Set<string>;
+  /** Per colliding id, the lines that name it as a string value (or as `id@digits`): one walk of the file, made when first asked. */
+  naming(): Map<string, Set<number>>;
+  /** Strings of the file that a new name of the `__t` form could equal. */
+  taken: Set<string>;
+}
+
+const renameContexts = new WeakMap<Analysis, RenameContext>();
+
+function renameContext(a: Analysis): RenameContext {
+  let c = renameContexts.get(a);
+  if (c) return c;
+  const beforeIndex = new Map<Msg, number>();
+  a.before.forEach((m, i) => beforeIndex.set(m, i));
+  const dropped = new Set<Msg>(a.dropped.map((d) => d.msg));
+  const unpairedTurns = new Set(a.occurrences.unpaired.map((u) => `${u.id}\u0000${u.turn}`));
+  const taken = new Set<string>();
+  let named: Map<string, Set<number>> | undefined;
+  const naming = () => (named ??= linesNaming(collidingIds(a)));
+  const linesNaming = (ids: ReadonlySet<string>) => {
+    const out = new Map<string, Set<number>>();
+    const add = (id: string, line: number) => {
+      let set = out.get(id);
+      if (!set) out.set(id, (set = new Set()));
+      set.add(line);
+    };
+    const check = (v: string, line: number) => {
+      if (v.includes("__t")) taken.add(v);
+      if (ids.has(v)) add(v, line);
+      const at = v.lastIndexOf("@");
+      if (at > 0 && ids.has(v.slice(0, at)) && /^\d+$/.test(v.slice(at + 1))) add(v.slice(0, at), line);
+    };
+    for (const l of a.session.lines) {
+      if (l.value === undefined) continue;
+      const stack: unknown[] = [l.value];
+      while (stack.length > 0) {
+        const v = stack.pop();
+        if (typeof v === "string") check(v, l.line);
+        else if (Array.isArray(v)) for (const x of v) stack.push(x);
+        else if (v !== null && typeof v === "object") for (const x of Object.values(v)) stack.push(x);
+      }
+    }
+    return out;
+  };
+  c = { beforeIndex, dropped, unpairedTurns, naming, taken };
+  renameContexts.set(a, c);
+  return c;
+}
+
+function collidingIds(a: Analysis, wanted: (f: Finding) => boolean = () => true): Set<string> {
+  const ids = new Set<string>();
+  for (const f of a.findings) if (f.code === "colliding-id" && f.toolCallId !== undefined && wanted(f)) ids.add(f.toolCallId);
+  return ids;
+}
+
+/** The rename of one later occurrence and its result to `candidate`, or null when unsafe. `naming`: lines that name its id. */
+function renameOccurrence(a: Analysis, c: RenameContext, o: Occurrence, list: Occurrence[], candidate: string, naming: ReadonlySet<number>): RepairEdit[] | null {
+  const id = o.id;
+  if (o.callLine === null || !o.callPath) return null;
   if (o.turn === list[0].turn) return null; // never the first occurrence
   // Two calls with this id in one assistant: their results cannot be told apart.
-  if (list.filter((x) => x.assistant === o.assistant).length > 1) return null;
+  let inTurn = 0;
+  for (const x of list) if (x.assistant === o.assistant && ++inTurn > 1) return null;
   // A chain that dropped this turn names the id; renaming would drift its record.
-  if (a.dropped.some((d) => d.msg === o.assistant || (o.result && d.msg === o.result))) return null;
+  if (c.dropped.has(o.assistant) || (o.result && c.dropped.has(o.result))) return null;
   // Results of this turn with the id that did not pair (second results) would be left behind.
-  if (a.occurrences.unpaired.some((u) => u.id === id && u.turn === o.turn)) return null;
+  if (c.unpairedTurns.has(`${id}\u0000${o.turn}`)) return null;
   const lines = a.session.lines;
-  let candidate = `${id}__t${o.turn}`;
-  for (let n = 2; text.includes(candidate); n++) candidate = `${id}__t${o.turn}_${n}`;
-  const refs = referenceEdits(a, o, candidate);
+  const refs = referenceEdits(a, c, o, list, candidate, naming);
   if (!refs) return null;
   const callRange = stringAt(lines[o.callLine], o.callPath, id);
   if (!callRange) return null;
   const edits: RepairEdit[] = [{ startLine: o.callLine, startCol: callRange.start, endLine: o.callLine, endCol: callRange.end, newText: JSON.stringify(candidate) }];
-  const touched = [o.callLine];
+  const touched = new Set([o.callLine]);
   if (o.result && o.resultLine !== null && o.resultPath) {
     const rr = stringAt(lines[o.resultLine], o.resultPath, id);
     if (!rr) return null;
     if (o.resultLine === o.callLine && rr.start === callRange.start) return null;
     edits.push({ startLine: o.resultLine, startCol: rr.start, endLine: o.resultLine, endCol: rr.end, newText: JSON.stringify(candidate) });
-    touched.push(o.resultLine);
+    touched.add(o.resultLine);
   }
-  for (const r of refs) {
-    if (touched.includes(r.startLine)) return null;
-    edits.push(r);
+  for (const r of refs) if (touched.has(r.startLine)) return null;
+  return [...edits, ...refs];
+}
+
+/** A new name `${id}__t${turn}` that no string of the file (and no name given before) equals. */
+function newName(c: RenameContext, id: string, turn: number): string {
+  let candidate = `${id}__t${turn}`;
+  for (let n = 2; c.taken.has(candidate); n++) candidate = `${id}__t${turn}_${n}`;
+  c.taken.add(candidate);
+  return candidate;
+}
+
+/**
+ * Rename the LATER occurrence (the `colliding-id` finding's call on `line`) and its paired result
+ * to an id unused in the file. Never touches an earlier occurrence. Null when unsafe.
+ */
+export function makeIdUniqueRepair(a: Analysis, _text: string, line: number, toolCallId?: string, bom = false): Repair | null {
+  const f = a.findings.find((x) => x.code === "colliding-id" && x.line === line && (toolCallId === undefined || x.toolCallId === toolCallId));
+  if (!f || f.toolCallId === undefined) return null;
+  const id = f.toolCallId;
+  const list = a.occurrences.byId.get(id) ?? [];
+  const o = list.find((x) => x.callLine === line && samePath(x.callPath, f.path));
+  if (!o) return null;
+  const c = renameContext(a);
+  const naming = c.naming().get(id) ?? new Set<number>();
+  const candidate = newName(c, id, o.turn);
+  c.taken.delete(candidate); // a quick fix offered now is not applied yet
+  const edits = renameOccurrence(a, c, o, list, candidate, naming);
+  if (!edits) return null;
+  return { title: `Rename this \`${id}\` (turn ${o.turn}) and its result to \`${candidate}\``, edits: withBomShift(edits, bom), touched: [...new Set(edits.map((e) => e.startLine))] };
+}
+
+/**
+ * Every reuse of every colliding id renamed at once (fix-all): each call after its id's first turn,
+ * with its result and the references inside its turn, gets `${id}__t${turn}`. One pass over the
+ * file for the references, whatever the number of ids and reuses. Renames that are unsafe are left
+ * out (their findings stay, with the quick fix's reason).
+ */
+export function makeAllIdsUnique(a: Analysis, wanted: (f: Finding) => boolean = () => true): { edits: RepairEdit[]; count: number } {
+  const ids = collidingIds(a, wanted);
+  if (ids.size === 0) return { edits: [], count: 0 };
+  const c = renameContext(a);
+  const naming = c.naming();
+  const edits: RepairEdit[] = [];
+  const touched = new Set<number>();
+  let count = 0;
+  for (const id of ids) {
+    const list = a.occurrences.byId.get(id) ?? [];
+    const lines = naming.get(id) ?? new Set<number>();
+    const seenTurns = new Set<number>();
+    for (const o of list) {
+      if (o.turn === list[0].turn || seenTurns.has(o.turn)) continue;
+      seenTurns.add(o.turn);
+      const candidate = newName(c, id, o.turn);
+      const e = renameOccurrence(a, c, o, list, candidate, lines);
+      if (!e || e.some((x) => touched.has(x.startLine) && !sameLineEditsCompatible(edits, x))) continue;
+      for (const x of e) touched.add(x.startLine);
+      edits.push(...e);
+      count++;
+    }
   }
-  for (const r of refs) if (!touched.includes(r.startLine)) touched.push(r.startLine);
-  return { title: `Rename this \`${id}\` (turn ${o.turn}) and its result to \`${candidate}\``, edits: withBomShift(edits, bom), touched };
+  return { edits, count };
+}
+
+/** Two renames on one line are compatible when their ranges do not meet. */
+function sameLineEditsCompatible(edits: RepairEdit[], x: RepairEdit): boolean {
+  for (const e of edits) if (e.startLine === x.startLine && !(e.endCol <= x.startCol || x.endCol <= e.startCol)) return false;
+  return true;
+}
+
+function samePath(p: JsonPath | undefined, q: JsonPath | undefined): boolean {
+  if (!p || !q) return p === q;
+  return p.length === q.length && p.every((x, i) => x === q[i]);
 }
 
 const CHAIN_ID_LISTS = new Set(["droppedToolCallIds", "protectedToolCallIds"]);
 
 /**
- * Edits for every other reference to this occurrence in the file, or null when a reference is
- * ambiguous (names the bare id with nothing that tells the occurrences apart):
+ * Edits for every other reference to this occurrence in the file (the lines in `naming`), or null
+ * when a reference is ambiguous (names the bare id with nothing that tells the occurrences apart):
  * - `id@resultTimestamp` strings and `{toolCallId, resultTimestamp}` records (pi-condense) with
  *   this occurrence's timestamp are renamed; those of other occurrences are left alone;
  * - bare ids in a chain's droppedToolCallIds/protectedToolCallIds stay (this occurrence is in no
@@ -284,17 +402,17 @@ const CHAIN_ID_LISTS = new Set(["droppedToolCallIds", "protectedToolCallIds"]);
  * - Claude Code / Codex lines inside this turn (progress and event lines carrying the id) are
  *   renamed; any other bare reference makes the rename unsafe.
  */
-function referenceEdits(a: Analysis, o: Occurrence, candidate: string): RepairEdit[] | null {
+function referenceEdits(a: Analysis, c: RenameContext, o: Occurrence, list: Occurrence[], candidate: string, naming: ReadonlySet<number>): RepairEdit[] | null {
   const id = o.id;
   const ts = typeof o.result?.timestamp === "number" ? o.result.timestamp : undefined;
   const own = new Set<number>();
-  for (const x of a.occurrences.byId.get(id) ?? []) {
+  for (const x of list) {
     if (x.callLine !== null) own.add(x.callLine);
     if (x.resultLine !== null) own.add(x.resultLine);
   }
   for (const u of a.occurrences.unpaired) if (u.id === id && u.line !== null) own.add(u.line);
   // The turn's span in the file: from the call to the next assistant message of the context.
-  const idx = a.before.indexOf(o.assistant);
+  const idx = c.beforeIndex.get(o.assistant) ?? -1;
   let spanEnd = a.session.lines.length;
   for (let i = idx + 1; i >= 1 && i < a.before.length; i++) {
     const m = a.before[i];
@@ -306,15 +424,16 @@ function referenceEdits(a: Analysis, o: Occurrence, candidate: string): RepairEd
   const linear = formatReader(a.session.format)?.repair.turnLinesCarryIds === true;
   const keyPrefix = id + "@";
   const out: RepairEdit[] = [];
-  for (const l of a.session.lines) {
-    if (own.has(l.line) || l.value === undefined || !l.text.includes(JSON.stringify(id).slice(1, -1))) continue;
+  for (const ln of naming) {
+    const l = a.session.lines[ln];
+    if (own.has(l.line) || l.value === undefined) continue;
     const tree = safeParseTree(l.text);
     if (!tree) return null; // too deep to scan, or not JSON: cannot tell what it references
     const hits: { node: JsonNode; path: JsonPath }[] = [];
     const walk = (n: JsonNode) => {
       if (n.type === "string" && (n.value === id || (typeof n.value === "string" && n.value.startsWith(keyPrefix) && /^\d+$/.test(n.value.slice(keyPrefix.length)))))
         if (!(n.parent?.type === "property" && n.parent.children?.[0] === n)) hits.push({ node: n, path: getNodePath(n) });
-      for (const c of n.children ?? []) walk(c);
+      for (const ch of n.children ?? []) walk(ch);
     };
     walk(tree);
     for (const { node, path } of hits) {
