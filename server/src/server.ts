@@ -4,10 +4,11 @@
  * Codex) get diagnostics, hovers, navigation, symbols, code lenses and repairs; other JSONL
  * files stay silent.
  */
-import { type CodeActionParams, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
+import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
+import type { FixAllStep } from "./engine/repair/index.js";
 import { buildRenderView } from "./presentation/view-model.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
-import { codeActions, FIX_ALL_KIND, fixEdit, toTextEdits } from "./lsp/actions.js";
+import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
 import { boundDiagnostics } from "./lsp/diagnostics-bound.js";
 import { ProviderTargets } from "./lsp/provider-targets.js";
@@ -36,12 +37,20 @@ let hasConfiguration = false;
 let versionedEdits = false;
 /** The client shows disabled code actions (a repair not offered, with why). */
 let disabledActions = false;
+/** The client resolves a code action's edit when it is chosen (file-wide repairs are computed then). */
+let resolveEdits = false;
+/** The client shows progress the server starts. */
+let serverProgress = false;
+/** The command a client without codeAction/resolve runs for a file-wide repair (the server computes and applies it). */
+const APPLY_FILE_FIX_COMMAND = "transcriptInspector.server.applyFileFix";
 
 connection.onInitialize((params) => {
   const caps = params.capabilities;
   hasConfiguration = !!caps.workspace?.configuration;
   versionedEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
   disabledActions = !!caps.textDocument?.codeAction?.disabledSupport;
+  resolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes("edit");
+  serverProgress = !!caps.window?.workDoneProgress;
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -51,7 +60,8 @@ connection.onInitialize((params) => {
       documentHighlightProvider: true,
       documentSymbolProvider: { label: "Transcript" },
       codeLensProvider: { resolveProvider: false },
-      codeActionProvider: { codeActionKinds: ["quickfix", FIX_ALL_KIND], resolveProvider: false },
+      codeActionProvider: { codeActionKinds: ["quickfix", FIX_ALL_KIND], resolveProvider: true },
+      executeCommandProvider: { commands: [APPLY_FILE_FIX_COMMAND] },
     },
     serverInfo: { name: "transcript-inspector", version: "0.1.0" },
   };
@@ -225,8 +235,50 @@ connection.onDocumentHighlight((p) => withModel(p.textDocument.uri, null, (st) =
 connection.onDocumentSymbol((p) => withModel(p.textDocument.uri, [], (st) => symbols(st.model)));
 connection.onCodeLens((p) => withModel(p.textDocument.uri, [], (st) => codeLenses(st.model, st.uri)));
 connection.onCodeAction((p: CodeActionParams) =>
-  withModel(p.textDocument.uri, [], (st) => codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits, disabledActions)),
+  withModel(p.textDocument.uri, [], (st) => {
+    const actions = codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits, disabledActions);
+    // A client that cannot resolve an edit runs a command for a file-wide repair instead.
+    if (!resolveEdits) for (const a of actions) if (!a.edit && isFileFixData(a.data)) a.command = { title: a.title, command: APPLY_FILE_FIX_COMMAND, arguments: [a.data] };
+    return actions;
+  }),
 );
+
+/**
+ * A file-wide repair runs one round at a time (lsp/actions.ts `fileEdits`), with VS Code's
+ * progress when the client shows the server's, and stops when the request is cancelled.
+ */
+async function withFixProgress<T>(title: string, token: CancellationToken | undefined, run: (cancelled: () => boolean, onStep: (s: FixAllStep) => void) => Promise<T>): Promise<T> {
+  const progress = serverProgress ? await connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
+  progress?.begin(title, undefined, "Reading the session", true);
+  try {
+    const cancelled = () => !!token?.isCancellationRequested || !!progress?.token.isCancellationRequested;
+    return await run(cancelled, (s) => progress?.report(`Round ${s.round}: ${s.count} ${s.kind} repair${s.count === 1 ? "" : "s"}`));
+  } finally {
+    progress?.done();
+  }
+}
+
+connection.onCodeActionResolve(async (action: CodeAction, token) => {
+  const data = action.data;
+  if (!isFileFixData(data)) return action;
+  try {
+    const st = await stateOf(data.uri);
+    if (!st || !st.analysis) return action;
+    return await withFixProgress(action.title, token, (cancelled, onStep) => resolveCodeAction(st, action, versionedEdits, cancelled, onStep));
+  } catch (e) {
+    connection.console.error(`resolving a code action on ${data.uri} failed: ${(e as Error).stack ?? e}`);
+    return action;
+  }
+});
+
+connection.onExecuteCommand(async (p, token) => {
+  const data = p.arguments?.[0];
+  if (p.command !== APPLY_FILE_FIX_COMMAND || !isFileFixData(data)) return;
+  const st = await stateOf(data.uri);
+  if (!st || !st.analysis || st.version !== data.version) return;
+  const resolved = await withFixProgress(data.kind, token, (cancelled, onStep) => resolveCodeAction(st, { title: data.kind, data }, versionedEdits, cancelled, onStep));
+  if (resolved.edit) await connection.workspace.applyEdit({ label: resolved.title, edit: resolved.edit });
+});
 
 connection.onRequest(RenderRequest, async (p) => {
   const settings = await settingsFor(p.uri);
@@ -250,17 +302,26 @@ registerInspectorRequests(
   },
 );
 
-connection.onRequest(FixEditRequest, (p) =>
-  withModel<FixEditResult>(p.uri, null, (st) => {
-    const edits = fixEdit(st, p.fix);
-    return edits ? { changes: { [st.uri]: toTextEdits(edits) } } : null;
-  }),
-);
+connection.onRequest(FixEditRequest, async (p, token) => {
+  try {
+    const st = await stateOf(p.uri);
+    if (!st || !st.analysis) return null;
+    const edits = await withFixProgress(p.fix.title, token, (cancelled, onStep) => fixEdit(st, p.fix, cancelled, onStep));
+    return edits ? ({ changes: { [st.uri]: toTextEdits(edits) } } satisfies FixEditResult) : null;
+  } catch (e) {
+    connection.console.error(`fix on ${p.uri} failed: ${(e as Error).stack ?? e}`);
+    return null;
+  }
+});
 
 providers.listen(connection, { settingsFor, stateOf, publish });
 
 // Last line of defence: a rejection nobody awaited is logged, never the end of the process.
 process.on("unhandledRejection", (e) => connection.console.error(`unhandled: ${(e as Error)?.stack ?? e}`));
+
+// The server ends with its client: stdin closing (stdio) or the IPC channel going (the extension).
+if (process.argv.includes("--stdio")) process.stdin.on("end", () => process.exit(0));
+else process.on("disconnect", () => process.exit(0));
 
 documents.listen(connection);
 connection.listen();

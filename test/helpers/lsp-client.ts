@@ -57,7 +57,7 @@ export class LspClient {
       rootUri: null,
       capabilities: capabilities ?? {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, workspaceEdit: { documentChanges: true } },
-        textDocument: { publishDiagnostics: { relatedInformation: true, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true } },
+        textDocument: { publishDiagnostics: { relatedInformation: true, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true }, codeAction: { dataSupport: true, resolveSupport: { properties: ["edit"] } } },
       },
     });
     await conn.sendNotification("initialized", {});
@@ -115,6 +115,12 @@ export class LspClient {
 
   request<T = any>(method: string, params: unknown): Promise<T> {
     return this.conn.sendRequest(method, params) as Promise<T>;
+  }
+
+  /** Code actions, each file-wide one resolved as VS Code does when it is chosen (`codeAction/resolve` computes its edit). */
+  async codeActions(params: unknown): Promise<any[]> {
+    const actions: any[] = await this.request("textDocument/codeAction", params);
+    return Promise.all(actions.map((a) => (a.edit || a.disabled ? a : this.request("codeAction/resolve", a))));
   }
 
   async stop(): Promise<void> {

@@ -58,7 +58,7 @@ describe("corpus through the server", () => {
       const lenses = await c.request("textDocument/codeLens", { textDocument: { uri } });
       assert.equal(lenses.length, a.prune.chains.resolved.length + a.prune.chains.unresolved.length);
       const all = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
-      const acts = await c.request("textDocument/codeAction", { textDocument: { uri }, range: all, context: { diagnostics: d } });
+      const acts = await c.codeActions({ textDocument: { uri }, range: all, context: { diagnostics: d } });
       assert.ok(Array.isArray(acts));
       c.close(uri);
     });
@@ -83,7 +83,7 @@ describe("corpus through the server", () => {
     c.open(uri, t);
     const d = await c.diagnosticsFor(uri, 1, from);
     assert.ok(d.some((x) => x.code === "orphan-result" && x.range.start.line === parent.line + 1), JSON.stringify(d.map((x) => x.code)));
-    const acts = await c.request("textDocument/codeAction", { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } });
+    const acts = await c.codeActions({ textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } });
     assert.equal(acts.length, 1);
     const fixed = applyTextEdits(t, editsOf(acts[0].edit, uri));
     assert.equal(fixed, text, "back to the original file, byte for byte");
@@ -101,7 +101,7 @@ describe("corpus through the server", () => {
     const d = await c.diagnosticsFor(uri, 1, from);
     const o = d.find((x) => x.code === "orphan-result" && x.range.start.line === at);
     assert.ok(o, JSON.stringify(d.map((x) => `${x.range.start.line}:${x.code}`)));
-    const acts = await c.request("textDocument/codeAction", { textDocument: { uri }, range: o!.range, context: { diagnostics: [o] } });
+    const acts = await c.codeActions({ textDocument: { uri }, range: o!.range, context: { diagnostics: [o] } });
     assert.deepEqual(acts.filter((x: any) => /orphan/i.test(x.title)), []);
   });
 });

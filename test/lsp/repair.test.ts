@@ -163,8 +163,8 @@ describe("makeIdUniqueRepair", () => {
     assert.deepEqual(codesAt(next, "colliding-id"), []);
     assert.deepEqual(codesAt(next, "orphan-result"), []);
   });
-  it("picks an id not used anywhere in the file", () => {
-    const t2 = t.replace('"text":"user at 1"', '"text":"mentions b_1__t2"');
+  it("picks an id no string of the file holds", () => {
+    const t2 = t.replace('"text":"user at 1"', '"text":"b_1__t2"');
     const r = makeIdUniqueRepair(analyze(t2), t2, 5, "b_1")!;
     assert.match(r.edits[0].newText, /"b_1__t2_2"/);
   });

@@ -59,7 +59,7 @@ describe("repairs through the language server (property, bounded)", () => {
       const diags = await c.diagnosticsFor(uri, 1, from);
       const before = counts(text);
       for (const d of diags.slice(0, 8)) {
-        const acts: any[] = await c.request("textDocument/codeAction", { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ["quickfix"] } });
+        const acts: any[] = await c.codeActions({ textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ["quickfix"] } });
         for (const a of acts) {
           if (a.disabled) {
             assert.ok(typeof a.disabled.reason === "string" && a.disabled.reason.length > 0, "a disabled action says why");
@@ -71,7 +71,7 @@ describe("repairs through the language server (property, bounded)", () => {
           applied++;
         }
       }
-      const all: any[] = await c.request("textDocument/codeAction", { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } });
+      const all: any[] = await c.codeActions({ textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } });
       const want = fixAll(text);
       assert.equal(all.length ? apply(text, editsOf(all[0].edit, uri)) : text, want.text, `case ${k}: source.fixAll differs from the engine's fix-all`);
       c.close(uri);
@@ -91,7 +91,7 @@ describe("repairs through the language server (property, bounded)", () => {
     c.open(uri, cc);
     const d = (await c.diagnosticsFor(uri, 1, from)).find((x: any) => x.code === "results-split");
     assert.ok(d, "a results-split diagnostic");
-    const acts: any[] = await c.request("textDocument/codeAction", { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ["quickfix"] } });
+    const acts: any[] = await c.codeActions({ textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ["quickfix"] } });
     const merge = acts.find((a) => /^Merge the turn's later result into line 3/.test(a.title));
     assert.ok(merge && !merge.disabled, JSON.stringify(acts.map((a) => a.title)));
     const next = apply(cc, editsOf(merge.edit, uri));

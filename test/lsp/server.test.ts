@@ -276,7 +276,7 @@ describe("language server over stdio", () => {
   it("remove-orphan quickfix: the orphan line goes, its child is re-parented, nothing else changes", async () => {
     const { u, d } = await openDoc("fix.jsonl", TEXT);
     const orphan = d.find((x) => x.code === "orphan-result")!;
-    const actions = await c.request("textDocument/codeAction", { textDocument: { uri: u }, range: orphan.range, context: { diagnostics: [orphan], only: ["quickfix"] } });
+    const actions = await c.codeActions({ textDocument: { uri: u }, range: orphan.range, context: { diagnostics: [orphan], only: ["quickfix"] } });
     const remove = actions.find((a: any) => a.title.startsWith("Remove orphan"));
     assert.ok(remove);
     assert.equal(remove.kind, "quickfix");
@@ -303,7 +303,7 @@ describe("language server over stdio", () => {
     const t = sessionText(specs);
     const { u, d } = await openDoc("fixall.jsonl", t);
     assert.deepEqual(d.filter((x) => x.code === "orphan-result").map((x) => x.range.start.line), [4, 5, 8]);
-    const actions = await c.request("textDocument/codeAction", { textDocument: { uri: u }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } });
+    const actions = await c.codeActions({ textDocument: { uri: u }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } });
     assert.equal(actions.length, 1);
     assert.equal(actions[0].kind, "source.fixAll.transcriptInspector");
     const next = applyTextEdits(t, editsOf(actions[0].edit, u));
@@ -315,14 +315,36 @@ describe("language server over stdio", () => {
     assert.ok(next.endsWith("\n"));
     const d2 = await replace(u, 2, next);
     assert.deepEqual(d2.filter((x) => x.code === "orphan-result" || x.code === "broken-parent"), []);
-    const again = await c.request("textDocument/codeAction", { textDocument: { uri: u }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } });
+    const again = await c.codeActions({ textDocument: { uri: u }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } });
     assert.deepEqual(again, []);
+  });
+
+  it("code actions compute no file-wide repair: fix-all is offered at once and computed when resolved (issue 23)", async () => {
+    const specs: Spec[] = [{ user: 1 }];
+    for (let k = 0; k < 30; k++) specs.push({ assistant: 10 + 3 * k, calls: ["bash_1"] }, { result: 11 + 3 * k, id: "bash_1" });
+    specs.push({ result: 500, id: "ghost_1" }, { user: 501 }, { assistant: 502, text: "ok" });
+    const t = sessionText(specs);
+    const { u, d } = await openDoc("lightbulb.jsonl", t);
+    const orphan = d.find((x) => x.code === "orphan-result")!;
+    const raw: any[] = await c.request("textDocument/codeAction", { textDocument: { uri: u }, range: orphan.range, context: { diagnostics: [orphan] } });
+    const fileWide = raw.filter((a) => /Fix all/.test(a.title));
+    assert.ok(fileWide.length > 0, JSON.stringify(raw.map((a) => a.title)));
+    for (const a of fileWide) {
+      assert.equal(a.edit, undefined, `${a.title}: computed on the code-action path`);
+      assert.equal(a.data.uri, u);
+    }
+    const src: any[] = await c.request("textDocument/codeAction", { textDocument: { uri: u }, range: orphan.range, context: { diagnostics: [], only: ["source.fixAll"] } });
+    assert.equal(src.length, 1);
+    assert.equal(src[0].edit, undefined);
+    const resolved = await c.request("codeAction/resolve", src[0]);
+    const next = applyTextEdits(t, editsOf(resolved.edit, u));
+    assert.ok(!next.includes('"ghost_1"'), "resolving computes the repair");
   });
 
   it("make-id-unique renames only the reuse the finding is on and its result; the finding moves to the next reuse", async () => {
     const { u, d } = await openDoc("unique.jsonl", TEXT);
     const coll = d.find((x) => x.code === "colliding-id" && x.range.start.line === 10)!;
-    const actions = await c.request("textDocument/codeAction", { textDocument: { uri: u }, range: coll.range, context: { diagnostics: [coll] } });
+    const actions = await c.codeActions({ textDocument: { uri: u }, range: coll.range, context: { diagnostics: [coll] } });
     const mk = actions.find((a: any) => a.title.startsWith("Rename"));
     assert.ok(mk, JSON.stringify(actions.map((a: any) => a.title)));
     const edits = editsOf(mk.edit, u);
@@ -342,7 +364,7 @@ describe("language server over stdio", () => {
     const { u, d } = await openDoc("crlf.jsonl", t);
     const orphan = d.find((x) => x.code === "orphan-result")!;
     assert.equal(sliceOf(t.replace(/\r/g, ""), orphan.range), '"zz_1"');
-    const actions = await c.request("textDocument/codeAction", { textDocument: { uri: u }, range: orphan.range, context: { diagnostics: [orphan], only: ["quickfix"] } });
+    const actions = await c.codeActions({ textDocument: { uri: u }, range: orphan.range, context: { diagnostics: [orphan], only: ["quickfix"] } });
     const next = applyTextEdits(t, editsOf(actions[0].edit, u));
     assert.ok(!/[^\r]\n/.test(next), "every line ending is CRLF");
     assert.equal(next.split("\r\n").length, t.split("\r\n").length - 1);
@@ -378,6 +400,19 @@ describe("language server over stdio", () => {
     assert.equal(none, null);
     const mk = await c.request("transcriptInspector/fixEdit", { uri: u, fix: { title: "x", kind: "make-id-unique", line: 11, toolCallId: "bash_23" } });
     assert.equal(mk.changes[u].length, 2);
+  });
+});
+
+describe("the server's life", () => {
+  it("ends when its client goes: stdin closed without shutdown", async () => {
+    const { spawn } = await import("node:child_process");
+    const { SERVER } = await import("../helpers/lsp-client.js");
+    const child = spawn(process.execPath, [SERVER, "--stdio"], { stdio: ["pipe", "ignore", "ignore"] });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.stdin!.end();
+    const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r("still running"), 30_000))]);
+    if (code === "still running") child.kill();
+    assert.equal(code, 0);
   });
 });
 

@@ -1,7 +1,8 @@
 /** Code actions as WorkspaceEdits, from the pure repairs in engine/repair. */
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver/node";
 import type { AnalyzeOptions } from "../engine/analyze.js";
-import { REPAIRS, type RepairEdit, whyNot } from "../engine/repair/index.js";
+import { type FixAllStep, REPAIRS, type RepairEdit, whyNot } from "../engine/repair/index.js";
+import { repairIndex } from "../engine/repair/repair-index.js";
 import { isInapplicable } from "../engine/repair/fix-all.js";
 import { MERGE_SPLIT_CODES } from "../engine/repair/merge-split-results.js";
 import { codeSpec, type FixKind } from "../engine/rules/registry.js";
@@ -36,12 +37,44 @@ export function workspaceEdit(doc: ActionDoc, edits: RepairEdit[], versioned: bo
 
 const bomOf = (doc: ActionDoc) => doc.text.charCodeAt(0) === 0xfeff;
 
-/** The whole-file edits of a file-wide repair, cached per document version. */
-export function fileEdits(doc: ActionDoc, kind: FixKind): RepairEdit[] {
+/** The whole-file edits of a file-wide repair once computed for this version (undefined: not yet). */
+export function cachedFileEdits(doc: ActionDoc, kind: FixKind): RepairEdit[] | undefined {
+  return doc.fileFixes?.[kind];
+}
+
+/** What a file-wide code action carries until it is resolved: the repair is computed when chosen. */
+export interface FileFixData {
+  uri: string;
+  version: number | null;
+  kind: FixKind;
+}
+
+export function isFileFixData(d: unknown): d is FileFixData {
+  const x = d as FileFixData | undefined;
+  return !!x && typeof x.uri === "string" && (typeof x.version === "number" || x.version === null) && typeof x.kind === "string" && !!REPAIRS[x.kind as FixKind]?.all;
+}
+
+/**
+ * The whole-file edits of a file-wide repair, computed one round at a time: between rounds the
+ * server answers other requests, reports `onStep` and stops when `cancelled()` says so (then
+ * undefined). Cached per document version.
+ */
+export async function fileEdits(doc: ActionDoc, kind: FixKind, cancelled: () => boolean = () => false, onStep?: (s: FixAllStep) => void): Promise<RepairEdit[] | undefined> {
   const all = REPAIRS[kind].all;
   if (!all) return [];
-  doc.fileFixes ??= {};
-  return (doc.fileFixes[kind] ??= all.run(doc.text, doc.options).edits);
+  const known = doc.fileFixes?.[kind];
+  if (known) return known;
+  const steps = all.rounds(doc.text, doc.options);
+  for (;;) {
+    if (cancelled()) return undefined;
+    const s = steps.next();
+    if (s.done) {
+      doc.fileFixes ??= {};
+      return (doc.fileFixes[kind] = s.value.edits);
+    }
+    onStep?.(s.value);
+    await new Promise((r) => setImmediate(r));
+  }
 }
 
 function overlaps(a: Range, line: number): boolean {
@@ -61,10 +94,21 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
   const a = doc.model.a;
   const diagFor = (code: string, line: number) => diags.filter((d) => d.code === code && d.range.start.line === line);
   const bom = bomOf(doc);
+  // A file-wide repair is offered at once and computed only when chosen (codeAction/resolve).
+  const fileWideAction = (kind: FixKind, actionKind: string): CodeAction => {
+    const known = cachedFileEdits(doc, kind);
+    const data: FileFixData = { uri: doc.uri, version: doc.version, kind };
+    return { title: REPAIRS[kind].all!.title, kind: actionKind, ...(known ? { edit: workspaceEdit(doc, known, versioned) } : { data }) };
+  };
   if (wants(CodeActionKind.QuickFix)) {
     const fileWide = new Set<FixKind>();
     const disabled: CodeAction[] = [];
-    for (const f of [...a.findings, ...providerFindingsIn(diags)]) {
+    // Only the findings on the lines asked about: no walk over every finding of a long session.
+    const byLine = repairIndex(a).findingsByLine;
+    const inRange: Pick<Finding, "code" | "line" | "toolCallId">[] = [];
+    const last = Math.min(range.end.line, a.session.lines.length - 1);
+    for (let line = range.start.line; line <= last; line++) inRange.push(...(byLine.get(line) ?? []));
+    for (const f of [...inRange, ...providerFindingsIn(diags)]) {
       if (!overlaps(range, f.line)) continue;
       const fixes = codeSpec(f.code).fixes;
       let offered = false;
@@ -86,17 +130,25 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
       }
       if (offered) for (const k of fixes) if (REPAIRS[k].all) fileWide.add(k);
     }
-    for (const kind of fileWide) {
-      const all = fileEdits(doc, kind);
-      if (all.length) out.push({ title: REPAIRS[kind].all!.title, kind: CodeActionKind.QuickFix, edit: workspaceEdit(doc, all, versioned) });
-    }
+    for (const kind of fileWide) out.push(fileWideAction(kind, CodeActionKind.QuickFix));
     out.push(...disabled);
   }
-  if (only && only.length && wants(FIX_ALL_KIND)) {
-    const all = fileEdits(doc, SOURCE_FIX_ALL);
-    if (all.length) out.push({ title: REPAIRS[SOURCE_FIX_ALL].all!.title, kind: FIX_ALL_KIND, edit: workspaceEdit(doc, all, versioned) });
-  }
+  if (only && only.length && wants(FIX_ALL_KIND) && hasRepairable(a)) out.push(fileWideAction(SOURCE_FIX_ALL, FIX_ALL_KIND));
   return out;
+}
+
+/** Whether fix-all could do anything: an error or warning of a code some repair handles (one pass over the findings). */
+function hasRepairable(a: DocModel["a"]): boolean {
+  return a.findings.some((f) => (f.severity === "error" || f.severity === "warning") && codeSpec(f.code).fixes.some((k) => REPAIRS[k].plan));
+}
+
+/** The edit of a file-wide action chosen in the editor (codeAction/resolve); the action unchanged when cancelled or stale. */
+export async function resolveCodeAction(doc: ActionDoc, action: CodeAction, versioned: boolean, cancelled: () => boolean, onStep?: (s: FixAllStep) => void): Promise<CodeAction> {
+  const data = action.data;
+  if (!isFileFixData(data) || data.version !== doc.version) return action;
+  const edits = await fileEdits(doc, data.kind, cancelled, onStep);
+  if (!edits) return action;
+  return { ...action, edit: workspaceEdit(doc, edits, versioned) };
 }
 
 /**
@@ -113,11 +165,11 @@ function providerFindingsIn(diags: Diagnostic[]): Pick<Finding, "code" | "line" 
   return out;
 }
 
-/** The edit for a webview ViewFix (1-based line), or null when not applicable/safe. */
-export function fixEdit(doc: ActionDoc, fix: ViewFix): RepairEdit[] | null {
+/** The edit for a webview ViewFix (1-based line), or null when not applicable/safe (or cancelled). */
+export async function fixEdit(doc: ActionDoc, fix: ViewFix, cancelled?: () => boolean, onStep?: (s: FixAllStep) => void): Promise<RepairEdit[] | null> {
   const spec = REPAIRS[fix.kind];
   if (!spec) return null;
   if (spec.one) return spec.one(doc.model.a, doc.text, fix.line - 1, fix.toolCallId, bomOf(doc))?.edits ?? null;
-  const all = fileEdits(doc, fix.kind);
-  return all.length ? all : null;
+  const all = await fileEdits(doc, fix.kind, cancelled, onStep);
+  return all && all.length ? all : null;
 }

@@ -59,6 +59,25 @@ export interface FixAllReport {
 }
 
 export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, text: string, options: AnalyzeOptions = {}, opts: FixAllOptions = {}): FixAllReport {
+  const steps = fixAllSteps(plans, text, options, opts);
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+  }
+}
+
+/** What one round of fix-all did (for progress). */
+export interface FixAllStep {
+  round: number;
+  kind: FixKind;
+  count: number;
+}
+
+/**
+ * fix-all one round at a time: yields after each round's analysis and repairs, so a caller on a
+ * server can report progress, let other requests in and stop when the request is cancelled.
+ */
+export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, text: string, options: AnalyzeOptions = {}, opts: FixAllOptions = {}): Generator<FixAllStep, FixAllReport, void> {
   const bom = text.charCodeAt(0) === 0xfeff;
   const kinds = (opts.kinds ?? FIX_ORDER).filter((k) => plans[k]);
   // Information and hints are not defects (a call still running, a link to another file): fix-all
@@ -83,6 +102,7 @@ export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, te
         cur = joinLines(lines);
         done.set(kind, (done.get(kind) ?? 0) + b.count);
         applied = true;
+        yield { round: rounds + 1, kind, count: b.count };
         break;
       }
       const plan = emptyPlan();
@@ -116,6 +136,7 @@ export function fixAllWith(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, te
       cur = joinLines(lines);
       done.set(kind, (done.get(kind) ?? 0) + count);
       applied = true;
+      yield { round: rounds + 1, kind, count };
       break;
     }
     if (!applied) break;

@@ -2,5 +2,5 @@
 export * from "./edits.js";
 export * from "./repairs.js";
 export * from "./registry.js";
-export { FIX_ORDER, type FixAllReport, type FixAllOptions } from "./fix-all.js";
+export { FIX_ORDER, type FixAllReport, type FixAllOptions, type FixAllStep } from "./fix-all.js";
 export { applyPlan, editsFromLines, joinLines, keptInOrder, type PlannedLine, plannedLines } from "./line-plan.js";

@@ -9,10 +9,10 @@ import type { AnalyzeOptions, Analysis } from "../analyze.js";
 import type { FixKind } from "../rules/rule.js";
 import type { Finding } from "../types.js";
 import type { RepairEdit } from "./edits.js";
-import { type BatchFn, type FixAllOptions, type FixAllReport, fixAllWith, type PlanFn } from "./fix-all.js";
+import { type BatchFn, type FixAllOptions, type FixAllReport, type FixAllStep, fixAllSteps, fixAllWith, type PlanFn } from "./fix-all.js";
 import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses } from "./line-plan.js";
 import { repairIndex } from "./repair-index.js";
-import { type FixAllResult, fixAllOrphans, makeAllIdsUnique, makeIdUniqueRepair, orphanRemoval, type Repair } from "./repairs.js";
+import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
 import { providerVerdicts } from "../providers/verdicts.js";
 import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
@@ -32,7 +32,7 @@ export interface RepairSpec {
   /** What the CLI's summary says after applying `n` of them (`dry`: for a dry run, "would ..."). */
   done?: (n: number, dry: boolean) => string;
   /** The repair of the whole file, edits against `text`; absent for one-finding repairs. */
-  all?: { title: string; run(text: string, options: AnalyzeOptions): FixAllResult | FixAllReport };
+  all?: { title: string; rounds(text: string, options: AnalyzeOptions): Generator<FixAllStep, FixAllReport, void> };
 }
 
 /** The edits of a plan against `text` (the document as the editor holds it, BOM included). */
@@ -102,7 +102,7 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
   "fix-all-orphans": {
     label: () => "Fix all orphan tool results in the file",
     preferred: false,
-    all: { title: "Fix all orphan tool results in the file", run: (text, options) => fixAllOrphans(text, options) },
+    all: { title: "Fix all orphan tool results in the file", rounds: (text, options) => fixAllByRounds(text, options, { codes: ORPHAN_CODES, kinds: ORPHAN_KINDS }) },
   },
   "make-id-unique": {
     label: (f) => `Make \`${f.toolCallId}\` unique in this turn`,
@@ -163,7 +163,7 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
   "fix-all": {
     label: () => "Fix all repairable findings in the file",
     preferred: false,
-    all: { title: "Fix all repairable findings in the file", run: (text, options) => fixAll(text, options) },
+    all: { title: "Fix all repairable findings in the file", rounds: (text, options) => fixAllByRounds(text, options) },
   },
 };
 
@@ -208,9 +208,31 @@ export const BATCHES: Readonly<Partial<Record<FixKind, BatchFn>>> = {
   },
 };
 
+/** The repairs of orphan results: back to their call's turn, a second result dropped, a result nothing called removed. */
+const ORPHAN_KINDS: readonly FixKind[] = ["move-result", "drop-duplicate-result", "remove-orphan"];
+
+/** A file-wide repair run to its end (the CLI; the server steps through `rounds` itself). */
+export function runAll(spec: RepairSpec, text: string, options: AnalyzeOptions): FixAllReport | null {
+  if (!spec.all) return null;
+  const steps = spec.all.rounds(text, options);
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+  }
+}
+
 /** Every repair of the file to a fixed point (`opts.codes`: only findings of these codes). */
 export function fixAll(text: string, options: AnalyzeOptions = {}, opts: FixAllOptions = {}): FixAllReport {
-  return fixAllWith(PLANS, text, options, { extraFindings: (a) => providerFindingsToFix(a, opts.codes), batches: BATCHES, ...opts });
+  return fixAllWith(PLANS, text, options, fixAllOptions(opts));
+}
+
+/** `fixAll` one round at a time (fix-all.ts `fixAllSteps`). */
+export function fixAllByRounds(text: string, options: AnalyzeOptions = {}, opts: FixAllOptions = {}): Generator<FixAllStep, FixAllReport, void> {
+  return fixAllSteps(PLANS, text, options, fixAllOptions(opts));
+}
+
+function fixAllOptions(opts: FixAllOptions): FixAllOptions {
+  return { extraFindings: (a) => providerFindingsToFix(a, opts.codes), batches: BATCHES, ...opts };
 }
 
 /**
