@@ -185,8 +185,8 @@ describe("fix-all and `fix --only`", () => {
   });
 });
 
-describe("fix's temp file", () => {
-  it("is not FILE.ti-fix-<pid>: a symlink planted there is never written through", () => {
+describe("fix writes in place", () => {
+  it("writes no temp file: a symlink planted at the old temp name is never written through", () => {
     const p = file(sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "x_1" }]));
     const victim = join(dir, "victim.txt");
     writeFileSync(victim, "keep me");

@@ -3,7 +3,7 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, linkSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, linkSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -137,13 +137,13 @@ describe("fix on the file system", () => {
     assert.ok(!readFileSync(target, "utf8").includes('"x_1"'));
     assert.match(r.stdout, /symbolic link/);
   });
-  it("a hard-linked file is refused (fixing would split the links)", () => {
+  it("a hard-linked file is fixed in place: every name of it sees the repair", () => {
     const p = file("hard.jsonl", orphanText());
     linkSync(p, p + ".other");
-    const r = cli("fix", p);
-    assert.equal(r.status, 1);
-    assert.match(r.stderr, /hard link/);
-    assert.equal(readFileSync(p, "utf8"), orphanText());
+    const r = cli("fix", "--no-backup", p);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.ok(!readFileSync(p, "utf8").includes('"x_1"'));
+    assert.equal(readFileSync(p + ".other", "utf8"), readFileSync(p, "utf8"));
   });
   it("not a regular file (a directory, a FIFO) is refused, and the other files are still fixed", () => {
     const fifo = join(dir, "fix-fifo.jsonl");
@@ -194,6 +194,27 @@ describe("fix on the file system", () => {
     assert.doesNotMatch(r.stdout, /need another fix/);
     assert.match(r.stdout, /x_1.*parent.*e3/);
     assert.equal(r.status, 1);
+  });
+});
+
+describe("fix on a file an agent keeps open (issue 22)", () => {
+  it("repairs in place: the same inode, and every line the agent appends afterwards lands in the file", () => {
+    const p = file("held.jsonl", orphanText());
+    const ino = statSync(p).ino;
+    const fd = openSync(p, "a"); // the agent's handle, held across the fix (O_APPEND, as Codex's writer)
+    try {
+      const r = cli("fix", "--no-backup", p);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      assert.equal(statSync(p).ino, ino, "the same file, not a new one renamed over it");
+      assert.ok(!readFileSync(p, "utf8").includes('"x_1"'));
+      const later = Array.from({ length: 10 }, (_, k) => JSON.stringify(entryOf({ user: 100 + k }, `l${k}`, null)) + "\n");
+      for (const l of later) writeSync(fd, l);
+      const text = readFileSync(p, "utf8");
+      for (const l of later) assert.ok(text.includes(l), "a line written after the fix is in the file");
+      assert.ok(text.endsWith(later.join("")));
+    } finally {
+      closeSync(fd);
+    }
   });
 });
 
