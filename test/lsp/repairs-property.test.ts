@@ -53,6 +53,8 @@ describe("repairs through the language server (property, bounded)", () => {
     let disabled = 0;
     for (let k = 0; k < cases.length; k++) {
       const text = cases[k];
+      // A file the agents cannot read as a session (every line ending in a lone CR is one record) gets no diagnostics.
+      if (analyze(text).session.format === "unknown") continue;
       const uri = `file:///prop/r${k}.jsonl`;
       const from = c.published.length;
       c.open(uri, text);

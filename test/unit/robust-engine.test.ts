@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/analyze.js";
 import { splitLines } from "../../server/src/engine/lines.js";
 import { findingRange } from "../../server/src/engine/positions.js";
-import { applyRepairEdits, fixAllOrphans, makeIdUniqueRepair, removeOrphanRepair } from "../../server/src/engine/repair/index.js";
+import { fixAll, fixAllOrphans, REPAIRS, whyNot } from "../../server/src/engine/repair/index.js";
 import { findingJson } from "../../server/src/presentation/report.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { escapeMarkdown } from "../../server/src/lsp/markdown.js";
@@ -56,38 +56,24 @@ describe("line splitting agrees with LSP (\\n, \\r\\n, lone \\r)", () => {
     assert.deepEqual(splitLines("x\r").map((l) => [l.text, l.eol]), [["x", "\r"]]);
   });
 
+  // pi, Claude Code and Codex split records at LF only: a lone CR is JSON whitespace inside one.
   const specs: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }, { result: 4, id: "x_1" }, { user: 5 }, { assistant: 6, text: "ok" }];
-  for (const eol of ["\r", "\r\r\n"]) {
-    it(`orphan quick fix and fix-all on a file whose lines end in ${JSON.stringify(eol)}`, () => {
-      const t = sessionText(specs).split("\n").join(eol);
-      const a = analyze(t);
-      const f = a.findings.find((x) => x.code === "orphan-result")!;
-      assert.ok(f, "the orphan is found");
-      const lspLines = t.split(/\r\n|\r|\n/);
-      assert.match(lspLines[f.line], /"x_1"/, "the finding's line is LSP's line");
-      const r = removeOrphanRepair(a, f.line, "x_1")!;
-      assert.ok(r);
-      const next = applyRepairEdits(t, r.edits);
-      assert.ok(!next.includes('"x_1"'), "the orphan is gone");
-      assert.ok(next.includes('"parentId":"e3"'));
-      for (const l of next.split(/\r\n|\r|\n/)) if (l.trim()) JSON.parse(l);
-      const all = fixAllOrphans(t);
-      assert.equal(all.text, next);
-      assert.deepEqual(analyze(next).findings.filter((x) => x.code === "orphan-result" || x.code === "broken-parent" || x.code === "malformed-line"), []);
-    });
-  }
-
-  it("make-id-unique on lone-CR lines writes valid JSON", () => {
-    const specs2: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["bash_1"] }, { result: 3, id: "bash_1" }, { user: 4 }, { assistant: 5, calls: ["bash_1"] }, { result: 6, id: "bash_1" }, { user: 7 }];
-    const t = sessionText(specs2).split("\n").join("\r");
+  it("a file whose lines end in a lone CR is one record to the agents: not read as a session, fix changes nothing", () => {
+    const t = sessionText(specs).split("\n").join("\r");
     const a = analyze(t);
-    const f = a.findings.find((x) => x.code === "colliding-id" && x.line === 5)!;
-    assert.ok(f);
-    const r = makeIdUniqueRepair(a, t, f.line, f.toolCallId)!;
-    assert.ok(r);
-    const next = applyRepairEdits(t, r.edits);
-    for (const l of next.split("\r")) if (l.trim()) JSON.parse(l);
-    assert.equal(next.split("\r").length, t.split("\r").length);
+    assert.equal(a.session.format, "unknown");
+    assert.equal(fixAll(t).text, t);
+  });
+  it('lines ending in "\\r\\r\\n": each entry is read (the extra CR is whitespace), on the editor\'s line; repairs that would cut through a record are refused with why', () => {
+    const t = sessionText(specs).split("\n").join("\r\r\n");
+    const a = analyze(t);
+    const f = a.findings.find((x) => x.code === "orphan-result")!;
+    assert.ok(f, "the orphan is found");
+    const lspLines = t.split(/\r\n|\r|\n/);
+    assert.match(lspLines[f.line], /"x_1"/, "the finding's line is LSP's line");
+    assert.equal(REPAIRS["remove-orphan"].one!(a, t, f.line, "x_1", false), null);
+    assert.match(whyNot("remove-orphan", a, f.line, "x_1", false)!, /lone CR/);
+    assert.equal(fixAll(t).text, t);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Stage 1 of the engine: text -> lines -> JSON values.
  *
- * Lines end at `\n`, `\r\n` or a lone `\r`, as LSP counts them (lines.ts).
+ * Lines end at `\n`, `\r\n` or a lone `\r`, as LSP and VS Code count them (lines.ts), so every
+ * line number is the editor's. Records are what the agents read: pi, Claude Code and Codex split
+ * at LF only, so lines joined by a lone CR form one record (`glueRecords`), read from its first line.
  * Hot path: one `JSON.parse` per line and nothing else. Exact character ranges are found later,
  * only for the lines a finding points at (see positions.ts).
  */
@@ -11,6 +13,8 @@ import type { Finding, SourceLine } from "./types.js";
 
 export interface ParsedText {
   lines: SourceLine[];
+  /** Some lines end in a lone CR (records span lines): an edit is re-read from the whole text. */
+  glued?: boolean;
   /** Whether a UTF-8 byte order mark was stripped from the start. */
   bom: boolean;
   /** The last line has content but no line ending. */
@@ -85,16 +89,55 @@ export function tooDeepFinding(l: SourceLine): Finding {
   };
 }
 
+/**
+ * Lines that end in a lone CR and the lines after them, up to one that ends otherwise, are one
+ * record: parsed as the joined text (CR included, JSON whitespace between tokens) onto the first
+ * line; the others get `partOf`. Returns whether any line was glued.
+ */
+export function glueRecords(lines: SourceLine[], from = 0): boolean {
+  let any = false;
+  for (let i = from; i < lines.length; i++) {
+    if (lines[i].eol !== "\r") continue;
+    any = true;
+    let k = i;
+    while (k + 1 < lines.length && lines[k].eol === "\r") k++;
+    glueGroup(lines, i, k, (j) => lines[j].text);
+    i = k;
+  }
+  return any;
+}
+
+/** Lines i..k as one record (`text(j)`: line j's text, which a disk reader may have dropped). */
+function glueGroup(lines: SourceLine[], i: number, k: number, text: (j: number) => string): void {
+  let joined = "";
+  for (let j = i; j <= k; j++) joined += text(j) + (j < k || lines[j].eol === "\r" ? "\r" : "");
+  const record: SourceLine = { line: i, offset: lines[i].offset, text: joined, eol: "" };
+  parseLine(record);
+  const first = lines[i];
+  first.value = record.value;
+  first.parseError = record.parseError;
+  first.tooDeep = record.tooDeep;
+  for (let j = i + 1; j <= k; j++) {
+    const l = lines[j];
+    l.value = undefined;
+    l.parseError = undefined;
+    l.tooDeep = undefined;
+    l.partOf = i;
+  }
+}
+
 export function parseText(text: string, previous?: ParsedText): ParsedText {
   const parsed = splitLines(text);
   if (!previous) {
     for (const l of parsed.lines) parseLine(l);
+    if (glueRecords(parsed.lines)) parsed.glued = true;
     return parsed;
   }
   // Incremental: a line whose text is unchanged (wherever it moved) reuses its parse. An edit
   // or an append re-parses only the lines it touched.
   const memo = new Map<string, SourceLine>();
-  for (const l of previous.lines) if (l.text.length > 0) memo.set(l.text, l);
+  // Lines of a record that spans lines hold the record's parse, not their own: not reused.
+  for (const l of previous.lines) if (l.text.length > 0 && l.eol !== "\r" && l.partOf === undefined) memo.set(l.text, l);
   for (const l of parsed.lines) {
     const old = memo.get(l.text);
     if (old) {
@@ -103,6 +146,7 @@ export function parseText(text: string, previous?: ParsedText): ParsedText {
       l.tooDeep = old.tooDeep;
     } else parseLine(l);
   }
+  if (glueRecords(parsed.lines)) parsed.glued = true;
   return parsed;
 }
 
@@ -131,13 +175,32 @@ export class LineCollector {
     const l = this.makeLine(this.lines.length, this.offset, text, eol);
     this.offset += text.length + eol.length;
     this.lastBlank = text.trim() === "";
-    parseLine(l);
     this.lines.push(l);
+    // A lone CR does not end a record: the record is read when a line ends it (glueRecords),
+    // from the texts kept here (a disk line may drop its own).
+    if (eol === "\r" || this.open.length > 0) {
+      this.open.push(text);
+      if (eol !== "\r") this.glue();
+    } else parseLine(l);
     return l;
+  }
+
+  /** Texts of the lines of a record still open (they ended in lone CRs so far). */
+  private open: string[] = [];
+  private glued = false;
+
+  private glue(): void {
+    const k = this.lines.length - 1;
+    const i = k - this.open.length + 1;
+    const texts = this.open;
+    glueGroup(this.lines, i, k, (j) => texts[j - i]);
+    this.open = [];
+    this.glued = true;
   }
 
   /** A line that cannot be held as a string (longer than a JavaScript string can be): kept as an unparsed line saying why. */
   addUnreadable(reason: string, eol: Eol): void {
+    if (this.open.length > 0) this.glue();
     const l = this.makeLine(this.lines.length, this.offset, "", eol);
     l.parseError = reason;
     this.lastBlank = false;
@@ -145,8 +208,9 @@ export class LineCollector {
   }
 
   finish(): ParsedText {
+    if (this.open.length > 0) this.glue();
     const last = this.lines[this.lines.length - 1];
-    return { lines: this.lines, bom: this.bom, unterminatedLastLine: !!last && last.eol === "" && !this.lastBlank };
+    return { lines: this.lines, bom: this.bom, unterminatedLastLine: !!last && last.eol === "" && !this.lastBlank, ...(this.glued ? { glued: true } : {}) };
   }
 }
 

@@ -29,6 +29,12 @@ export interface SourceLine {
   tooDeep?: boolean;
   /** Why the line did not parse (undefined when it parsed or is blank). */
   parseError?: string;
+  /**
+   * The line continues the record that starts on this earlier line: the line before it ended in a
+   * lone CR, which pi, Claude Code and Codex read as JSON whitespace inside one record (they split
+   * records at LF only). The record's value is on its first line; this one holds none.
+   */
+  partOf?: number;
 }
 
 /** Where a context message came from. */

@@ -44,10 +44,15 @@ export function patchChange(parsed: ParsedText, change: TextChange): boolean {
   return true;
 }
 
+/** A lone CR (not before an LF) in `text`. */
+const LONE_CR = /\r(?!\n)/;
+
 function patchOne(parsed: ParsedText, change: TextChange): boolean {
   const lines = parsed.lines;
   const r = change.range;
   if (!r) return false;
+  // Records that span lines (a lone CR) are re-read from the whole text.
+  if (parsed.glued || LONE_CR.test(change.text)) return false;
   const { start, end } = r;
   if (start.line > end.line || (start.line === end.line && start.character > end.character)) return false;
   // The edit is re-split together with the line before it, so a line ending that the edit joins

@@ -10,6 +10,7 @@ import type { Finding } from "../types.js";
 import type { RepairEdit } from "./edits.js";
 import { applyPlan, editsFromLines, emptyPlan, joinLines, type LinePlan, mergePlan, type PlannedLine, plannedLines, planLines } from "./line-plan.js";
 import { LAST_ENTRY, type Planned } from "./structural.js";
+import { splitLines } from "../lines.js";
 
 /** One kind's plan for one finding (registry.ts supplies them). */
 export type PlanFn = (a: Analysis, line: number, toolCallId: string | undefined, bom: boolean) => Planned;
@@ -98,8 +99,11 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
       if (batch) {
         const b = batch(a, wanted);
         if (b.count === 0) continue;
-        lines = applyPlan(lines, b.plan);
-        cur = joinLines(lines);
+        const nextLines = applyPlan(lines, b.plan);
+        const nextText = joinLines(nextLines);
+        if (!sameLines(nextText, nextLines)) continue;
+        lines = nextLines;
+        cur = nextText;
         done.set(kind, (done.get(kind) ?? 0) + b.count);
         applied = true;
         yield { round: rounds + 1, kind, count: b.count };
@@ -132,8 +136,13 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
         count++;
       }
       if (count === 0) continue;
-      lines = applyPlan(lines, plan);
-      cur = joinLines(lines);
+      const nextLines = applyPlan(lines, plan);
+      const nextText = joinLines(nextLines);
+      // The next round reads the bytes: if they split into other lines than the plan made (line
+      // endings joined), the round is not applied and fix-all stops here.
+      if (!sameLines(nextText, nextLines)) break;
+      lines = nextLines;
+      cur = nextText;
       done.set(kind, (done.get(kind) ?? 0) + count);
       applied = true;
       yield { round: rounds + 1, kind, count };
@@ -177,3 +186,11 @@ function pickReason(reasons: string[]): string {
 }
 
 export { joinLines, plannedLines };
+
+/** Whether `text` splits into exactly `lines` (texts and endings). */
+function sameLines(text: string, lines: readonly PlannedLine[]): boolean {
+  const split = splitLines(text);
+  if (split.length !== lines.length) return false;
+  for (let i = 0; i < split.length; i++) if (split[i].text !== lines[i].text || split[i].eol !== lines[i].eol) return false;
+  return true;
+}

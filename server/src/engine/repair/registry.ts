@@ -10,7 +10,7 @@ import type { FixKind } from "../rules/rule.js";
 import type { Finding } from "../types.js";
 import type { RepairEdit } from "./edits.js";
 import { type BatchFn, type FixAllOptions, type FixAllReport, type FixAllStep, fixAllSteps, fixAllWith, type PlanFn } from "./fix-all.js";
-import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses } from "./line-plan.js";
+import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses, planLines } from "./line-plan.js";
 import { repairIndex } from "./repair-index.js";
 import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
@@ -173,11 +173,18 @@ function dropDuplicatePlan(a: Analysis, line: number, toolCallId: string | undef
   return "reason" in r ? r : { ...r, title: `Drop duplicate result \`${toolCallId}\` (keep the first)` };
 }
 
-/** A plan that would join a lone CR and an LF into one line ending is not offered. */
+/**
+ * A plan that touches a record spanning lines (joined by a lone CR, which the agents read as one
+ * entry), or that would join a lone CR and an LF into one line ending, is not offered.
+ */
 function guarded(plan: PlanFn): PlanFn {
   return (a, line, toolCallId, bom) => {
     const p = plan(a, line, toolCallId, bom);
-    if ("reason" in p || !planFuses(a.session.lines, p.plan)) return p;
+    if ("reason" in p) return p;
+    const lines = a.session.lines;
+    if (planLines(p.plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined)))
+      return { reason: "the entry spans lines joined by a lone CR (the agent reads them as one entry): edit it by hand" };
+    if (!planFuses(lines, p.plan)) return p;
     return { reason: "the file mixes line endings here: the edit would join a lone CR and the next line's LF into one line ending" };
   };
 }
@@ -204,7 +211,9 @@ export const BATCHES: Readonly<Partial<Record<FixKind, BatchFn>>> = {
   "make-id-unique": (a, wanted) => {
     const r = makeAllIdsUnique(a, wanted);
     const plan = planFromEdits(a, r.edits);
-    return planFuses(a.session.lines, plan) ? { plan: emptyPlan(), count: 0 } : { plan, count: r.count };
+    const lines = a.session.lines;
+    const glued = planLines(plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined));
+    return glued || planFuses(lines, plan) ? { plan: emptyPlan(), count: 0 } : { plan, count: r.count };
   },
 };
 
