@@ -2,7 +2,7 @@
  * An analysis as plain data, for comparing an incrementally continued analysis with a fresh one
  * (test/unit/incremental-*.property.test.ts).
  */
-import type { Analysis } from "../../server/src/engine/analyze.js";
+import type { Analysis } from "../../server/src/engine/pipeline/analyze.js";
 import { PROVIDER_NAMES } from "../../server/src/engine/providers/names.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 

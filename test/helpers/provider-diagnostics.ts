@@ -2,7 +2,7 @@
  * Provider rules add diagnostics of their own codes (PROVIDER_CODES: information where only
  * providers other than the target would reject). Tests about the generic findings look past them.
  */
-import { PROVIDER_CODES } from "../../server/src/engine/providers/codes.js";
+import { PROVIDER_CODES } from "../../server/src/engine/rules/provider-codes.js";
 
 /** Whether a diagnostic is of a code only the provider rules report. */
 export function isProviderOnly(d: { code?: unknown }): boolean {

@@ -16,13 +16,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { fixBytes } from "../../server/src/cli/fix-bytes.js";
-import { type Analysis, analyze } from "../../server/src/engine/analyze.js";
-import { splitByteLines, splitLines } from "../../server/src/engine/lines.js";
+import { type Analysis, analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { splitByteLines, splitLines } from "../../server/src/engine/model/lines.js";
 import { applyPlan, applyRepairEdits, fixAll, joinLines, plannedLines, REPAIRS } from "../../server/src/engine/repair/index.js";
 import type { ProviderName } from "../../server/src/engine/providers/names.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { codeSpec } from "../../server/src/engine/rules/registry.js";
-import type { Finding } from "../../server/src/engine/types.js";
+import type { Finding } from "../../server/src/engine/model/types.js";
 import { repairIndex } from "../../server/src/engine/repair/repair-index.js";
 import type { PlannedLine } from "../../server/src/engine/repair/line-plan.js";
 import { claudeCodeText, type CcTurn } from "./claude-code-builder.js";

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { documentDiagnostics, MAX_DIAGNOSTICS_BYTES, MAX_MESSAGE_CHARS } from "../../server/src/lsp/diagnostics-bound.js";
 import { DocModel } from "../../server/src/lsp/model.js";
 import { DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";

@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
-import { locate } from "../../server/src/engine/positions.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { locate } from "../../server/src/engine/model/positions.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { corpusFiles, corpusText } from "../helpers/corpus.js";
 import { applyTextEdits, editsOf, LspClient } from "../helpers/lsp-client.js";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, describe, it } from "node:test";
-import { parseText, type ParsedText } from "../../server/src/engine/parse.js";
+import { parseText, type ParsedText } from "../../server/src/engine/model/parse.js";
 import { completeUtf8Length, DiskFollower } from "../../server/src/lsp/disk-follower.js";
 import { sessionText } from "../helpers/session-builder.js";
 

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { applyRepairEdits, fixAllOrphans, makeIdUniqueRepair, removeOrphanRepair } from "../../server/src/engine/repair/index.js";
 import { escapeMarkdown } from "../../server/src/lsp/markdown.js";
 import { sniffFormat } from "../../server/src/lsp/store.js";

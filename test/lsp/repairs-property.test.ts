@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { applyRepairEdits, fixAll } from "../../server/src/engine/repair/index.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { LspClient } from "../helpers/lsp-client.js";

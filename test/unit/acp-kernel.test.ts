@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { assertNoOrphanToolResults } from "../helpers/invariants.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { renderJson } from "../../server/src/presentation/report.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { corpusText } from "../helpers/corpus.js";

@@ -1,8 +1,8 @@
 /** convertToLlm's text for pi's own roles (pi-mono packages/coding-agent/src/core/messages.ts). */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Msg } from "../../server/src/engine/types.js";
-import { bashExecutionText, llmUserContent } from "../../server/src/engine/wire/agent-message-text.js";
+import type { Msg } from "../../server/src/engine/model/types.js";
+import { bashExecutionText, llmUserContent } from "../../server/src/engine/formats/pi/convert-to-llm.js";
 
 const origin = { kind: "entry" as const, line: 0, entryId: "e1" };
 const msg = (m: Partial<Msg>): Msg => ({ role: "user", origin, ...m }) as Msg;

@@ -4,10 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
-import { applyChainRanges } from "../../server/src/engine/pi-condense/chain-ranges.js";
-import { IndexerState } from "../../server/src/engine/pi-condense/indexer-state.js";
-import { readSession } from "../../server/src/engine/session.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { applyChainRanges } from "../../server/src/engine/render/pi-condense/chain-ranges.js";
+import { IndexerState } from "../../server/src/engine/render/pi-condense/indexer-state.js";
+import { readSession } from "../../server/src/engine/session/read-session.js";
 import { assertNoOrphanToolResults } from "../helpers/invariants.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
 

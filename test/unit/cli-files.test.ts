@@ -10,11 +10,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { resolveSiblingParents } from "../../server/src/io/sibling-parents.js";
-import { ByteLineScanner, splitByteLines } from "../../server/src/engine/lines.js";
-import { parseText } from "../../server/src/engine/parse.js";
-import { sessionFromLines } from "../../server/src/engine/session.js";
+import { ByteLineScanner, splitByteLines } from "../../server/src/engine/model/lines.js";
+import { parseText } from "../../server/src/engine/model/parse.js";
+import { sessionFromLines } from "../../server/src/engine/session/read-session.js";
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { optionsFor } from "../../server/src/cli/session-file.js";
 import { jsonChunks } from "../../server/src/cli/json-stream.js";

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { main } from "../../server/src/cli.js";
 import { corpusFiles } from "../helpers/corpus.js";

@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { analyzeOptions, normalizeSettings } from "../../server/src/lsp/settings.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 

@@ -5,11 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { indexOccurrences, occurrenceFindings } from "../../server/src/engine/rules/occurrence-identity.js";
 import { oversizedLineFindings, utf8Bytes } from "../../server/src/engine/rules/oversized-line.js";
-import { cappedRelated, MAX_RELATED } from "../../server/src/engine/rules/related-cap.js";
-import type { Finding, SourceLine } from "../../server/src/engine/types.js";
+import { cappedRelated, MAX_RELATED } from "../../server/src/engine/model/related-cap.js";
+import type { Finding, SourceLine } from "../../server/src/engine/model/types.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 
 /** `turns` turns, each a user prompt, one call of `id` and its result. */

@@ -9,9 +9,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { sweepOrphanToolResults } from "../../server/src/engine/pi-condense/orphan-sweep.js";
-import { toWire, type WireReport } from "../../server/src/engine/wire/pi-ai-transform.js";
-import type { Msg } from "../../server/src/engine/types.js";
+import { sweepOrphanToolResults } from "../../server/src/engine/render/pi-condense/orphan-sweep.js";
+import { toWire, type WireReport } from "../../server/src/engine/render/pi-ai/transform-messages.js";
+import type { Msg } from "../../server/src/engine/model/types.js";
 
 const SEED = 1103;
 const RUNS = 300;

@@ -1,9 +1,9 @@
 /** The format registry: one reader per agent, detection by registry order, names for the extension. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { parseText } from "../../server/src/engine/parse.js";
+import { parseText } from "../../server/src/engine/model/parse.js";
 import { detectFormat, FORMAT_READERS, formatReader, SESSION_FORMATS } from "../../server/src/engine/formats/registry.js";
-import { buildContext, readSession } from "../../server/src/engine/session.js";
+import { buildContext, readSession } from "../../server/src/engine/session/read-session.js";
 import { corpusFiles } from "../helpers/corpus.js";
 
 describe("format registry", () => {

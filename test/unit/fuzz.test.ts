@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
-import { findingRange } from "../../server/src/engine/positions.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { findingRange } from "../../server/src/engine/model/positions.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText } from "../helpers/session-builder.js";

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
-import { sweepOrphanToolResults } from "../../server/src/engine/pi-condense/orphan-sweep.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { sweepOrphanToolResults } from "../../server/src/engine/render/pi-condense/orphan-sweep.js";
 import { corpusFiles, corpusText, rawObjects } from "../helpers/corpus.js";
 import { assertNoOrphanToolResults } from "../helpers/invariants.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { analyze, type Analysis } from "../../server/src/engine/analyze.js";
+import { analyze, type Analysis } from "../../server/src/engine/pipeline/analyze.js";
 import { LineDocument } from "../../server/src/lsp/line-document.js";
 import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";
 import { Store } from "../../server/src/lsp/store.js";

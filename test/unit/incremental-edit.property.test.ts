@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { LineDocument } from "../../server/src/lsp/line-document.js";
 import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";
 import { SESSION_FORMATS, Store } from "../../server/src/lsp/store.js";

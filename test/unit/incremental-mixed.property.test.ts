@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { LineDocument } from "../../server/src/lsp/line-document.js";
 import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";
 import { Store } from "../../server/src/lsp/store.js";

@@ -1,15 +1,15 @@
 /** Incremental re-analysis: unchanged lines reuse their parse; results equal a full analysis. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { corpusText } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
 import { packsIn } from "../../server/src/engine/providers/verdicts.js";
-import { parseText } from "../../server/src/engine/parse.js";
-import { sessionFromLines } from "../../server/src/engine/session.js";
+import { parseText } from "../../server/src/engine/model/parse.js";
+import { sessionFromLines } from "../../server/src/engine/session/read-session.js";
 import { appendSession, sessionCheckpoint } from "../../server/src/engine/incremental/append.js";
 import { editSession } from "../../server/src/engine/incremental/edit.js";
-import type { Msg } from "../../server/src/engine/types.js";
+import type { Msg } from "../../server/src/engine/model/types.js";
 
 const summary = (a: ReturnType<typeof analyze>) => a.findings.map((f) => `${f.line}:${f.code}:${f.message}`);
 

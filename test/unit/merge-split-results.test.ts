@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { applyRepairEdits, fixAll, REPAIRS, whyNot } from "../../server/src/engine/repair/index.js";
 import { corpusFiles } from "../helpers/corpus.js";

@@ -1,7 +1,7 @@
 /** pi context messages are copies of the entries' messages with their origin (formats/pi.ts entryMsg). */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 
 const lines = [
   { type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/" },

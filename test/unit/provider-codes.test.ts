@@ -1,7 +1,7 @@
 /** Provider rule codes are in the rule table: new ones in PROVIDER_CODES, shared concepts under their existing code. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { PROVIDER_CODES } from "../../server/src/engine/providers/codes.js";
+import { PROVIDER_CODES } from "../../server/src/engine/rules/provider-codes.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
 import { isFindingCode } from "../../server/src/engine/rules/registry.js";
 

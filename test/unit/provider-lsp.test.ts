@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { DiagnosticSeverity } from "vscode-languageserver/node";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { PROVIDER_NAMES } from "../../server/src/engine/providers/names.js";
 import { diagnostics } from "../../server/src/lsp/features.js";
 import { DocModel } from "../../server/src/lsp/model.js";

@@ -7,13 +7,13 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { PROVIDER_NAMES, type ProviderName } from "../../server/src/engine/providers/names.js";
 import { buildRequest } from "../../server/src/engine/providers/request.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
 import { providerRulesMarkdown, providerTableReadme, withReadmeTable } from "../../server/src/engine/providers/table-doc.js";
 import { cellFor, providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
-import { readSession } from "../../server/src/engine/session.js";
+import { readSession } from "../../server/src/engine/session/read-session.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import {
   call,

@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
-import { LineCollector, parseText } from "../../server/src/engine/parse.js";
-import { splitLines } from "../../server/src/engine/lines.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { LineCollector, parseText } from "../../server/src/engine/model/parse.js";
+import { splitLines } from "../../server/src/engine/model/lines.js";
 import { fixAll } from "../../server/src/engine/repair/index.js";
 import { sessionText } from "../helpers/session-builder.js";
 

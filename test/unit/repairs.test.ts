@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { readForFix, writeFileSafely } from "../../server/src/cli/write-file-safely.js";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { applyRepairEdits, fixAll, REPAIRS, whyNot } from "../../server/src/engine/repair/index.js";
 import { claudeCodeText } from "../helpers/claude-code-builder.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";

@@ -3,9 +3,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
-import { splitLines } from "../../server/src/engine/lines.js";
-import { findingRange } from "../../server/src/engine/positions.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { splitLines } from "../../server/src/engine/model/lines.js";
+import { findingRange } from "../../server/src/engine/model/positions.js";
 import { fixAll, fixAllOrphans, REPAIRS, whyNot } from "../../server/src/engine/repair/index.js";
 import { findingJson } from "../../server/src/presentation/report.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";

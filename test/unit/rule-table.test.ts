@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { REPAIRS } from "../../server/src/engine/repair/index.js";
 import { indexOccurrences, occurrenceFindings } from "../../server/src/engine/rules/occurrence-identity.js";
 import { CODE_TABLE, codeSpec, FINDING_CODES } from "../../server/src/engine/rules/registry.js";

@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { FINDING_CODES } from "../../server/src/engine/rules/registry.js";
 import { assertNoOrphanToolResults } from "../helpers/invariants.js";
-import { PROVIDER_CODES } from "../../server/src/engine/providers/codes.js";
+import { PROVIDER_CODES } from "../../server/src/engine/rules/provider-codes.js";
 
 // `pruner-throws` turns all pruning off, so it cannot share the sample with the chain findings
 // (test/unit/fidelity.test.ts covers it).

@@ -1,9 +1,9 @@
 /** Issue: foundation. The session model: lines, entries, tree, branch, line-level findings. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
-import { readSession } from "../../server/src/engine/session.js";
-import { findingRange } from "../../server/src/engine/positions.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { readSession } from "../../server/src/engine/session/read-session.js";
+import { findingRange } from "../../server/src/engine/model/positions.js";
 import { corpusFiles, corpusText, rawObjects } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { findParentsInSiblings, resolveSiblingParents } from "../../server/src/io/sibling-parents.js";
 import { main } from "../../server/src/cli.js";
 import { renderJson } from "../../server/src/presentation/report.js";

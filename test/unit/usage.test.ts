@@ -1,8 +1,8 @@
 /** Recorded usage per format: pi assistant usage, Claude Code message.usage once per message id, Codex token_count. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { parseText } from "../../server/src/engine/parse.js";
-import { editedUsage, recordedUsage } from "../../server/src/engine/usage.js";
+import { parseText } from "../../server/src/engine/model/parse.js";
+import { editedUsage, recordedUsage } from "../../server/src/engine/session/recorded-usage.js";
 import { corpusText } from "../helpers/corpus.js";
 
 const lines = (objs: unknown[]) => parseText(objs.map((o) => JSON.stringify(o)).join("\n") + "\n").lines;

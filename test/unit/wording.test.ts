@@ -6,10 +6,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { FINDING_CODES } from "../../server/src/engine/rules/registry.js";
-import { PROVIDER_CODES } from "../../server/src/engine/providers/codes.js";
-import type { Finding } from "../../server/src/engine/types.js";
+import { PROVIDER_CODES } from "../../server/src/engine/rules/provider-codes.js";
+import type { Finding } from "../../server/src/engine/model/types.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 

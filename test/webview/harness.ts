@@ -18,7 +18,7 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
 import type { HostToWebview, RenderView, WebviewToHost } from "../../server/src/protocol/index.js";
-import { type Analysis, analyze } from "../../server/src/engine/analyze.js";
+import { type Analysis, analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { messageFullText } from "../../server/src/presentation/message-full-text.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { ViewWindow } from "../../server/src/presentation/view-window.js";

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { analyze } from "../../server/src/engine/analyze.js";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { providerView } from "../../server/src/presentation/provider-view.js";
 import { isWebviewToHost } from "../../server/src/protocol/webview.js";

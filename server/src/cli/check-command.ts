@@ -6,7 +6,7 @@
  */
 import { parseProviderOption } from "../presentation/provider-report.js";
 import { PROVIDER_NAMES } from "../engine/providers/names.js";
-import type { Severity } from "../engine/types.js";
+import type { Severity } from "../engine/model/types.js";
 import { UsageError } from "./args.js";
 import { type CheckJob, checkFile, emptyCounts, type FileOutcome } from "./check-file.js";
 import { runInWorkers } from "./check-workers.js";

@@ -3,8 +3,8 @@
  * line the fix does not change (invalid UTF-8 included, no U+FFFD), taking them from the original
  * buffer. A changed line whose original bytes are not valid UTF-8 is refused rather than guessed.
  */
-import type { AnalyzeOptions } from "../engine/analyze.js";
-import { splitByteLines, splitLines } from "../engine/lines.js";
+import type { AnalyzeOptions } from "../engine/pipeline/analyze.js";
+import { splitByteLines, splitLines } from "../engine/model/lines.js";
 import { fixAll, type FixAllOptions, type FixAllReport, keptInOrder, type PlannedLine } from "../engine/repair/index.js";
 
 export interface LineOp {

@@ -6,7 +6,7 @@
  * (with why) and the errors no repair handles. Every file is processed; the caller keeps the
  * worst exit status.
  */
-import type { AnalyzeOptions } from "../engine/analyze.js";
+import type { AnalyzeOptions } from "../engine/pipeline/analyze.js";
 import { FIX_ORDER, REPAIRS } from "../engine/repair/index.js";
 import { CODE_TABLE, FINDING_CODES, type FixKind } from "../engine/rules/registry.js";
 import { type FixBytesResult, fixBytes, unifiedDiff } from "./fix-bytes.js";

@@ -15,10 +15,10 @@ import {
 } from "vscode-languageserver/node";
 import { DOCS_BASE } from "./docs-link.js";
 import { formatReader } from "../engine/formats/registry.js";
-import { findingRange, stringValueRanges } from "../engine/positions.js";
-import type { Finding, JsonPath, Msg, Severity } from "../engine/types.js";
-import { lineOf } from "../engine/types.js";
-import { messageText } from "../engine/message-text.js";
+import { findingRange, stringValueRanges } from "../engine/model/positions.js";
+import type { Finding, JsonPath, Msg, Severity } from "../engine/model/types.js";
+import { lineOf } from "../engine/model/types.js";
+import { messageText } from "../engine/formats/message-text.js";
 import { REVEAL_LINE_COMMAND } from "../protocol/index.js";
 import { commandLink, escapeMarkdown } from "./markdown.js";
 import type { DocModel, IdSite } from "./model.js";

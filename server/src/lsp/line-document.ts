@@ -11,8 +11,8 @@
  */
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Position, Range, TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
-import { patchChange } from "../engine/incremental/patch-lines.js";
-import { parseText, type ParsedText } from "../engine/parse.js";
+import { patchChange } from "../engine/model/patch-lines.js";
+import { parseText, type ParsedText } from "../engine/model/parse.js";
 
 export class LineDocument {
   private parsed: ParsedText | null = null;

@@ -16,8 +16,8 @@
  * providers each, error texts cut at MAX_QUOTE characters.
  */
 import { type Diagnostic, DiagnosticSeverity, type Hover, MarkupKind } from "vscode-languageserver/node";
-import type { Analysis } from "../engine/analyze.js";
-import { findingRange } from "../engine/positions.js";
+import type { Analysis } from "../engine/pipeline/analyze.js";
+import { findingRange } from "../engine/model/positions.js";
 import { PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../engine/providers/names.js";
 import { PROVIDER_RULES } from "../engine/providers/rules.js";
 import { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "../engine/providers/verdicts.js";

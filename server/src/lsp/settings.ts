@@ -1,7 +1,7 @@
 /** Settings under `transcriptInspector.*`, read with workspace/configuration. */
-import type { AnalyzeOptions } from "../engine/analyze.js";
-import { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "../engine/formats/pi.js";
-import type { DeepPartial, PiCondenseConfig } from "../engine/pi-condense/config.js";
+import type { AnalyzeOptions } from "../engine/pipeline/analyze.js";
+import { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "../engine/formats/pi/pi-format.js";
+import type { DeepPartial, PiCondenseConfig } from "../engine/render/pi-condense/config.js";
 import { isProviderName, type ProviderName } from "../engine/providers/names.js";
 
 export type SeverityOverride = "error" | "warning" | "information" | "hint" | "off";

@@ -4,7 +4,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { PROVIDER_CODES } from "../../../server/src/engine/providers/codes.js";
+import { PROVIDER_CODES } from "../../../server/src/engine/rules/provider-codes.js";
 
 export const EXTENSION_ID = "transcript-inspector.transcript-inspector";
 

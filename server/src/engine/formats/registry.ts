@@ -2,14 +2,14 @@
  * Every transcript format the engine reads, in detection order. Adding a format: one file
  * exporting a `FormatReader` (copy codex.ts, the simplest), its tests, and one line here.
  */
-import { isObject } from "../parse.js";
-import type { SourceLine } from "../types.js";
-import { claudeCodeFormat } from "./claude-code.js";
-import { codexFormat } from "./codex.js";
-import { piFormat } from "./pi.js";
-import type { FormatReader } from "./reader.js";
+import { isObject } from "../model/parse.js";
+import type { SourceLine } from "../model/types.js";
+import { claudeCodeFormat } from "./claude-code/claude-code-format.js";
+import { codexFormat } from "./codex/codex-format.js";
+import { piFormat } from "./pi/pi-format.js";
+import type { FormatReader } from "./profile.js";
 
-export type { FormatRead, FormatReader, ResultLineRemoval } from "./reader.js";
+export type { FormatRead, FormatReader, ResultLineRemoval } from "./profile.js";
 
 export const FORMAT_READERS: readonly FormatReader[] = [piFormat, claudeCodeFormat, codexFormat];
 

@@ -19,12 +19,12 @@
  * The session's findings are the previous ones followed by the appended lines' own; the analysis
  * sorts findings by line (stable), so they come out in the order a full read gives.
  */
-import type { ParsedText } from "../parse.js";
-import { contextEventMessages, DEFAULT_PI_VERSION, project, readPiLine, type PiReadState, type PiVersion } from "../formats/pi.js";
+import type { ParsedText } from "../model/parse.js";
+import { contextEventMessages, DEFAULT_PI_VERSION, project, readPiLine, type PiReadState, type PiVersion } from "../formats/pi/pi-format.js";
 import { extendOccurrences, type OccurrenceIndex } from "../rules/occurrence-identity.js";
-import { lineShapeFindings } from "../rules/session-shape.js";
-import { pathTo } from "../session.js";
-import type { Entry, Msg, Session, SourceLine } from "../types.js";
+import { lineShapeFindings } from "../model/shape-findings.js";
+import { pathTo } from "../session/read-session.js";
+import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
 
 /** What the fast path needs to continue a session: kept beside the analysis of each version. */
 export interface SessionCheckpoint {

@@ -19,9 +19,9 @@
  *
  * test/unit/incremental-edit.property.test.ts compares with fresh analyses.
  */
-import { isObject, type ParsedText } from "../parse.js";
-import { contextEventMessages, project, readPiLine, type PiReadState, type PiVersion, DEFAULT_PI_VERSION } from "../formats/pi.js";
-import type { Entry, Msg, Session, SourceLine } from "../types.js";
+import { isObject, type ParsedText } from "../model/parse.js";
+import { contextEventMessages, project, readPiLine, type PiReadState, type PiVersion, DEFAULT_PI_VERSION } from "../formats/pi/pi-format.js";
+import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
 import { sessionCheckpoint, takeIdIndex, type SessionCheckpoint } from "./append.js";
 import { remapOccurrences, type OccurrenceIndex } from "../rules/occurrence-identity.js";
 

@@ -5,9 +5,9 @@
  * starting `provider`/`modelId`. Claude Code talks to Anthropic (Bedrock when the model id is a
  * Bedrock one, `anthropic.claude-...`); Codex to OpenAI Responses.
  */
-import type { Entry, Session } from "../types.js";
+import type { Entry, Session } from "../model/types.js";
 import type { ProviderName } from "./names.js";
-import { sharedPrefix } from "../incremental/fold-resume.js";
+import { sharedPrefix } from "../model/fold-resume.js";
 
 export interface ModelRef {
   /** The provider pack this model's requests go through; undefined when not recognised. */

@@ -12,10 +12,10 @@
  *   models' thinking into text and drops their signatures (transformMessages), and normalises
  *   their ids for the target. Rules about reasoning and id format look at same-model messages.
  */
-import type { JsonPath, Msg, SessionFormat } from "../types.js";
-import { lineOf } from "../types.js";
+import type { JsonPath, Msg, SessionFormat } from "../model/types.js";
+import { lineOf } from "../model/types.js";
 import { resultPathOf } from "../rules/occurrence-identity.js";
-import { sharedPrefix } from "../incremental/fold-resume.js";
+import { sharedPrefix } from "../model/fold-resume.js";
 
 export type Part =
   | { kind: "text"; text: string; msg: Msg; index: number }

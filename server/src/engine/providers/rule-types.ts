@@ -4,7 +4,7 @@
  * Provider error strings live in the table only: checks never look at them.
  */
 import type { FindingCode } from "../rules/registry.js";
-import type { Msg, Session } from "../types.js";
+import type { Msg, Session } from "../model/types.js";
 import type { ProviderName } from "./names.js";
 import type { Place, RequestMessage } from "./request.js";
 

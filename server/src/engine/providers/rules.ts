@@ -4,7 +4,7 @@
  * request that fails it, quoting the provider's error text and the public source it comes
  * from. The checks never read those texts: they only end up in messages and docs.
  */
-import type { Msg } from "../types.js";
+import type { Msg } from "../model/types.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { messagePlace, placeOf, requestLineage, type Part, type RequestMessage } from "./request.js";
 import { type CallPart, requestIds, type ResultPart, type Use } from "./request-ids.js";

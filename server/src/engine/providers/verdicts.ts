@@ -11,12 +11,12 @@
  * Cost: one request view and one pass per rule for each of the nine providers, each linear in
  * the wire; related lists and per-verdict finding lists are bounded.
  */
-import type { Analysis } from "../analyze.js";
-import type { Finding, Msg, Severity } from "../types.js";
+import type { Analysis } from "../pipeline/analyze.js";
+import type { Finding, Msg, Severity } from "../model/types.js";
 import { latestModel, modelTurns, providerOf, type ModelRef } from "./detect.js";
 import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./names.js";
 import { buildRequest, combineConsecutive, keepBuilds, requestLineage, type RequestMessage } from "./request.js";
-import { sharedPrefix } from "../incremental/fold-resume.js";
+import { sharedPrefix } from "../model/fold-resume.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
 

@@ -3,8 +3,8 @@
  * holds it (the BOM, when present, is not part of the text the engine's lines index).
  * Pure: no vscode or LSP import.
  */
-import { lineStarts } from "../lines.js";
-import type { SourceLine } from "../types.js";
+import { lineStarts } from "../model/lines.js";
+import type { SourceLine } from "../model/types.js";
 
 export interface RepairEdit {
   startLine: number;

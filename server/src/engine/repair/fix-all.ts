@@ -4,13 +4,13 @@
  * meet, then analyses again. Lines keep their original line (`origin`), so callers copy the
  * bytes of every untouched line and derive minimal edits. Pure.
  */
-import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
+import { type Analysis, type AnalyzeOptions, analyze } from "../pipeline/analyze.js";
 import { codeSpec, type FixKind } from "../rules/registry.js";
-import type { Finding } from "../types.js";
+import type { Finding } from "../model/types.js";
 import type { RepairEdit } from "./edits.js";
 import { applyPlan, editsFromLines, emptyPlan, joinLines, type LinePlan, mergePlan, type PlannedLine, plannedLines, planLines } from "./line-plan.js";
 import { LAST_ENTRY, type Planned } from "./structural.js";
-import { splitLines } from "../lines.js";
+import { splitLines } from "../model/lines.js";
 
 /** One kind's plan for one finding (registry.ts supplies them). */
 export type PlanFn = (a: Analysis, line: number, toolCallId: string | undefined, bom: boolean) => Planned;

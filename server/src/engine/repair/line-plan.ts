@@ -4,7 +4,7 @@
  * original line (`origin`), so the CLI can copy every untouched line's bytes from the file and
  * the server can turn the result into minimal text edits (`editsFromLines`). Pure.
  */
-import { type Eol, splitLines } from "../lines.js";
+import { type Eol, splitLines } from "../model/lines.js";
 import type { RepairEdit } from "./edits.js";
 
 export interface LinePlan {

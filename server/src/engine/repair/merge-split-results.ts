@@ -8,9 +8,9 @@
  * no other line naming a removed line's uuid. pi and Codex files are not offered it (pi-ai
  * groups pi's per-result entries itself). Pure; look-ups built once per analysis.
  */
-import type { Analysis } from "../analyze.js";
-import { isObject } from "../parse.js";
-import type { Entry } from "../types.js";
+import type { Analysis } from "../pipeline/analyze.js";
+import { isObject } from "../model/parse.js";
+import type { Entry } from "../model/types.js";
 import { emptyPlan } from "./line-plan.js";
 import { repairIndex } from "./repair-index.js";
 import { type Planned, withValue } from "./structural.js";

@@ -5,9 +5,9 @@
  * entry here and in fix-all.ts `FIX_ORDER`, and its kind in the `fixes` of the codes it repairs
  * (rules/*.ts) and in protocol/view.ts `ViewFix.kind`.
  */
-import type { AnalyzeOptions, Analysis } from "../analyze.js";
-import type { FixKind } from "../rules/rule.js";
-import type { Finding } from "../types.js";
+import type { AnalyzeOptions, Analysis } from "../pipeline/analyze.js";
+import type { FixKind } from "../model/finding-kit.js";
+import type { Finding } from "../model/types.js";
 import type { RepairEdit } from "./edits.js";
 import { type BatchFn, type FixAllOptions, type FixAllReport, type FixAllStep, fixAllSteps, fixAllWith, type PlanFn } from "./fix-all.js";
 import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses, planLines } from "./line-plan.js";

@@ -4,9 +4,9 @@
  * where each entry id appears as a string anywhere in the file (values and keys, parsed lines and
  * the string literals of lines that do not parse). Iterative: no input depth overflows it.
  */
-import type { Analysis } from "../analyze.js";
+import type { Analysis } from "../pipeline/analyze.js";
 import { formatReader } from "../formats/registry.js";
-import { toolCallsOf, type Entry, type Finding } from "../types.js";
+import { toolCallsOf, type Entry, type Finding } from "../model/types.js";
 
 /** Where each tool-call id is called and answered anywhere in the file, every branch included (0-based lines, ascending). */
 export interface ToolLines {

@@ -4,15 +4,15 @@
  * Each function returns null (or no edits) where the edit would be unsafe; nothing outside the
  * edited lines changes, line endings are kept. Pure: no vscode or LSP import.
  */
-import { type Analysis, type AnalyzeOptions, analyze } from "../analyze.js";
+import { type Analysis, type AnalyzeOptions, analyze } from "../pipeline/analyze.js";
 import { getNodePath, type Node as JsonNode } from "jsonc-parser";
 import { formatReader } from "../formats/registry.js";
-import { splitLines } from "../lines.js";
-import { isObject } from "../parse.js";
+import { splitLines } from "../model/lines.js";
+import { isObject } from "../model/parse.js";
 import { codesWithFix } from "../rules/registry.js";
 import type { Occurrence } from "../rules/occurrence-identity.js";
-import { locate, safeParseTree } from "../positions.js";
-import type { Finding, JsonPath, Msg, SourceLine } from "../types.js";
+import { locate, safeParseTree } from "../model/positions.js";
+import type { Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";

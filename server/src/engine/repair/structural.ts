@@ -6,13 +6,13 @@
  * user reads). Look-ups are built once per analysis (context.ts), so a fix round stays linear.
  * Pure: no vscode or LSP import.
  */
-import type { Analysis } from "../analyze.js";
+import type { Analysis } from "../pipeline/analyze.js";
 import { formatReader } from "../formats/registry.js";
-import type { FormatReader } from "../formats/reader.js";
-import { isObject } from "../parse.js";
-import { locate } from "../positions.js";
+import type { FormatReader } from "../formats/profile.js";
+import { isObject } from "../model/parse.js";
+import { locate } from "../model/positions.js";
 import type { Occurrence } from "../rules/occurrence-identity.js";
-import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../types.js";
+import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
 import { emptyPlan, type LinePlan } from "./line-plan.js";
 import { lineBetween, repairIndex } from "./repair-index.js";
 

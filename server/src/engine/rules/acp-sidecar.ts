@@ -3,10 +3,10 @@
  * that is not valid (`acp-sidecar-invalid`), and blocks or message refs that name nothing in the
  * session (`acp-dangling-ref`).
  */
-import { baseIdOf } from "../acp-kernel/kernel-prune.js";
-import type { CompressionState } from "../acp-kernel/sidecar.js";
-import type { Finding } from "../types.js";
-import { type CodeTable, findingMaker } from "./rule.js";
+import { baseIdOf } from "../render/acp-kernel/kernel-prune.js";
+import type { CompressionState } from "../render/acp-kernel/sidecar.js";
+import type { Finding } from "../model/types.js";
+import { type CodeTable, findingMaker } from "../model/finding-kit.js";
 
 export const ACP_SIDECAR_CODES = {
   "acp-dangling-ref": {

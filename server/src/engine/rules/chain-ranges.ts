@@ -4,12 +4,12 @@
  * wins), and `id-set-drop-hazard` (a live call reuses an id some chain entry lists as dropped:
  * an id-set pruner such as pi-condense up to 2.5.0 would delete that live turn).
  */
-import type { ChainReport } from "../pi-condense/chain-ranges.js";
-import type { ChainEntry } from "../pi-condense/indexer-state.js";
-import type { Finding, Msg } from "../types.js";
+import type { ChainReport } from "../render/pi-condense/chain-ranges.js";
+import type { ChainEntry } from "../render/pi-condense/indexer-state.js";
+import type { Finding, Msg } from "../model/types.js";
 import type { Occurrence, OccurrenceIndex } from "./occurrence-identity.js";
-import { cappedRelated, MAX_RELATED } from "./related-cap.js";
-import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "./rule.js";
+import { cappedRelated, MAX_RELATED } from "../model/related-cap.js";
+import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "../model/finding-kit.js";
 
 export const CHAIN_RANGE_CODES = {
   "unresolved-range": {

@@ -5,10 +5,10 @@
  * yet (a pruner must defer); `partial-message` on an assistant that stopped with `aborted` or
  * `error` (the truncated last line is reported by the session reader).
  */
-import type { Finding, Msg, SourceLine } from "../types.js";
-import { lineOf, toolCallsOf } from "../types.js";
+import type { Finding, Msg, SourceLine } from "../model/types.js";
+import { lineOf, toolCallsOf } from "../model/types.js";
 import type { OccurrenceIndex } from "./occurrence-identity.js";
-import { type CodeTable, type EnabledCodes, ALL_ENABLED, findingMaker } from "./rule.js";
+import { type CodeTable, type EnabledCodes, ALL_ENABLED, findingMaker } from "../model/finding-kit.js";
 
 export const COMMIT_BOUNDARY_CODES = {
   "pending-call": {

@@ -3,10 +3,10 @@
  * the first user message and no user message would lead otherwise, the kernel keeps that message
  * pinned verbatim beside its summary. `first-user-pinned` says so, with the size re-sent.
  */
-import type { AcpRender } from "../acp-kernel/render.js";
-import { textOf } from "../message-text.js";
-import type { Finding } from "../types.js";
-import { type CodeTable, findingMaker } from "./rule.js";
+import type { AcpRender } from "../render/acp-kernel/render.js";
+import { textOf } from "../formats/message-text.js";
+import type { Finding } from "../model/types.js";
+import { type CodeTable, findingMaker } from "../model/finding-kit.js";
 
 export const FIRST_USER_PIN_CODES = {
   "first-user-pinned": {

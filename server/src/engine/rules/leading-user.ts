@@ -3,9 +3,9 @@
  * providers reject a conversation that does not open with a user message. `leading-non-user`
  * when the rendered context opens with anything else while the input had a user message.
  */
-import type { Finding, Msg } from "../types.js";
-import { lineOf } from "../types.js";
-import { type CodeTable, findingMaker } from "./rule.js";
+import type { Finding, Msg } from "../model/types.js";
+import { lineOf } from "../model/types.js";
+import { type CodeTable, findingMaker } from "../model/finding-kit.js";
 
 export const LEADING_USER_CODES = {
   "leading-non-user": {

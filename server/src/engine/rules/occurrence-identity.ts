@@ -8,11 +8,11 @@
  * its first reuse, information by default), `duplicate-call-id` (the same id twice in one
  * assistant message). Linear in occurrences; related lists capped (related-cap.ts).
  */
-import { occKey } from "../pi-condense/indexer-state.js";
-import type { Finding, JsonPath, Msg } from "../types.js";
-import { lineOf } from "../types.js";
-import { cappedRelated } from "./related-cap.js";
-import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "./rule.js";
+import { occKey } from "../render/pi-condense/indexer-state.js";
+import type { Finding, JsonPath, Msg } from "../model/types.js";
+import { lineOf } from "../model/types.js";
+import { cappedRelated } from "../model/related-cap.js";
+import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "../model/finding-kit.js";
 
 export const OCCURRENCE_IDENTITY_CODES = {
   "colliding-id": {

@@ -2,12 +2,12 @@
  * Rule 3, the orphan sweep (seed section C with the gh-11 barrier rule), as findings:
  * `orphan-result` on each tool result the sweep removes, pointing at the call of that id if any.
  */
-import type { SweptResult } from "../pi-condense/orphan-sweep.js";
-import type { Finding } from "../types.js";
-import { lineOf } from "../types.js";
+import type { SweptResult } from "../render/pi-condense/orphan-sweep.js";
+import type { Finding } from "../model/types.js";
+import { lineOf } from "../model/types.js";
 import { type Occurrence, type OccurrenceIndex, resultPathOf } from "./occurrence-identity.js";
-import { cappedRelated } from "./related-cap.js";
-import { type CodeTable, findingMaker } from "./rule.js";
+import { cappedRelated } from "../model/related-cap.js";
+import { type CodeTable, findingMaker } from "../model/finding-kit.js";
 
 export const ORPHAN_SWEEP_CODES = {
   "orphan-result": {

@@ -5,8 +5,8 @@
  * whatever else it holds. Linear: a line's UTF-8 size is counted only when its length in UTF-16
  * code units could reach the limit.
  */
-import type { Finding, SourceLine } from "../types.js";
-import { type CodeTable, findingMaker } from "./rule.js";
+import type { Finding, SourceLine } from "../model/types.js";
+import { type CodeTable, findingMaker } from "../model/finding-kit.js";
 
 export const OVERSIZED_LINE_CODES = {
   "oversized-line": {

@@ -3,12 +3,12 @@
  * synthetic "No result provided" before the next message, `error-turn-results` for results of
  * an assistant that pi-ai skips (stopReason error/aborted): on the wire they answer no call.
  */
-import type { Finding, Msg } from "../types.js";
-import { lineOf } from "../types.js";
+import type { Finding, Msg } from "../model/types.js";
+import { lineOf } from "../model/types.js";
 import type { Occurrence, OccurrenceIndex } from "./occurrence-identity.js";
 import { resultPathOf } from "./occurrence-identity.js";
-import type { WireReport } from "../wire/pi-ai-transform.js";
-import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "./rule.js";
+import type { WireReport } from "../render/pi-ai/transform-messages.js";
+import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "../model/finding-kit.js";
 
 export const PROVIDER_WIRE_CODES = {
   "dangling-call": {

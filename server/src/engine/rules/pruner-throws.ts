@@ -5,9 +5,9 @@
  * had: the request goes out unpruned. The input stays in the session (a chain entry for good,
  * a message until a compaction drops it), so every request after it is unpruned too.
  */
-import type { PruneResult } from "../pi-condense/prune-messages.js";
-import type { Finding } from "../types.js";
-import { type CodeTable, findingMaker } from "./rule.js";
+import type { PruneResult } from "../render/pi-condense/prune-messages.js";
+import type { Finding } from "../model/types.js";
+import { type CodeTable, findingMaker } from "../model/finding-kit.js";
 
 export const PRUNER_THROWS_CODES = {
   "pruner-throws": {

@@ -15,11 +15,11 @@ import { ORPHAN_SWEEP_CODES } from "./orphan-sweep.js";
 import { OVERSIZED_LINE_CODES } from "./oversized-line.js";
 import { PROVIDER_WIRE_CODES } from "./provider-wire-findings.js";
 import { PRUNER_THROWS_CODES } from "./pruner-throws.js";
-import { PROVIDER_CODES } from "../providers/codes.js";
-import type { CodeSpec, FixKind } from "./rule.js";
-import { SESSION_SHAPE_CODES } from "./session-shape.js";
+import { PROVIDER_CODES } from "./provider-codes.js";
+import type { CodeSpec, FixKind } from "../model/finding-kit.js";
+import { SESSION_SHAPE_CODES } from "../model/shape-findings.js";
 
-export type { CodeSpec, CodeTable, EnabledCodes, FixKind } from "./rule.js";
+export type { CodeSpec, CodeTable, EnabledCodes, FixKind } from "../model/finding-kit.js";
 
 export const CODE_TABLE = {
   ...SESSION_SHAPE_CODES, // how each agent loads its file (formats.md)

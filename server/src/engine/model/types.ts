@@ -1,0 +1,179 @@
+/**
+ * The engine's data model. Pure TypeScript: nothing here imports `vscode` or an LSP package,
+ * so the language server, the CLI and the tests all share it.
+ *
+ * Lines are 0-based inside the engine; the CLI and the LSP convert at their edges.
+ */
+import type { FindingCode } from "../rules/registry.js";
+
+export type { FindingCode };
+
+export type Severity = "error" | "warning" | "information" | "hint";
+
+/** A format name from formats/registry.ts (`FormatReader.name`), or "unknown". */
+export type SessionFormat = string;
+
+/** One physical line of the file. */
+export interface SourceLine {
+  /** 0-based line number. */
+  line: number;
+  /** Offset of the first character of the line in the (BOM-stripped) text. */
+  offset: number;
+  /** The line's text without its line ending. */
+  text: string;
+  /** The line ending that followed the line ("" for the last line without one). */
+  eol: "\n" | "\r\n" | "\r" | "";
+  /** The parsed JSON value, when the line parsed. */
+  value?: unknown;
+  /** The line is nested too deep to read (parse.ts MAX_LINE_DEPTH): reported, not parsed. */
+  tooDeep?: boolean;
+  /** Why the line did not parse (undefined when it parsed or is blank). */
+  parseError?: string;
+  /**
+   * The line continues the record that starts on this earlier line: the line before it ended in a
+   * lone CR, which pi, Claude Code and Codex read as JSON whitespace inside one record (they split
+   * records at LF only). The record's value is on its first line; this one holds none.
+   */
+  partOf?: number;
+}
+
+/** Where a context message came from. */
+export type Origin =
+  | { kind: "entry"; line: number; entryId: string }
+  | { kind: "synthetic"; synthetic: SyntheticKind; blockId?: string; forLine?: number };
+
+export type SyntheticKind = "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history";
+
+/** A path inside one line's JSON value, for locating a character range on demand. */
+export type JsonPath = (string | number)[];
+
+export interface RelatedInfo {
+  line: number;
+  message: string;
+  /** Optional JSON path on that line, to narrow the range. */
+  path?: JsonPath;
+}
+
+export interface Finding {
+  code: FindingCode;
+  severity: Severity;
+  /** 0-based line. */
+  line: number;
+  /** JSON path of the offending value on that line; the whole line when absent. */
+  path?: JsonPath;
+  /** Explicit 0-based column range (used for unparseable lines). */
+  columns?: { start: number; end: number };
+  message: string;
+  toolCallId?: string;
+  related?: RelatedInfo[];
+  /** The render drops what this finding points at (the editor fades it). */
+  unnecessary?: boolean;
+}
+
+/** A pi session entry (any format is normalised to this tree shape). */
+export interface Entry {
+  /** 0-based file line. */
+  line: number;
+  id: string;
+  parentId: string | null;
+  type: string;
+  /** The parsed object exactly as on disk (after in-memory migration for v1/v2). */
+  raw: Record<string, any>;
+  /** true when the id was assigned by the v1 migration (not on disk). */
+  syntheticId?: boolean;
+}
+
+export interface Session {
+  format: SessionFormat;
+  lines: SourceLine[];
+  header?: { line: number; raw: Record<string, any>; version: number };
+  /** Entries (tree nodes) in file order. */
+  entries: Entry[];
+  byId: Map<string, Entry>;
+  /** Leaf entry ids (entries with no children), in file order. */
+  leaves: string[];
+  /** The active leaf: the last entry appended, as pi does on load. */
+  leafId: string | null;
+  /** Root-to-leaf path of the active branch. */
+  branch: Entry[];
+  findings: Finding[];
+  /** Whether the file ends in the middle of a line (an append in progress or a crash). */
+  truncatedLastLine: boolean;
+}
+
+/**
+ * A message in the context, in pi's AgentMessage shape (role, content, timestamp, ...), with
+ * where it came from. Pruning copies messages with spread, so `origin` travels with them.
+ */
+export interface Msg {
+  role: string;
+  timestamp?: number;
+  content?: any;
+  toolCallId?: string;
+  toolName?: string;
+  isError?: boolean;
+  stopReason?: string;
+  customType?: string;
+  details?: any;
+  /** Summary text (branchSummary, compactionSummary) and their fields. */
+  summary?: string;
+  fromId?: string;
+  tokensBefore?: number;
+  /** bashExecution fields (pi). */
+  command?: string;
+  output?: unknown;
+  excludeFromContext?: boolean;
+  exitCode?: number | null;
+  cancelled?: boolean;
+  truncated?: boolean;
+  fullOutputPath?: string;
+  /** custom_message display flag (pi). */
+  display?: unknown;
+  /** The assistant's provider, api and model (pi). */
+  provider?: string;
+  api?: string;
+  model?: string;
+  /** Where the origin line holds this result's call id, when not `message.toolCallId` (Claude Code, Codex). */
+  resultPath?: JsonPath;
+  // Marks the render sets on copies it changes:
+  /** Phase 1 replaced the result with a stub of a summarized occurrence. */
+  stubbed?: { ref: string; originalChars: number };
+  /** Phase 2 purged the arguments of an errored call. */
+  purgedArgs?: boolean;
+  /** The chain phase stripped thinking blocks at the range end. */
+  thinkingStripped?: boolean;
+  /** acp-kernel kept only some calls of this multi-call assistant. */
+  acpPartial?: boolean;
+  /** convertToLlm sent this agent message as a user message; its role before. */
+  agentRole?: string;
+  origin: Origin;
+}
+
+export interface ToolCallBlock {
+  type: "toolCall";
+  id: string;
+  name?: string;
+  arguments?: unknown;
+}
+
+/**
+ * Tool calls per content array, for the passes that each ask (sweep, wire, occurrences, rules):
+ * computed once per array and length (context builders only ever append blocks). Callers never
+ * change the returned array.
+ */
+const callsMemo = new WeakMap<unknown[], { length: number; calls: ToolCallBlock[] }>();
+const NO_CALLS: ToolCallBlock[] = [];
+
+export function toolCallsOf(msg: Msg): ToolCallBlock[] {
+  if (msg.role !== "assistant" || !Array.isArray(msg.content)) return NO_CALLS;
+  const content = msg.content as unknown[];
+  const memo = callsMemo.get(content);
+  if (memo && memo.length === content.length) return memo.calls;
+  const calls = content.filter((b: any): b is ToolCallBlock => b && typeof b === "object" && b.type === "toolCall" && typeof b.id === "string");
+  callsMemo.set(content, { length: content.length, calls });
+  return calls;
+}
+
+export function lineOf(msg: Msg): number | null {
+  return msg.origin.kind === "entry" ? msg.origin.line : null;
+}

@@ -1,0 +1,160 @@
+/**
+ * The engine's front door: parse -> model -> render (prune, sweep, wire) -> findings.
+ * The CLI, the language server and the tests all call `analyze`.
+ */
+import { type AcpRender, renderAcp } from "../render/acp-kernel/render.js";
+import { readSidecar } from "../render/acp-kernel/sidecar.js";
+import { contextEventMessages, convertToLlmDrops, DEFAULT_PI_VERSION, type PiVersion } from "../formats/pi/pi-format.js";
+import { emptyChainReport } from "../render/pi-condense/chain-ranges.js";
+import { type PiCondenseConfig, withDefaults, type DeepPartial } from "../render/pi-condense/config.js";
+import { IndexerState } from "../render/pi-condense/indexer-state.js";
+import { type PruneResult, pruneMessages } from "../render/pi-condense/prune-messages.js";
+import { danglingRefFindings, invalidSidecarFinding } from "../rules/acp-sidecar.js";
+import { chainFindings } from "../rules/chain-ranges.js";
+import { commitBoundaryFindings } from "../rules/commit-boundary.js";
+import { firstUserPinFindings } from "../rules/first-user-pin.js";
+import { leadingUserFindings } from "../rules/leading-user.js";
+import { indexOccurrences, occurrenceFindings, type OccurrenceIndex } from "../rules/occurrence-identity.js";
+import { orphanFindings } from "../rules/orphan-sweep.js";
+import { oversizedLineFindings } from "../rules/oversized-line.js";
+import { prunerThrowFindings } from "../rules/pruner-throws.js";
+import { toWire, type WireReport } from "../render/pi-ai/transform-messages.js";
+import { wireFindings } from "../rules/provider-wire-findings.js";
+import { buildContext, readSession } from "../session/read-session.js";
+import type { DropReason } from "../model/drop-reason.js";
+import type { Finding, FindingCode, Msg, Session } from "../model/types.js";
+import type { EnabledCodes } from "../model/finding-kit.js";
+import { type AfterModel, agentAfter, piAfterModel } from "../render/after-model.js";
+import { recordedUsage, type SessionUsage } from "../session/recorded-usage.js";
+
+export type PrunerName = "pi-condense" | "acp-kernel" | "none";
+
+export interface AnalyzeOptions {
+  piCondense?: DeepPartial<PiCondenseConfig>;
+  /**
+   * billion-context-pi's sidecar beside the session (`<session>.jsonl.acp.json`), when it
+   * exists: "after" is then rendered the acp-kernel way.
+   */
+  acpSidecar?: { text: string; name: string; error?: string };
+  /** The previous analysis of the same document: unchanged lines are not parsed again. */
+  previous?: Analysis;
+  /** Codes to leave out (for example `colliding-id` when switched off): their rules skip the work. */
+  disabledCodes?: readonly FindingCode[];
+  /** The pi a pi session is rendered for (default: the newest); see `PiVersion`. */
+  piVersion?: PiVersion;
+  /**
+   * The context (`before`) when the caller has it already: an append's, continued from the
+   * previous analysis (incremental/append.ts `appendContext`).
+   */
+  before?: Msg[];
+  /** The occurrence index of `before`, when the caller continued it too (`extendOccurrences`). */
+  occurrences?: OccurrenceIndex;
+  /** The recorded usage when the caller continued it too (usage.ts `appendedUsage`). */
+  usage?: SessionUsage;
+  /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
+  rules?: boolean;
+}
+
+export interface Analysis {
+  session: Session;
+  /** The pi pruner applied ("none" for other formats: their After column is `afterModel`). */
+  pruner: PrunerName;
+  /** What the After column models, per format (after-model.ts). */
+  afterModel: AfterModel;
+  /** The usage the agent recorded (tokens, cost), beside the estimates. */
+  usage: SessionUsage;
+  /** The branch's context as the agent builds it. */
+  before: Msg[];
+  /** After the pruner (pi-condense's `pruneMessages`). */
+  pruned: Msg[];
+  /**
+   * pi: what goes on the wire (convertToLlm + pi-ai transformMessages applied to `pruned`);
+   * other formats: the context their agent rebuilds on resume (after-model.ts).
+   */
+  after: Msg[];
+  /** Messages of `before` that are not in `after`, and why. */
+  dropped: { msg: Msg; by: DropReason }[];
+  prune: PruneResult;
+  /** The acp-kernel render, when the pruner is acp-kernel. */
+  acp?: AcpRender;
+  wire: WireReport;
+  occurrences: OccurrenceIndex;
+  indexer: IndexerState;
+  findings: Finding[];
+}
+
+export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
+  return analyzeSession(readSession(text, options.previous?.session), options);
+}
+
+export function analyzeSession(session: Session, options: AnalyzeOptions = {}): Analysis {
+  const config = withDefaults(options.piCondense);
+  const piVersion = session.format === "pi" ? options.piVersion ?? DEFAULT_PI_VERSION : undefined;
+  const before = options.before ?? contextEventMessages(buildContext(session), piVersion);
+  const indexer = IndexerState.rebuild(session.branch);
+  const disabled = new Set<string>(options.disabledCodes ?? []);
+  const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
+  const findings: Finding[] = [...session.findings];
+  const headerLine = session.header?.line ?? 0;
+  let acp: AcpRender | undefined;
+  if (options.acpSidecar && session.format === "pi") {
+    const read = options.acpSidecar.error ? { ok: false as const, error: options.acpSidecar.error } : readSidecar(options.acpSidecar.text);
+    if (read.ok) {
+      acp = renderAcp(before, read.state);
+      if (options.rules !== false) {
+        if (enabled.has("first-user-pinned")) findings.push(...firstUserPinFindings(acp));
+        if (enabled.has("acp-dangling-ref")) findings.push(...danglingRefFindings(read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
+      }
+    } else if (options.rules !== false) findings.push(invalidSidecarFinding(options.acpSidecar.name, read.error, headerLine));
+  }
+  const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: emptyChainReport(messages), swept: [] });
+  const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled ? pruneMessages(before, indexer, config) : noPrune(before);
+  const converted = convertToLlmDrops(prune.messages, piVersion);
+  const wire = toWire(converted.messages);
+  wire.dropped.push(...converted.dropped);
+  const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
+
+  // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
+  // match what each phase dropped back to `before` by origin, not by message identity.
+  const dropped: { msg: Msg; by: DropReason }[] = [];
+  const chainBy = new Map([...prune.chains.droppedBy].map(([m, b]) => [m.origin, b]));
+  const sweptSet = new Set(prune.swept.map((s) => s.msg.origin));
+  const wireDropped = new Map(wire.dropped.map((d) => [d.msg.origin, d.by]));
+  const droppedMsgs = new Set<Msg>();
+  for (const m of before) {
+    const block = chainBy.get(m.origin);
+    const by: DropReason | undefined = block
+      ? { kind: "chain", blockId: block }
+      : acp?.droppedBy.get(m) ?? (sweptSet.has(m.origin) ? { kind: "orphan-sweep" } : wireDropped.get(m.origin));
+    if (by) {
+      dropped.push({ msg: m, by });
+      droppedMsgs.add(m);
+    }
+  }
+
+  if (options.rules !== false) {
+    if (enabled.has("pruner-throws")) findings.push(...prunerThrowFindings(prune, headerLine));
+    findings.push(...occurrenceFindings(occurrences, enabled));
+    findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
+    if (enabled.has("orphan-result")) findings.push(...orphanFindings(prune.swept, occurrences));
+    if (enabled.has("leading-non-user")) findings.push(...leadingUserFindings(before, wire.messages));
+    findings.push(...commitBoundaryFindings(before, occurrences, enabled));
+    findings.push(...wireFindings(wire, occurrences, enabled));
+    if (enabled.has("oversized-line")) findings.push(...oversizedLineFindings(session.lines));
+  }
+  const kept = findings.filter((f) => !disabled.has(f.code));
+  kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
+  const usage = options.usage ?? recordedUsage(session.format, session.lines);
+  if (session.format !== "pi") {
+    // Nothing prunes other agents' sessions: the rules above still check them, and After is the
+    // context their agent rebuilds on resume.
+    const agent = agentAfter(session, before);
+    return { session, pruner: "none", afterModel: agent.model, usage, before, pruned: prune.messages, after: agent.messages, dropped: agent.dropped, prune, acp, wire, occurrences, indexer, findings: kept };
+  }
+  const pruner = prunerName(acp, config.enabled);
+  return { session, pruner, afterModel: piAfterModel(pruner), usage, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
+}
+
+function prunerName(acp: AcpRender | undefined, enabled: boolean): PrunerName {
+  return acp ? "acp-kernel" : !enabled ? "none" : "pi-condense";
+}

@@ -1,0 +1,35 @@
+/**
+ * Parents that live in another session file of the same folder (Claude Code writes a continued
+ * session to a new file whose first lines point at the earlier file's lines; subagent lines point
+ * at the main session). The io layer looks the missing ids up in the sibling files
+ * (io/sibling-parents.ts); `withParentsElsewhere` then drops the `broken-parent` findings whose
+ * parent was found. Only Claude Code sessions link across files.
+ */
+import type { Analysis } from "./analyze.js";
+import type { Session } from "../model/types.js";
+
+/** Parent ids that name no entry of the session (at most `max`, in file order). */
+export function missingParentIds(session: Session, max = 1000): string[] {
+  if (session.format !== "claude-code") return [];
+  const out = new Set<string>();
+  for (const e of session.entries) {
+    if (e.parentId === null || e.parentId === e.id || session.byId.has(e.parentId)) continue;
+    out.add(e.parentId);
+    if (out.size >= max) break;
+  }
+  return [...out];
+}
+
+/** Drops `broken-parent` findings whose parent `found` maps to a sibling file. */
+export function withParentsElsewhere(a: Analysis, found: ReadonlyMap<string, string>): Analysis {
+  if (found.size === 0) return a;
+  const parentAt = new Map(a.session.entries.map((e) => [e.line, e.parentId]));
+  const keep = (f: Analysis["findings"][number]) => {
+    if (f.code !== "broken-parent") return true;
+    const p = parentAt.get(f.line);
+    return !(p != null && found.has(p));
+  };
+  a.findings = a.findings.filter(keep);
+  a.session.findings = a.session.findings.filter(keep);
+  return a;
+}
