@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
-import { indexOccurrences, occurrenceFindings } from "../../server/src/engine/rules/occurrence-identity.js";
+import { occurrenceFindings } from "../../server/src/engine/rules/occurrence-identity.js";
+import { indexOccurrences } from "../../server/src/engine/model/occurrence-index.js";
 import { oversizedLineFindings, utf8Bytes } from "../../server/src/engine/rules/oversized-line.js";
 import { cappedRelated, MAX_RELATED } from "../../server/src/engine/model/related-cap.js";
 import type { Finding, SourceLine } from "../../server/src/engine/model/types.js";

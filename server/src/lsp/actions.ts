@@ -6,7 +6,7 @@ import { repairIndex } from "../engine/repair/repair-index.js";
 import { isInapplicable } from "../engine/repair/fix-all.js";
 import { MERGE_SPLIT_CODES } from "../engine/repair/merge-split-results.js";
 import { codeSpec, type FixKind } from "../engine/rules/registry.js";
-import type { Finding, FindingCode } from "../engine/model/types.js";
+import type { Finding } from "../engine/model/types.js";
 import type { ViewFix } from "../protocol/index.js";
 import type { DocModel } from "./model.js";
 
@@ -160,7 +160,7 @@ function providerFindingsIn(diags: Diagnostic[]): Pick<Finding, "code" | "line" 
   for (const d of diags) {
     if (typeof d.code !== "string" || !MERGE_SPLIT_CODES.includes(d.code)) continue;
     const id = (d.data as { toolCallId?: unknown } | undefined)?.toolCallId;
-    out.push({ code: d.code as FindingCode, line: d.range.start.line, ...(typeof id === "string" ? { toolCallId: id } : {}) });
+    out.push({ code: d.code, line: d.range.start.line, ...(typeof id === "string" ? { toolCallId: id } : {}) });
   }
   return out;
 }

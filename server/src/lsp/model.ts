@@ -6,7 +6,7 @@ import { findNodeAtOffset, getNodePath, type Node } from "jsonc-parser";
 import { safeParseTree } from "../engine/model/positions.js";
 import type { Analysis } from "../engine/pipeline/analyze.js";
 import { locate, type ColumnRange } from "../engine/model/positions.js";
-import type { Occurrence, UnpairedResult } from "../engine/rules/occurrence-identity.js";
+import type { Occurrence, UnpairedResult } from "../engine/model/occurrence-index.js";
 import type { ResolvedChain, UnresolvedChain } from "../engine/render/pi-condense/chain-ranges.js";
 import type { JsonPath, Msg } from "../engine/model/types.js";
 import { lineOf } from "../engine/model/types.js";

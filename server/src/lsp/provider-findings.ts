@@ -69,7 +69,7 @@ export function providerStatus(pv: ProviderVerdicts, source: TargetSource): Prov
  * array; a diagnostic of `base` that takes a provider note is copied, not changed in place.
  */
 export function withProviderDiagnostics(m: DocModel, uri: string, settings: Settings, pv: ProviderVerdicts, base: Diagnostic[]): Diagnostic[] {
-  const disabled = new Set(analyzeOptions(settings).disabledCodes ?? []);
+  const disabled = new Set<string>(analyzeOptions(settings).disabledCodes ?? []);
   const out = base.slice();
   const quietNote = quietNotes(pv);
   // Generic diagnostics by code and place (`code|line|id`, `code|id`, `code|line`): index in `out`, and whether it has its note.

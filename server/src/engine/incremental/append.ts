@@ -21,7 +21,7 @@
  */
 import type { ParsedText } from "../model/parse.js";
 import { contextEventMessages, DEFAULT_PI_VERSION, project, readPiLine, type PiReadState, type PiVersion } from "../formats/pi/pi-format.js";
-import { extendOccurrences, type OccurrenceIndex } from "../rules/occurrence-identity.js";
+import { extendOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
 import { lineShapeFindings } from "../model/shape-findings.js";
 import { pathTo } from "../session/read-session.js";
 import type { Entry, Msg, Session, SourceLine } from "../model/types.js";

@@ -23,7 +23,7 @@ import { isObject, type ParsedText } from "../model/parse.js";
 import { contextEventMessages, project, readPiLine, type PiReadState, type PiVersion, DEFAULT_PI_VERSION } from "../formats/pi/pi-format.js";
 import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
 import { sessionCheckpoint, takeIdIndex, type SessionCheckpoint } from "./append.js";
-import { remapOccurrences, type OccurrenceIndex } from "../rules/occurrence-identity.js";
+import { remapOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
 
 export interface EditedSession {
   session: Session;

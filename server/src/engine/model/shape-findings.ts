@@ -5,7 +5,6 @@
  */
 import { describeJsonType, isObject, tooDeepFinding } from "./parse.js";
 import type { Finding, SourceLine } from "./types.js";
-import { truncatedLastLineFinding } from "../rules/commit-boundary.js";
 import { type CodeTable, findingMaker } from "./finding-kit.js";
 
 export const SESSION_SHAPE_CODES = {
@@ -39,20 +38,49 @@ export const SESSION_SHAPE_CODES = {
 
 export const shapeFinding = findingMaker(SESSION_SHAPE_CODES);
 
-/** `malformed-line` for lines that do not parse or are not objects; a cut-off last line is `partial-message`. */
-export function lineShapeFindings(lines: SourceLine[]): Finding[] {
+/** `partial-message`: the commit-boundary rule reports aborted and errored turns, the reader a cut-off last line. */
+export const PARTIAL_MESSAGE_CODES = {
+  "partial-message": {
+    description: "An aborted or errored assistant turn, or a truncated last line.",
+    severity: "information",
+    otherSeverities: { warning: "the last line is cut off (an append in progress or a crash)" },
+    follows: "seed commit-boundary.json: a partial unit is not complete",
+    fixes: [],
+  },
+} as const satisfies CodeTable;
+
+const partial = findingMaker(PARTIAL_MESSAGE_CODES);
+
+/** `partial-message` for a last line cut off before its newline (the session reader reports it). */
+export function truncatedLastLineFinding(l: SourceLine, parseError: string, agent: string): Finding {
+  return partial(
+    "partial-message",
+    {
+      line: l.line,
+      columns: { start: 0, end: l.text.length },
+      message: `The last line is cut off. ${parseError}: an append in progress or a crash; ${agent} skips it, and a pruner should wait until the line is complete.`,
+    },
+    "warning",
+  );
+}
+
+/**
+ * `malformed-line` for lines that do not parse or are not objects; a cut-off last line is
+ * `partial-message`. `agent` names who reads the file ("pi", "Claude Code", "the agent").
+ */
+export function lineShapeFindings(lines: SourceLine[], agent = "the agent"): Finding[] {
   const findings: Finding[] = [];
   const lastLine = lines[lines.length - 1];
   for (const l of lines) {
     if (l.tooDeep) findings.push(tooDeepFinding(l));
     else if (l.parseError !== undefined) {
-      if (l === lastLine && l.eol === "") findings.push(truncatedLastLineFinding(l, l.parseError));
+      if (l === lastLine && l.eol === "") findings.push(truncatedLastLineFinding(l, l.parseError, agent));
       else
         findings.push(
           shapeFinding("malformed-line", {
             line: l.line,
             columns: { start: 0, end: l.text.length },
-            message: `Line is not valid JSON. ${l.parseError}; pi skips this line when it loads the session.`,
+            message: `Line is not valid JSON. ${l.parseError}; ${agent} skips this line when it loads the session.`,
           }),
         );
     } else if (l.value !== undefined && !isObject(l.value)) {
@@ -60,7 +88,7 @@ export function lineShapeFindings(lines: SourceLine[]): Finding[] {
         shapeFinding("malformed-line", {
           line: l.line,
           columns: { start: 0, end: l.text.length },
-          message: `Line is not a JSON object. It is ${describeJsonType(l.value)}; agents skip it.`,
+          message: `Line is not a JSON object. It is ${describeJsonType(l.value)}; ${agent} skips it.`,
         }),
       );
     }

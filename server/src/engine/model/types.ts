@@ -4,10 +4,6 @@
  *
  * Lines are 0-based inside the engine; the CLI and the LSP convert at their edges.
  */
-import type { FindingCode } from "../rules/registry.js";
-
-export type { FindingCode };
-
 export type Severity = "error" | "warning" | "information" | "hint";
 
 /** A format name from formats/registry.ts (`FormatReader.name`), or "unknown". */
@@ -54,8 +50,9 @@ export interface RelatedInfo {
   path?: JsonPath;
 }
 
+/** A finding of any code (rules/registry.ts `FindingCode` names the codes the engine reports). */
 export interface Finding {
-  code: FindingCode;
+  code: string;
   severity: Severity;
   /** 0-based line. */
   line: number;

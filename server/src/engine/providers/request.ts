@@ -14,7 +14,7 @@
  */
 import type { JsonPath, Msg, SessionFormat } from "../model/types.js";
 import { lineOf } from "../model/types.js";
-import { resultPathOf } from "../rules/occurrence-identity.js";
+import { resultPathOf } from "../model/occurrence-index.js";
 import { sharedPrefix } from "../model/fold-resume.js";
 
 export type Part =

@@ -10,7 +10,7 @@ import { formatReader } from "../formats/registry.js";
 import { splitLines } from "../model/lines.js";
 import { isObject } from "../model/parse.js";
 import { codesWithFix } from "../rules/registry.js";
-import type { Occurrence } from "../rules/occurrence-identity.js";
+import type { Occurrence } from "../model/occurrence-index.js";
 import { locate, safeParseTree } from "../model/positions.js";
 import type { Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";

@@ -11,7 +11,7 @@ import { formatReader } from "../formats/registry.js";
 import type { FormatReader } from "../formats/profile.js";
 import { isObject } from "../model/parse.js";
 import { locate } from "../model/positions.js";
-import type { Occurrence } from "../rules/occurrence-identity.js";
+import type { Occurrence } from "../model/occurrence-index.js";
 import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
 import { emptyPlan, type LinePlan } from "./line-plan.js";
 import { lineBetween, repairIndex } from "./repair-index.js";

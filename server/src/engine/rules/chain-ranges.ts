@@ -7,7 +7,7 @@
 import type { ChainReport } from "../render/pi-condense/chain-ranges.js";
 import type { ChainEntry } from "../render/pi-condense/indexer-state.js";
 import type { Finding, Msg } from "../model/types.js";
-import type { Occurrence, OccurrenceIndex } from "./occurrence-identity.js";
+import type { Occurrence, OccurrenceIndex } from "../model/occurrence-index.js";
 import { cappedRelated, MAX_RELATED } from "../model/related-cap.js";
 import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "../model/finding-kit.js";
 

@@ -5,9 +5,10 @@
  * yet (a pruner must defer); `partial-message` on an assistant that stopped with `aborted` or
  * `error` (the truncated last line is reported by the session reader).
  */
-import type { Finding, Msg, SourceLine } from "../model/types.js";
+import type { Finding, Msg } from "../model/types.js";
+import { PARTIAL_MESSAGE_CODES } from "../model/shape-findings.js";
 import { lineOf, toolCallsOf } from "../model/types.js";
-import type { OccurrenceIndex } from "./occurrence-identity.js";
+import type { OccurrenceIndex } from "../model/occurrence-index.js";
 import { type CodeTable, type EnabledCodes, ALL_ENABLED, findingMaker } from "../model/finding-kit.js";
 
 export const COMMIT_BOUNDARY_CODES = {
@@ -17,29 +18,10 @@ export const COMMIT_BOUNDARY_CODES = {
     follows: "seed commit-boundary.json: prune only when every unit is complete",
     fixes: ["insert-missing-result", "fix-all"],
   },
-  "partial-message": {
-    description: "An aborted or errored assistant turn, or a truncated last line.",
-    severity: "information",
-    otherSeverities: { warning: "the last line is cut off (an append in progress or a crash)" },
-    follows: "seed commit-boundary.json: a partial unit is not complete",
-    fixes: [],
-  },
+  ...PARTIAL_MESSAGE_CODES,
 } as const satisfies CodeTable;
 
 const make = findingMaker(COMMIT_BOUNDARY_CODES);
-
-/** `partial-message` for a last line cut off before its newline (the session reader reports it). */
-export function truncatedLastLineFinding(l: SourceLine, parseError: string): Finding {
-  return make(
-    "partial-message",
-    {
-      line: l.line,
-      columns: { start: 0, end: l.text.length },
-      message: `The last line is cut off. ${parseError}: an append in progress or a crash; pi skips it, and a pruner should wait until the line is complete.`,
-    },
-    "warning",
-  );
-}
 
 export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enabled: EnabledCodes = ALL_ENABLED): Finding[] {
   const out: Finding[] = [];

@@ -5,7 +5,7 @@
 import type { SweptResult } from "../render/pi-condense/orphan-sweep.js";
 import type { Finding } from "../model/types.js";
 import { lineOf } from "../model/types.js";
-import { type Occurrence, type OccurrenceIndex, resultPathOf } from "./occurrence-identity.js";
+import { type Occurrence, type OccurrenceIndex, resultPathOf } from "../model/occurrence-index.js";
 import { cappedRelated } from "../model/related-cap.js";
 import { type CodeTable, findingMaker } from "../model/finding-kit.js";
 

@@ -5,8 +5,8 @@
  */
 import type { Finding, Msg } from "../model/types.js";
 import { lineOf } from "../model/types.js";
-import type { Occurrence, OccurrenceIndex } from "./occurrence-identity.js";
-import { resultPathOf } from "./occurrence-identity.js";
+import type { Occurrence, OccurrenceIndex } from "../model/occurrence-index.js";
+import { resultPathOf } from "../model/occurrence-index.js";
 import type { WireReport } from "../render/pi-ai/transform-messages.js";
 import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "../model/finding-kit.js";
 

@@ -41,8 +41,11 @@ export type FindingCode = keyof typeof CODE_TABLE;
 
 export const FINDING_CODES = Object.keys(CODE_TABLE) as FindingCode[];
 
-export function codeSpec(code: FindingCode): CodeSpec {
-  return CODE_TABLE[code];
+/** The table entry of a code the engine reports (a finding's `code` is one of them). */
+export function codeSpec(code: string): CodeSpec {
+  const spec = (CODE_TABLE as Record<string, CodeSpec>)[code];
+  if (!spec) throw new Error(`unknown finding code ${code}`);
+  return spec;
 }
 
 /** The codes whose findings a fix kind repairs. */

@@ -10,7 +10,8 @@
  */
 import type { Msg } from "../../model/types.js";
 import { toolCallsOf } from "../../model/types.js";
-import { bareId, type ChainEntry, CUSTOM_TYPE_SUMMARY, occKey, textOf } from "./indexer-state.js";
+import { bareId, type ChainEntry, CUSTOM_TYPE_SUMMARY, textOf } from "./indexer-state.js";
+import { occKey } from "../../model/occurrence-index.js";
 import {
   checkContentArray,
   checkContentIterable,

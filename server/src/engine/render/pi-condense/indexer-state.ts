@@ -4,6 +4,7 @@
  * short refs `tN`, summary bodies, dedup aliases, and the chain registry.
  */
 import { isObject } from "../../model/parse.js";
+import { occKey } from "../../model/occurrence-index.js";
 import type { Entry } from "../../model/types.js";
 
 /** Shared with the other pruners: see message-text.ts. */
@@ -15,10 +16,6 @@ export const CUSTOM_TYPE_INDEX = "context-prune-index";
 export const CUSTOM_TYPE_CHAIN = "context-prune-chain";
 export const CUSTOM_TYPE_DEDUP_ALIAS = "context-prune-dedup-alias";
 
-/** `id@resultTimestamp`, or the bare id when no timestamp was recorded (legacy). */
-export function occKey(id: string, resultTimestamp?: number): string {
-  return typeof resultTimestamp === "number" ? `${id}@${resultTimestamp}` : id;
-}
 
 /** The bare provider id of an occurrence key (split on the last `@` only before digits). */
 export function bareId(key: string): string {

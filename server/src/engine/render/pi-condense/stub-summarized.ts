@@ -8,7 +8,8 @@
  */
 import type { Msg } from "../../model/types.js";
 import type { PiCondenseConfig } from "./config.js";
-import { type IndexerState, occKey, textOf } from "./indexer-state.js";
+import { type IndexerState, textOf } from "./indexer-state.js";
+import { occKey } from "../../model/occurrence-index.js";
 import { isProtected } from "./protection.js";
 
 export const QUERY_TOOL_NAME = "context_tree_query";

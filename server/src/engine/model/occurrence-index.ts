@@ -1,0 +1,204 @@
+/**
+ * The occurrence index (seed toolcall-id-collisions.md, section B): every tool call on the branch
+ * as an occurrence of its id, keyed `id@resultTimestamp`, paired with the results of its own turn
+ * (positionally: the results between its assistant and the next one, first result per id wins),
+ * and the results that pair with no call. A model structure: the occurrence rules, the provider
+ * rules, the repairs, the hovers and the continuation all read it. Linear in the messages.
+ */
+import type { JsonPath, Msg } from "./types.js";
+import { lineOf } from "./types.js";
+
+/** An occurrence key: `id@resultTimestamp`, or the bare id without a timestamp (pi-condense's keys). */
+export function occKey(id: string, resultTimestamp?: number): string {
+  return typeof resultTimestamp === "number" ? `${id}@${resultTimestamp}` : id;
+}
+
+export interface Occurrence {
+  id: string;
+  /** 1-based assistant turn on the branch. */
+  turn: number;
+  toolName?: string;
+  assistant: Msg;
+  callLine: number | null;
+  callPath?: JsonPath;
+  result?: Msg;
+  resultLine: number | null;
+  resultPath?: JsonPath;
+  /** `id@resultTimestamp` (bare id when the result has no timestamp or is missing). */
+  key: string;
+}
+
+/** A tool result on the branch that pairs with no call of its own turn. */
+export interface UnpairedResult {
+  id: string;
+  msg: Msg;
+  line: number | null;
+  path?: JsonPath;
+  /** Turn of the assistant before it (0 before any). */
+  turn: number;
+}
+
+export interface OccurrenceIndex {
+  occurrences: Occurrence[];
+  unpaired: UnpairedResult[];
+  byId: Map<string, Occurrence[]>;
+}
+
+export function resultPathOf(m: Msg): JsonPath {
+  return (m.resultPath as JsonPath) ?? ["message", "toolCallId"];
+}
+
+/** Where indexing stands after the last message: its turn and the calls of that turn still open. */
+interface IndexCursor {
+  turn: number;
+  /** Calls of the current turn still without a result, by id, in call order. */
+  current: Map<string, Occurrence[]>;
+}
+
+const cursors = new WeakMap<OccurrenceIndex, IndexCursor>();
+
+export function indexOccurrences(messages: Msg[]): OccurrenceIndex {
+  const occurrences: Occurrence[] = [];
+  const unpaired: UnpairedResult[] = [];
+  // A map, not a scan: one turn can hold tens of thousands of calls and results.
+  const cur: IndexCursor = { turn: 0, current: new Map() };
+  for (const m of messages) indexMessage(m, cur, occurrences, unpaired);
+  const byId = new Map<string, Occurrence[]>();
+  for (const o of occurrences) {
+    const list = byId.get(o.id);
+    if (list) list.push(o);
+    else byId.set(o.id, [o]);
+  }
+  const idx = { occurrences, unpaired, byId };
+  cursors.set(idx, cur);
+  return idx;
+}
+
+/**
+ * The index of `prev`'s messages followed by `added` (an append), equal to `indexOccurrences`
+ * on all of them, without re-reading the earlier messages; null when `prev` was not made here.
+ * `prev` is left as it was: the calls of its last turn that `added` may answer are copied first.
+ */
+export function extendOccurrences(prev: OccurrenceIndex, added: Msg[]): OccurrenceIndex | null {
+  const was = cursors.get(prev);
+  if (!was) return null;
+  const occurrences = prev.occurrences.slice();
+  const copies = new Map<Occurrence, Occurrence>();
+  const cur: IndexCursor = { turn: was.turn, current: new Map() };
+  for (const [id, list] of was.current)
+    cur.current.set(id, list.map((o) => {
+      const c = { ...o };
+      copies.set(o, c);
+      return c;
+    }));
+  for (let i = occurrences.length - 1; copies.size > 0 && i >= 0 && occurrences[i].turn === was.turn; i--) occurrences[i] = copies.get(occurrences[i]) ?? occurrences[i];
+  const first = occurrences.length;
+  const unpaired = prev.unpaired.slice();
+  for (const m of added) indexMessage(m, cur, occurrences, unpaired);
+  const touched = new Set<string>();
+  for (const c of copies.values()) touched.add(c.id);
+  for (let i = first; i < occurrences.length; i++) touched.add(occurrences[i].id);
+  const byId = withListsCopied(prev.byId, touched, copies);
+  for (let i = first; i < occurrences.length; i++) byId.get(occurrences[i].id)!.push(occurrences[i]);
+  const idx = { occurrences, unpaired, byId };
+  cursors.set(idx, cur);
+  return idx;
+}
+
+/**
+ * The index of `before` when it is the context `prev` was made from with some messages replaced
+ * by edited copies that call, answer and sit as before (an in-place edit of text, arguments, an
+ * error flag: incremental/edit.ts): `prev` with its references to the replaced messages swapped,
+ * equal to `indexOccurrences(before)`. Null when a replaced message changes what the index
+ * reads (a call's id, name or place, a result's id, timestamp or place), or `before` is not
+ * such a context. `prev` is left as it was.
+ */
+export function remapOccurrences(prev: OccurrenceIndex, prevBefore: readonly Msg[], before: readonly Msg[]): OccurrenceIndex | null {
+  const was = cursors.get(prev);
+  if (!was || prevBefore.length !== before.length) return null;
+  const swap = new Map<Msg, Msg>();
+  for (let i = 0; i < before.length; i++) {
+    const a = prevBefore[i];
+    const b = before[i];
+    if (a === b) continue;
+    if (a.role !== b.role || indexedShape(a) !== indexedShape(b)) return null;
+    swap.set(a, b);
+  }
+  if (swap.size === 0) return prev;
+  const copies = new Map<Occurrence, Occurrence>();
+  const occurrences = prev.occurrences.map((o) => {
+    const assistant = swap.get(o.assistant);
+    const result = o.result && swap.get(o.result);
+    if (!assistant && !result) return o;
+    const c = { ...o, assistant: assistant ?? o.assistant, result: result ?? o.result };
+    copies.set(o, c);
+    return c;
+  });
+  const unpaired = prev.unpaired.map((u) => (swap.has(u.msg) ? { ...u, msg: swap.get(u.msg)! } : u));
+  const byId = withListsCopied(prev.byId, new Set([...copies.values()].map((c) => c.id)), copies);
+  const idx = { occurrences, unpaired, byId };
+  const current = new Map<string, Occurrence[]>();
+  for (const [id, list] of was.current) current.set(id, list.map((o) => copies.get(o) ?? o));
+  cursors.set(idx, { turn: was.turn, current });
+  return idx;
+}
+
+/**
+ * `byId` with the lists of `ids` made anew, `copies` swapped in; the other lists are shared (an
+ * id's list is never changed once made, which `occurrenceFindings` relies on too).
+ */
+function withListsCopied(byId: Map<string, Occurrence[]>, ids: Iterable<string>, copies: ReadonlyMap<Occurrence, Occurrence>): Map<string, Occurrence[]> {
+  const out = new Map(byId);
+  for (const id of ids) out.set(id, (byId.get(id) ?? []).map((o) => copies.get(o) ?? o));
+  return out;
+}
+
+/** What the index reads of a message besides its role: calls (id, name, place) or a result (id, timestamp, place). */
+function indexedShape(m: Msg): string {
+  if (m.role === "assistant") {
+    const content: any[] = Array.isArray(m.content) ? m.content : [];
+    const calls: unknown[] = [lineOf(m)];
+    content.forEach((b, i) => {
+      if (b && b.type === "toolCall" && typeof b.id === "string") calls.push([i, b.id, b.name, b.line, b.path]);
+    });
+    return JSON.stringify(calls);
+  }
+  if (m.role === "toolResult") return JSON.stringify([String(m.toolCallId), typeof m.timestamp === "number" ? m.timestamp : null, lineOf(m), resultPathOf(m)]);
+  return "";
+}
+
+function indexMessage(m: Msg, cur: IndexCursor, occurrences: Occurrence[], unpaired: UnpairedResult[]): void {
+  if (m.role === "assistant") {
+    const turn = ++cur.turn;
+    const current = (cur.current = new Map());
+    const content: any[] = Array.isArray(m.content) ? m.content : [];
+    content.forEach((b, i) => {
+      if (!b || b.type !== "toolCall" || typeof b.id !== "string") return;
+      const o: Occurrence = {
+        id: b.id,
+        turn,
+        toolName: b.name,
+        assistant: m,
+        callLine: typeof b.line === "number" ? b.line : lineOf(m),
+        callPath: (b.path as JsonPath) ?? ["message", "content", i, "id"],
+        resultLine: null,
+        key: b.id,
+      };
+      occurrences.push(o);
+      const open = current.get(o.id);
+      if (open) open.push(o);
+      else current.set(o.id, [o]);
+    });
+  } else if (m.role === "toolResult") {
+    const id = String(m.toolCallId);
+    const open = cur.current.get(id);
+    const o = open?.shift();
+    if (o) {
+      o.result = m;
+      o.resultLine = lineOf(m);
+      o.resultPath = resultPathOf(m);
+      o.key = occKey(id, typeof m.timestamp === "number" ? m.timestamp : undefined);
+    } else unpaired.push({ id, msg: m, line: lineOf(m), path: resultPathOf(m), turn: cur.turn });
+  }
+}
+
