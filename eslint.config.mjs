@@ -45,6 +45,17 @@ const onlyPackages = (allowed, layer) =>
     `${layer} imports only its own files and these packages: ${allowed.join(", ") || "none"}. A new pure package goes in the list in eslint.config.mjs.`,
   );
 
+/** The engine's folders, bottom to top (server/src/engine/index.ts says the same). */
+const ENGINE_LAYERS = ["model", "formats", "session", "render", "rules", "pipeline", "providers", "incremental", "repair"];
+/** One folder per agent under formats/. */
+const FORMAT_FOLDERS = ["pi", "claude-code", "codex"];
+/** What no engine file imports. */
+const ENGINE_OUTSIDE = [onlyPackages(ENGINE_PACKAGES, "The engine"), PROTOCOL, PRESENTATION, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW];
+/** Inside the engine, the front file is for the layers above it. */
+const FRONT = ban("^(\\.\\./)+index(\\.js)?$", "index.ts is the engine's front file for the layers above it; inside the engine, import the file itself.");
+/** Deep paths into the engine from above it. */
+const ENGINE_DEEP = ban("engine/(?!index\\.js$)", "Import the engine through its front file (engine/index.js), not by a deep path.");
+
 /** One `no-restricted-imports` per layer: in flat config the last matching options win, so the file sets do not overlap. */
 const boundary = (files, patterns, ignores = []) => ({
   files,
@@ -79,22 +90,45 @@ export default tseslint.config(
   { files: ["test/e2e/**/*.mjs"], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 
   // --- Import boundaries --------------------------------------------------------------------
+  // The engine: each folder is a layer and imports only the layers below it (ENGINE_LAYERS); a
+  // format's folder does not import another format's.
+  ...ENGINE_LAYERS.map((layer, i) =>
+    boundary(
+      [`server/src/engine/${layer}/**/*.ts`],
+      [
+        ...ENGINE_OUTSIDE,
+        ...ENGINE_LAYERS.slice(i + 1).map((above) => ban(into(`${above}/`), `${layer}/ is below ${above}/ in the engine's layers (${ENGINE_LAYERS.join(" -> ")}): it does not import it.`)),
+        ...(layer === "formats" ? [] : [FRONT]),
+      ],
+      layer === "formats" ? ["server/src/engine/formats/*/**/*.ts"] : [],
+    ),
+  ),
+  ...FORMAT_FOLDERS.map((agent) =>
+    boundary(
+      [`server/src/engine/formats/${agent}/**/*.ts`],
+      [
+        ...ENGINE_OUTSIDE,
+        FRONT,
+        ...ENGINE_LAYERS.slice(ENGINE_LAYERS.indexOf("formats") + 1).map((above) => ban(into(`${above}/`), `formats/ is below ${above}/ in the engine's layers: it does not import it.`)),
+        ...FORMAT_FOLDERS.filter((other) => other !== agent).map((other) => ban(`^\\.\\./${other}/`, `Everything about one agent lives in its own folder: formats/${agent}/ does not import formats/${other}/ (shared shapes go in formats/profile.ts).`)),
+      ],
+    ),
+  ),
+  boundary(["server/src/engine/index.ts"], ENGINE_OUTSIDE),
+  // Above the engine, everything comes through its front file.
   boundary(
-    ["server/src/engine/**/*.ts"],
-    [onlyPackages(ENGINE_PACKAGES, "The engine"), PROTOCOL, PRESENTATION, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW],
+    ["server/src/presentation/**/*.ts"],
+    [NODE, VSCODE, LANGUAGE_SERVER, LANGUAGE_CLIENT, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW, ENGINE_DEEP],
+  ),
+  boundary(
+    ["server/src/*.ts", "server/src/lsp/**/*.ts", "server/src/cli/**/*.ts", "server/src/io/**/*.ts"],
+    [VSCODE, LANGUAGE_CLIENT, EXTENSION, WEBVIEW, ENGINE_DEEP],
   ),
   boundary(
     ["server/src/protocol/**/*.ts"],
     [onlyPackages(PROTOCOL_PACKAGES, "The protocol"), { ...ENGINE, message: "The protocol does not import the engine: it is shared with the extension and the webview." }, PRESENTATION, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW],
   ),
-  boundary(
-    ["server/src/presentation/**/*.ts"],
-    [NODE, VSCODE, LANGUAGE_SERVER, LANGUAGE_CLIENT, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW],
-  ),
-  boundary(
-    ["server/src/*.ts", "server/src/lsp/**/*.ts", "server/src/cli/**/*.ts"],
-    [VSCODE, LANGUAGE_CLIENT, EXTENSION, WEBVIEW],
-  ),
+
   boundary(
     ["extension/src/**/*.ts"],
     [LANGUAGE_SERVER, ENGINE, PRESENTATION, LSP, ENTRY_POINTS, WEBVIEW],

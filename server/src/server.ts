@@ -5,7 +5,7 @@
  * files stay silent.
  */
 import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
-import type { FixAllStep } from "./engine/repair/index.js";
+import type { FixAllStep } from "./engine/index.js";
 import { buildRenderView } from "./presentation/view-model.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";

@@ -5,8 +5,8 @@
  * by finding, never as one string.
  */
 import { parseProviderOption } from "../presentation/provider-report.js";
-import { PROVIDER_NAMES } from "../engine/providers/names.js";
-import type { Severity } from "../engine/model/types.js";
+import { PROVIDER_NAMES } from "../engine/index.js";
+import type { Severity } from "../engine/index.js";
 import { UsageError } from "./args.js";
 import { type CheckJob, checkFile, emptyCounts, type FileOutcome } from "./check-file.js";
 import { runInWorkers } from "./check-workers.js";

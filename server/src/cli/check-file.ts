@@ -6,8 +6,8 @@
 import { threadId } from "node:worker_threads";
 import { findingJson, checkJson } from "../presentation/report.js";
 import { parseProviderOption, providerCheckJson, providerRejects } from "../presentation/provider-report.js";
-import { providerVerdicts } from "../engine/providers/verdicts.js";
-import type { Severity } from "../engine/model/types.js";
+import { providerVerdicts } from "../engine/index.js";
+import type { Severity } from "../engine/index.js";
 import { jsonChunks } from "./json-stream.js";
 import { loadSessionFile, NOT_A_SESSION } from "./session-file.js";
 import { terminalText as T } from "./terminal-text.js";

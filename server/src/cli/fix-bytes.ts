@@ -3,9 +3,9 @@
  * line the fix does not change (invalid UTF-8 included, no U+FFFD), taking them from the original
  * buffer. A changed line whose original bytes are not valid UTF-8 is refused rather than guessed.
  */
-import type { AnalyzeOptions } from "../engine/pipeline/analyze.js";
-import { splitByteLines, splitLines } from "../engine/model/lines.js";
-import { fixAll, type FixAllOptions, type FixAllReport, keptInOrder, type PlannedLine } from "../engine/repair/index.js";
+import type { AnalyzeOptions } from "../engine/index.js";
+import { splitByteLines, splitLines } from "../engine/index.js";
+import { fixAll, type FixAllOptions, type FixAllReport, keptInOrder, type PlannedLine } from "../engine/index.js";
 
 export interface LineOp {
   kind: " " | "-" | "+";

@@ -6,9 +6,9 @@
  * (with why) and the errors no repair handles. Every file is processed; the caller keeps the
  * worst exit status.
  */
-import type { AnalyzeOptions } from "../engine/pipeline/analyze.js";
-import { FIX_ORDER, REPAIRS } from "../engine/repair/index.js";
-import { CODE_TABLE, FINDING_CODES, type FixKind } from "../engine/rules/registry.js";
+import type { AnalyzeOptions } from "../engine/index.js";
+import { FIX_ORDER, REPAIRS } from "../engine/index.js";
+import { CODE_TABLE, FINDING_CODES, type FixKind } from "../engine/index.js";
 import { type FixBytesResult, fixBytes, unifiedDiff } from "./fix-bytes.js";
 import { terminalText as T } from "./terminal-text.js";
 import { readForFix, writeFileSafely } from "./write-file-safely.js";

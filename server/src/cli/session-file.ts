@@ -3,10 +3,10 @@
  * the whole file, so files over 512 MB work), its sidecar beside it, and the verdict "not a
  * session transcript" for a file no format reader recognises (formats/registry.ts decides).
  */
-import { type Analysis, type AnalyzeOptions, analyzeSession } from "../engine/pipeline/analyze.js";
-import { FORMAT_READERS } from "../engine/formats/registry.js";
-import { isObject, type ParsedText } from "../engine/model/parse.js";
-import { sessionFromLines } from "../engine/session/read-session.js";
+import { type Analysis, type AnalyzeOptions, analyzeSession } from "../engine/index.js";
+import { FORMAT_READERS } from "../engine/index.js";
+import { isObject, type ParsedText } from "../engine/index.js";
+import { sessionFromLines } from "../engine/index.js";
 import { type ReadLinesOptions, readSessionLines } from "../io/read-session-lines.js";
 import { readSidecarFile } from "../io/sidecar-file.js";
 import { resolveSiblingParents } from "../io/sibling-parents.js";

@@ -3,7 +3,7 @@
  * parent ids, messages, parse-error excerpts, paths) is written as a visible escape (`\x1b`,
  * `\u202e`), so a transcript cannot drive the terminal or hide what it says.
  */
-import { UNSAFE_CHARS } from "../engine/model/unsafe-chars.js";
+import { UNSAFE_CHARS } from "../engine/index.js";
 
 export function terminalText(text: unknown): string {
   return String(text).replace(UNSAFE_CHARS, (c) => {

@@ -7,8 +7,8 @@
  */
 import { closeSync, constants, openSync, readSync } from "node:fs";
 import { constants as bufferConstants } from "node:buffer";
-import { ByteLineScanner, type ByteLine, type Eol } from "../engine/model/lines.js";
-import { LineCollector, type ParsedText } from "../engine/model/parse.js";
+import { ByteLineScanner, type ByteLine, type Eol } from "../engine/index.js";
+import { LineCollector, type ParsedText } from "../engine/index.js";
 import { errText, openRegularFile, type Refusal } from "./read-regular-file.js";
 
 export interface ReadLinesOptions {

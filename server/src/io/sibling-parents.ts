@@ -9,8 +9,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { readRegularFile } from "./read-regular-file.js";
-import type { Analysis } from "../engine/pipeline/analyze.js";
-import { missingParentIds, withParentsElsewhere } from "../engine/pipeline/missing-parents.js";
+import type { Analysis } from "../engine/index.js";
+import { missingParentIds, withParentsElsewhere } from "../engine/index.js";
 
 export const SIBLING_LIMITS = { MAX_FILES: 100, MAX_FILE_BYTES: 64 * 1024 * 1024, MAX_TOTAL_BYTES: 256 * 1024 * 1024, MAX_CACHED: 100 };
 

@@ -1,12 +1,12 @@
 /** Code actions as WorkspaceEdits, from the pure repairs in engine/repair. */
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver/node";
-import type { AnalyzeOptions } from "../engine/pipeline/analyze.js";
-import { type FixAllStep, REPAIRS, type RepairEdit, whyNot } from "../engine/repair/index.js";
-import { repairIndex } from "../engine/repair/repair-index.js";
-import { isInapplicable } from "../engine/repair/fix-all.js";
-import { MERGE_SPLIT_CODES } from "../engine/repair/merge-split-results.js";
-import { codeSpec, type FixKind } from "../engine/rules/registry.js";
-import type { Finding } from "../engine/model/types.js";
+import type { AnalyzeOptions } from "../engine/index.js";
+import { type FixAllStep, REPAIRS, type RepairEdit, whyNot } from "../engine/index.js";
+import { repairIndex } from "../engine/index.js";
+import { isInapplicable } from "../engine/index.js";
+import { MERGE_SPLIT_CODES } from "../engine/index.js";
+import { codeSpec, type FixKind } from "../engine/index.js";
+import type { Finding } from "../engine/index.js";
 import type { ViewFix } from "../protocol/index.js";
 import type { DocModel } from "./model.js";
 

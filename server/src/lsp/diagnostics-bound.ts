@@ -4,7 +4,7 @@
  * line); the status notification says how many exist when fewer are published.
  */
 import type { Diagnostic, DiagnosticRelatedInformation } from "vscode-languageserver/node";
-import type { Severity } from "../engine/model/types.js";
+import type { Severity } from "../engine/index.js";
 import { prunedHints, toDiagnostic } from "./features.js";
 import type { DocModel } from "./model.js";
 import type { Settings } from "./settings.js";

@@ -9,8 +9,8 @@
  */
 import { type FSWatcher, readFileSync, statSync, watch } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { patchLines } from "../engine/model/patch-lines.js";
-import { parseText, type ParsedText } from "../engine/model/parse.js";
+import { patchLines } from "../engine/index.js";
+import { parseText, type ParsedText } from "../engine/index.js";
 import { readFileRange } from "../io/read-file-range.js";
 import { readRegularFile } from "../io/read-regular-file.js";
 import type { SyncedSource } from "./store.js";

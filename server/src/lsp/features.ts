@@ -14,11 +14,11 @@ import {
   SymbolKind,
 } from "vscode-languageserver/node";
 import { DOCS_BASE } from "./docs-link.js";
-import { formatReader } from "../engine/formats/registry.js";
-import { findingRange, stringValueRanges } from "../engine/model/positions.js";
-import type { Finding, JsonPath, Msg, Severity } from "../engine/model/types.js";
-import { lineOf } from "../engine/model/types.js";
-import { messageText } from "../engine/formats/message-text.js";
+import { formatReader } from "../engine/index.js";
+import { findingRange, stringValueRanges } from "../engine/index.js";
+import type { Finding, JsonPath, Msg, Severity } from "../engine/index.js";
+import { lineOf } from "../engine/index.js";
+import { messageText } from "../engine/index.js";
 import { REVEAL_LINE_COMMAND } from "../protocol/index.js";
 import { commandLink, escapeMarkdown } from "./markdown.js";
 import type { DocModel, IdSite } from "./model.js";

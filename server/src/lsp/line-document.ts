@@ -11,8 +11,8 @@
  */
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Position, Range, TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
-import { patchChange } from "../engine/model/patch-lines.js";
-import { parseText, type ParsedText } from "../engine/model/parse.js";
+import { patchChange } from "../engine/index.js";
+import { parseText, type ParsedText } from "../engine/index.js";
 
 export class LineDocument {
   private parsed: ParsedText | null = null;

@@ -5,7 +5,7 @@
  * become entities, and line breaks become spaces, so the text renders as the literal text.
  * Control, bidi and zero-width characters are shown as visible marks (`‹U+202E›`).
  */
-import { codePointName, UNSAFE_CHARS } from "../engine/model/unsafe-chars.js";
+import { codePointName, UNSAFE_CHARS } from "../engine/index.js";
 
 const MD_SPECIAL = /[\\`*_{}\[\]()#+\-.!|~:"'=/]/g;
 

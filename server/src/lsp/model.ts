@@ -3,13 +3,13 @@
  * tool-call ids sit (calls and results), each occurrence's fate after rendering, chain entries.
  */
 import { findNodeAtOffset, getNodePath, type Node } from "jsonc-parser";
-import { safeParseTree } from "../engine/model/positions.js";
-import type { Analysis } from "../engine/pipeline/analyze.js";
-import { locate, type ColumnRange } from "../engine/model/positions.js";
-import type { Occurrence, UnpairedResult } from "../engine/model/occurrence-index.js";
-import type { ResolvedChain, UnresolvedChain } from "../engine/render/pi-condense/chain-ranges.js";
-import type { JsonPath, Msg } from "../engine/model/types.js";
-import { lineOf } from "../engine/model/types.js";
+import { safeParseTree } from "../engine/index.js";
+import type { Analysis } from "../engine/index.js";
+import { locate, type ColumnRange } from "../engine/index.js";
+import type { Occurrence, UnpairedResult } from "../engine/index.js";
+import type { ResolvedChain, UnresolvedChain } from "../engine/index.js";
+import type { JsonPath, Msg } from "../engine/index.js";
+import { lineOf } from "../engine/index.js";
 
 export interface IdSite {
   id: string;

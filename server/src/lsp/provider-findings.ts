@@ -16,11 +16,11 @@
  * providers each, error texts cut at MAX_QUOTE characters.
  */
 import { type Diagnostic, DiagnosticSeverity, type Hover, MarkupKind } from "vscode-languageserver/node";
-import type { Analysis } from "../engine/pipeline/analyze.js";
-import { findingRange } from "../engine/model/positions.js";
-import { PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../engine/providers/names.js";
-import { PROVIDER_RULES } from "../engine/providers/rules.js";
-import { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "../engine/providers/verdicts.js";
+import type { Analysis } from "../engine/index.js";
+import { findingRange } from "../engine/index.js";
+import { PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../engine/index.js";
+import { PROVIDER_RULES } from "../engine/index.js";
+import { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "../engine/index.js";
 import type { ProviderStatus } from "../protocol/providers.js";
 import { toDiagnostic } from "./features.js";
 import { escapeMarkdown } from "./markdown.js";

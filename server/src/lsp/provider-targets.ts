@@ -5,8 +5,8 @@
  * names a provider, the provider of the session's latest turn (engine/providers/detect.ts).
  */
 import type { Connection, Diagnostic, Hover } from "vscode-languageserver/node";
-import { isProviderName, type ProviderName } from "../engine/providers/names.js";
-import type { ProviderVerdicts } from "../engine/providers/verdicts.js";
+import { isProviderName, type ProviderName } from "../engine/index.js";
+import type { ProviderVerdicts } from "../engine/index.js";
 import { ProviderVerdictsRequest, type ProviderStatus, SetTargetProviderRequest } from "../protocol/providers.js";
 import type { ViewProvider } from "../protocol/view.js";
 import { providerView, verdictItems } from "../presentation/provider-view.js";

@@ -1,8 +1,8 @@
 /** Settings under `transcriptInspector.*`, read with workspace/configuration. */
-import type { AnalyzeOptions } from "../engine/pipeline/analyze.js";
-import { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "../engine/formats/pi/pi-format.js";
-import type { DeepPartial, PiCondenseConfig } from "../engine/render/pi-condense/config.js";
-import { isProviderName, type ProviderName } from "../engine/providers/names.js";
+import type { AnalyzeOptions } from "../engine/index.js";
+import { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "../engine/index.js";
+import type { DeepPartial, PiCondenseConfig } from "../engine/index.js";
+import { isProviderName, type ProviderName } from "../engine/index.js";
 
 export type SeverityOverride = "error" | "warning" | "information" | "hint" | "off";
 

@@ -3,8 +3,8 @@
  * tool call with its arguments as indented JSON; results and summaries as their text. What the
  * message holds, not a preview; the caller bounds it.
  */
-import { messageText, textOf } from "../engine/formats/message-text.js";
-import type { Msg } from "../engine/model/types.js";
+import { messageText, textOf } from "../engine/index.js";
+import type { Msg } from "../engine/index.js";
 
 function json(x: unknown): string {
   try {

@@ -3,9 +3,9 @@
  * inspector's view model and `render --format json`, so scripts see the inspector's numbers.
  */
 import { estimateTokenCount } from "tokenx";
-import { messageText } from "../engine/formats/message-text.js";
-import type { RecordedUsage, UsageTotals } from "../engine/session/recorded-usage.js";
-import type { Msg } from "../engine/model/types.js";
+import { messageText } from "../engine/index.js";
+import type { RecordedUsage, UsageTotals } from "../engine/index.js";
+import type { Msg } from "../engine/index.js";
 import type { ViewUsage } from "../protocol/view.js";
 
 export function estimateTokens(text: string): number {

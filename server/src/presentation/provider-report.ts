@@ -1,10 +1,10 @@
 /**
  * `check --provider NAME`: the exit decision and the JSON a provider check adds per file.
  */
-import type { Analysis } from "../engine/pipeline/analyze.js";
+import type { Analysis } from "../engine/index.js";
 import { findingJson, type FindingJson } from "./report.js";
-import { isProviderName, PROVIDER_NAMES, type ProviderName } from "../engine/providers/names.js";
-import type { ProviderVerdicts } from "../engine/providers/verdicts.js";
+import { isProviderName, PROVIDER_NAMES, type ProviderName } from "../engine/index.js";
+import type { ProviderVerdicts } from "../engine/index.js";
 
 export interface ProviderCheckJson {
   target: ProviderName | null;

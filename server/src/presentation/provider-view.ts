@@ -2,8 +2,8 @@
  * Every provider's verdict on a document's next request, as the editor's provider switch and the
  * inspector's badge show them (nine entries, whatever the session's size).
  */
-import { PROVIDER_LABELS, PROVIDER_NAMES } from "../engine/providers/names.js";
-import type { ProviderVerdicts } from "../engine/providers/verdicts.js";
+import { PROVIDER_LABELS, PROVIDER_NAMES } from "../engine/index.js";
+import type { ProviderVerdicts } from "../engine/index.js";
 import type { ViewProvider } from "../protocol/view.js";
 
 export type ProviderVerdictRow = ViewProvider["verdicts"][number];

@@ -2,12 +2,12 @@
  * Serialisable views of an analysis, with 1-based lines and columns as editors show them:
  * the `check` and `render` contracts of the CLI (and the data the webview receives).
  */
-import type { Analysis } from "../engine/pipeline/analyze.js";
-import { findingRange } from "../engine/model/positions.js";
-import { dropReasonLabel } from "../engine/model/drop-reason.js";
-import { type Finding, lineOf, type Msg, type Origin, type SourceLine } from "../engine/model/types.js";
-import { type RecordedUsage, type UsageTotals, usageByMessage } from "../engine/session/recorded-usage.js";
-import { claudeSidechains } from "../engine/formats/claude-code/claude-code-sidechains.js";
+import type { Analysis } from "../engine/index.js";
+import { findingRange } from "../engine/index.js";
+import { dropReasonLabel } from "../engine/index.js";
+import { type Finding, lineOf, type Msg, type Origin, type SourceLine } from "../engine/index.js";
+import { type RecordedUsage, type UsageTotals, usageByMessage } from "../engine/index.js";
+import { claudeSidechains } from "../engine/index.js";
 import { isoTime, messageSize, type SizeTotals, sizeTotals, type UsageJson, usageJson } from "./message-size.js";
 
 export interface FindingJson {

@@ -3,14 +3,14 @@
  * only draws this; it re-implements nothing of the engine.
  */
 import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange, ViewSidechain } from "../protocol/index.js";
-import type { Analysis } from "../engine/pipeline/analyze.js";
-import { dropBlockId, dropReasonLabel } from "../engine/model/drop-reason.js";
-import { messageText } from "../engine/formats/message-text.js";
-import { REPAIRS } from "../engine/repair/registry.js";
-import { codeSpec } from "../engine/rules/registry.js";
-import type { Finding, Msg, Origin } from "../engine/model/types.js";
-import { usageByMessage, type RecordedUsage } from "../engine/session/recorded-usage.js";
-import { claudeSidechains } from "../engine/formats/claude-code/claude-code-sidechains.js";
+import type { Analysis } from "../engine/index.js";
+import { dropBlockId, dropReasonLabel } from "../engine/index.js";
+import { messageText } from "../engine/index.js";
+import { REPAIRS } from "../engine/index.js";
+import { codeSpec } from "../engine/index.js";
+import type { Finding, Msg, Origin } from "../engine/index.js";
+import { usageByMessage, type RecordedUsage } from "../engine/index.js";
+import { claudeSidechains } from "../engine/index.js";
 import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
 
 export { estimateTokens };

@@ -1,0 +1,45 @@
+/**
+ * The engine's front door for the layers above it (presentation, the language server, the CLI,
+ * io): they import from here, never by a deep path (eslint.config.mjs holds that line). Inside
+ * the engine, folders are layers and imports only go down (README "Architecture"):
+ *
+ *   model -> formats -> session -> render -> rules -> pipeline -> providers -> incremental -> repair
+ */
+// model: the data the engine reads and makes
+export type { Entry, Finding, JsonPath, Msg, Origin, RelatedInfo, Session, Severity, SourceLine } from "./model/types.js";
+export { lineOf } from "./model/types.js";
+export { ByteLineScanner, type ByteLine, type Eol, splitByteLines, splitLines } from "./model/lines.js";
+export { isObject, LineCollector, type ParsedText, parseText } from "./model/parse.js";
+export { patchChange, patchLines } from "./model/patch-lines.js";
+export { type ColumnRange, findingRange, locate, safeParseTree, stringValueRanges } from "./model/positions.js";
+export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
+export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
+export { codePointName, UNSAFE_CHARS } from "./model/unsafe-chars.js";
+// formats: each agent's files
+export { detectFormat, FORMAT_READERS, formatReader, SESSION_FORMATS } from "./formats/registry.js";
+export { messageText, textOf } from "./formats/message-text.js";
+export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-format.js";
+export { claudeSidechains } from "./formats/claude-code/claude-code-sidechains.js";
+// session: reading
+export { sessionFromLines } from "./session/read-session.js";
+export { appendedUsage, editedUsage, type RecordedUsage, type UsageTotals, usageByMessage } from "./session/recorded-usage.js";
+// render
+export type { ResolvedChain, UnresolvedChain } from "./render/pi-condense/chain-ranges.js";
+export type { DeepPartial, PiCondenseConfig } from "./render/pi-condense/config.js";
+// rules
+export { CODE_TABLE, codeSpec, FINDING_CODES, type FindingCode, type FixKind } from "./rules/registry.js";
+// pipeline
+export { type Analysis, analyze, analyzeSession, type AnalyzeOptions } from "./pipeline/analyze.js";
+export { missingParentIds, withParentsElsewhere } from "./pipeline/missing-parents.js";
+// providers
+export { isProviderName, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./providers/names.js";
+export { PROVIDER_RULES } from "./providers/rules.js";
+export { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "./providers/verdicts.js";
+// continuation
+export { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "./incremental/append.js";
+export { editContext, editOccurrences, editSession } from "./incremental/edit.js";
+// repair
+export { FIX_ORDER, fixAll, type FixAllOptions, type FixAllReport, type FixAllStep, keptInOrder, type PlannedLine, REPAIRS, type RepairEdit, whyNot } from "./repair/index.js";
+export { isInapplicable } from "./repair/fix-all.js";
+export { MERGE_SPLIT_CODES } from "./repair/merge-split-results.js";
+export { repairIndex } from "./repair/repair-index.js";
