@@ -3,7 +3,7 @@
  * (test/unit/incremental-*.property.test.ts).
  */
 import type { Analysis } from "../../server/src/engine/pipeline/analyze.js";
-import { PROVIDER_NAMES } from "../../server/src/engine/providers/names.js";
+import { PROVIDER_NAMES } from "../../server/src/engine/model/provider-names.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 
 export const occurrenceShape = (a: Analysis) => a.occurrences.occurrences.map((o) => [o.id, o.turn, o.key, o.resultLine, o.result?.origin]);

@@ -2,7 +2,7 @@
  * Small session writers for provider-rule tests: pi (v3, with each assistant's provider, api
  * and model), Claude Code (uuid chain, one line per message) and Codex (response items).
  */
-import type { ProviderName } from "../../server/src/engine/providers/names.js";
+import type { ProviderName } from "../../server/src/engine/model/provider-names.js";
 
 export type Block = Record<string, unknown>;
 
@@ -86,4 +86,4 @@ export const cxUser = (t: string) => ({ type: "message", role: "user", content: 
 export const cxSay = (t: string) => ({ type: "message", role: "assistant", content: [{ type: "output_text", text: t }] });
 export const cxCall = (id: string, name = "shell") => ({ type: "function_call", name, arguments: "{}", call_id: id });
 export const cxOut = (id: string) => ({ type: "function_call_output", call_id: id, output: `output of ${id}` });
-export const cxReasoning = (encrypted?: string) => ({ type: "reasoning", summary: [{ type: "summary_text", text: "thinking" }], ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}) });
+export const cxReasoning = (encrypted?: string, id?: string) => ({ type: "reasoning", ...(id !== undefined ? { id } : {}), summary: [{ type: "summary_text", text: "thinking" }], ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}) });

@@ -19,7 +19,7 @@ import { fixBytes } from "../../server/src/cli/fix-bytes.js";
 import { type Analysis, analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { splitByteLines, splitLines } from "../../server/src/engine/model/lines.js";
 import { applyPlan, applyRepairEdits, fixAll, joinLines, plannedLines, REPAIRS } from "../../server/src/engine/repair/index.js";
-import type { ProviderName } from "../../server/src/engine/providers/names.js";
+import type { ProviderName } from "../../server/src/engine/model/provider-names.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { codeSpec } from "../../server/src/engine/rules/registry.js";
 import type { Finding } from "../../server/src/engine/model/types.js";

@@ -66,7 +66,7 @@ describe("Claude Code: the context Claude Code rebuilds on resume", () => {
     const a = analyze(corpusText("claude-code/daaain-dag-compact-after-rewind.jsonl"));
     const r = renderJson("x", a);
     assert.equal(r.pruner, "none");
-    assert.equal(r.afterModel.kind, "claude-code-resume");
+    assert.equal(r.afterModel.kind, "agent-resume");
     assert.match(r.afterModel.label, /compact boundary on line 9/);
     // Before follows logicalParentUuid through the boundary: the rewound branch b2, not b1
     assert.deepEqual(r.before.map((m) => m.line), [1, 2, 5, 6, 7, 8, 10, 11, 12]);
@@ -113,7 +113,7 @@ describe("Codex: the history Codex rebuilds on resume", () => {
   it("a compacted item with replacement_history replaces what came before", () => {
     const a = analyze(jsonl([...head, env("compacted", { message: "sum", replacement_history: [msg("user", "first"), msg("user", "summary text")] }, 4), env("response_item", msg("assistant", "after"), 5)]));
     const r = renderJson("x", a);
-    assert.equal(a.afterModel.kind, "codex-resume");
+    assert.equal(a.afterModel.kind, "agent-resume");
     // (the developer message on line 2 is left out of both columns, as the context event shows it)
     assert.deepEqual(r.before.map((m) => m.line), [3, 4]);
     assert.deepEqual(r.after.map((m) => [m.line, m.synthetic ?? m.role]), [[null, "resume-history"], [null, "resume-history"], [6, "assistant"]]);

@@ -2,17 +2,17 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseText } from "../../server/src/engine/model/parse.js";
-import { detectFormat, FORMAT_READERS, formatReader, SESSION_FORMATS } from "../../server/src/engine/formats/registry.js";
+import { detectFormat, FORMAT_PROFILES, formatProfile, SESSION_FORMATS } from "../../server/src/engine/formats/registry.js";
 import { buildContext, readSession } from "../../server/src/engine/session/read-session.js";
 import { corpusFiles } from "../helpers/corpus.js";
 
 describe("format registry", () => {
   it("lists one reader per name, and SESSION_FORMATS are their names", () => {
-    const names = FORMAT_READERS.map((r) => r.name);
+    const names = FORMAT_PROFILES.map((r) => r.name);
     assert.equal(new Set(names).size, names.length);
     assert.deepEqual([...SESSION_FORMATS], names);
-    for (const n of names) assert.equal(formatReader(n)?.name, n);
-    assert.equal(formatReader("unknown"), undefined);
+    for (const n of names) assert.equal(formatProfile(n)?.name, n);
+    assert.equal(formatProfile("unknown"), undefined);
   });
 
   it("detects every corpus file as the format of its directory", () => {

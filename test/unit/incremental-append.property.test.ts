@@ -144,9 +144,9 @@ function runPlan(si: number, plan: Plan): [number, number] {
     assert.deepEqual(verdictShape(st.analysis!, "all"), verdictShape(fresh, "all"));
     // Each segment-local rule re-checked from the changed part gives a full check's hits, `at` included.
     const a = st.analysis!;
-    const req = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
+    const req = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
     // The same request built afresh (no build to continue, so no index or hits to continue either).
-    const built = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant" });
+    const built = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant" });
     const ctx = { session: a.session, beforeOf: () => undefined };
     for (const rule of PROVIDER_RULES)
       for (const mode of RULE_MODES) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(built, ctx, mode), `${sources[si].name}: ${rule.code} (${mode})`);

@@ -114,9 +114,9 @@ function runPlan(si: number, plan: { kind: EditKind; line: number }[][]): [numbe
     // Each rule's hits, where each points included (the next edit goes on from them),
     // equal a full check of the rebuilt request: kept at the start, moved at the end, checked between.
     const a = st.analysis!;
-    const req = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
+    const req = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
     // The same request built afresh (no build to continue, so no index or hits to continue either).
-    const built = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant" });
+    const built = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant" });
     const ctx = { session: a.session, beforeOf: () => undefined };
     for (const rule of PROVIDER_RULES)
       for (const mode of RULE_MODES) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(built, ctx, mode), `${what}: ${rule.code} (${mode})`);
@@ -148,7 +148,7 @@ describe("edit fast path (language server)", () => {
     const doc = LineDocument.create(URI, "jsonl", 1, sessionText(specs));
     const check = (version: number, what: string) => {
       const a = store.get(URI, version, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS).analysis!;
-      const req = buildRequest(a.after, { format: a.session.format, sameModel: (m) => m.role === "assistant", resumeKey: "moved-hits", serializer: { dropEmpty: true, dropEmptyUser: true, unsignedThinkingAsText: false } });
+      const req = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant", resumeKey: "moved-hits", serializer: { dropEmpty: true, dropEmptyUser: true, unsignedThinkingAsText: false } });
       const ctx = { session: a.session, beforeOf: () => undefined };
       const rule = PROVIDER_RULES.find((r) => r.code === "invalid-call-id")!;
       const hits = incrementalHits(rule, req, ctx, undefined, "moved-hits");

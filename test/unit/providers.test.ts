@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
-import { PROVIDER_NAMES, type ProviderName } from "../../server/src/engine/providers/names.js";
+import { PROVIDER_NAMES, type ProviderName } from "../../server/src/engine/model/provider-names.js";
 import { buildRequest } from "../../server/src/engine/providers/request.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
 import { providerRulesMarkdown, providerTableReadme, withReadmeTable } from "../../server/src/engine/providers/table-doc.js";
@@ -164,9 +164,9 @@ const CASES: Case[] = [
     rejectedBy: ["anthropic"],
   },
   {
-    name: "Codex reasoning without its following item, and without encrypted_content",
+    name: "Codex reasoning with its item id, without its following item and without encrypted_content",
     code: "reasoning-item-incomplete",
-    session: codexSession([cxUser("hi"), cxReasoning("enc"), cxUser("again"), cxReasoning(), cxCall("call_1"), cxOut("call_1")]),
+    session: codexSession([cxUser("hi"), cxReasoning("enc", "rs_1"), cxUser("again"), cxReasoning(undefined, "rs_2"), cxCall("call_1"), cxOut("call_1")]),
     rejectedBy: ["openai-responses"],
   },
   {
@@ -235,7 +235,7 @@ describe("provider rules: one session per (rule, provider) cell", () => {
   it("thought-signature-missing: the check flags the first unsigned call of a Gemini 3 turn", () => {
     const session = readSession(piSession([{ user: "hi" }, { assistant: [call("a"), call("b")] }, { result: "a" }, { result: "b" }], "gemini"));
     const a = analyze(piSession([{ user: "hi" }, { assistant: [call("a"), call("b")] }, { result: "a" }, { result: "b" }], "gemini"));
-    const req = buildRequest(a.after, { format: "claude-code", sameModel: () => true });
+    const req = buildRequest(a.after, { oneMessagePerLine: true, sameModel: () => true });
     const rule = PROVIDER_RULES.find((r) => r.code === "thought-signature-missing")!;
     const ctx = { session: { ...session, format: "unknown" as const }, beforeOf: () => undefined };
     const hits = rule.check(req, { ...ctx, targetModel: "gemini-3-pro-preview" }, "gemini-3");
@@ -437,5 +437,14 @@ describe("docs/provider-rules.md", () => {
     const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
     assert.equal(readme, withReadmeTable(readme));
     assert.ok(readme.includes(providerTableReadme()));
+  });
+});
+
+describe("Codex's own reasoning items (issue 21)", () => {
+  it("reasoning items stored without ids, as Codex writes them, are accepted by the Responses API: no finding, also on an interrupted turn", () => {
+    // an interrupted turn: reasoning, then the user speaks again; the real session went on after it
+    const t = codexSession([cxUser("hi"), cxReasoning("enc"), cxUser("stop, do this instead"), cxReasoning("enc2"), cxCall("call_1"), cxOut("call_1")]);
+    const v = providerVerdicts(analyze(t), { target: "openai-responses" });
+    assert.deepEqual(v.findings.filter((f) => f.code === "reasoning-item-incomplete"), []);
   });
 });

@@ -4,7 +4,7 @@
  * session transcript" for a file no format reader recognises (formats/registry.ts decides).
  */
 import { type Analysis, type AnalyzeOptions, analyzeSession } from "../engine/index.js";
-import { FORMAT_READERS } from "../engine/index.js";
+import { FORMAT_PROFILES } from "../engine/index.js";
 import { isObject, type ParsedText } from "../engine/index.js";
 import { sessionFromLines } from "../engine/index.js";
 import { type ReadLinesOptions, readSessionLines } from "../io/read-session-lines.js";
@@ -29,7 +29,7 @@ export const NOT_A_SESSION = "not a session transcript";
 export function notSessionReason(parsed: ParsedText): string {
   if (!parsed.lines.some((l) => l.text.trim() !== "" || l.parseError !== undefined)) return "the file is empty";
   if (!parsed.lines.some((l) => isObject(l.value))) return "no line is a JSON object";
-  return `no line is an entry of a format it reads (${FORMAT_READERS.map((r) => r.name).join(", ")})`;
+  return `no line is an entry of a format it reads (${FORMAT_PROFILES.map((r) => r.name).join(", ")})`;
 }
 
 /** Reads and analyses `path`; never throws. `rules: false` (render) runs no finding rule. */

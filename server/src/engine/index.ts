@@ -16,7 +16,7 @@ export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
 export { codePointName, UNSAFE_CHARS } from "./model/unsafe-chars.js";
 // formats: each agent's files
-export { detectFormat, FORMAT_READERS, formatReader, SESSION_FORMATS } from "./formats/registry.js";
+export { detectFormat, FORMAT_PROFILES, type FormatName, formatProfile, runtimeWords, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";
 export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-format.js";
 export { claudeSidechains } from "./formats/claude-code/claude-code-sidechains.js";
@@ -32,7 +32,7 @@ export { CODE_TABLE, codeSpec, FINDING_CODES, type FindingCode, type FixKind } f
 export { type Analysis, analyze, analyzeSession, type AnalyzeOptions } from "./pipeline/analyze.js";
 export { missingParentIds, withParentsElsewhere } from "./pipeline/missing-parents.js";
 // providers
-export { isProviderName, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./providers/names.js";
+export { isProviderName, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./model/provider-names.js";
 export { PROVIDER_RULES } from "./providers/rules.js";
 export { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "./providers/verdicts.js";
 // continuation

@@ -14,7 +14,7 @@ import {
   SymbolKind,
 } from "vscode-languageserver/node";
 import { DOCS_BASE } from "./docs-link.js";
-import { formatReader } from "../engine/index.js";
+import { formatProfile } from "../engine/index.js";
 import { findingRange, stringValueRanges } from "../engine/index.js";
 import type { Finding, JsonPath, Msg, Severity } from "../engine/index.js";
 import { lineOf } from "../engine/index.js";
@@ -174,7 +174,7 @@ function acpHover(m: DocModel, line: number): Hover | null {
  */
 function offContextHover(m: DocModel, uri: string, line: number, character: number): Hover | null {
   const at = m.nodeAt(line, character);
-  if (!at || at.node.type !== "string" || !formatReader(m.a.session.format)?.isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
+  if (!at || at.node.type !== "string" || !formatProfile(m.a.session.format)?.isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
   const id = String(at.node.value);
   const seen: number[] = [];
   for (const l of m.a.session.lines) if (l.text.includes(JSON.stringify(id).slice(1, -1)) && stringValueRanges(l, id).length) seen.push(l.line);
@@ -268,7 +268,7 @@ export function definition(m: DocModel, uri: string, line: number, character: nu
   const at = m.nodeAt(line, character);
   if (!at) return null;
   const { node, path } = at;
-  if (path.length === 1 && formatReader(m.a.session.format)?.entryRefKeys.has(String(path[0])) && node.type === "string") {
+  if (path.length === 1 && formatProfile(m.a.session.format)?.entryRefKeys.has(String(path[0])) && node.type === "string") {
     const target = m.a.session.byId.get(node.value);
     return target ? [{ uri, range: fullLineRange(m, target.line) }] : null;
   }

@@ -7,7 +7,7 @@ import { findingRange } from "../engine/index.js";
 import { dropReasonLabel } from "../engine/index.js";
 import { type Finding, lineOf, type Msg, type Origin, type SourceLine } from "../engine/index.js";
 import { type RecordedUsage, type UsageTotals, usageByMessage } from "../engine/index.js";
-import { claudeSidechains } from "../engine/index.js";
+import { formatProfile } from "../engine/index.js";
 import { isoTime, messageSize, type SizeTotals, sizeTotals, type UsageJson, usageJson } from "./message-size.js";
 
 export interface FindingJson {
@@ -115,7 +115,7 @@ export function renderJson(path: string, a: Analysis): RenderJson {
   const after = a.after.map((m) => msgJson(m, usageAt));
   const totals: RenderJson["totals"] = { ...sizeTotals(before, after), tokenizer: "tokenx estimate" };
   if (a.usage.records.length > 0) totals.recorded = { ...a.usage.totals };
-  const side = a.session.format === "claude-code" ? claudeSidechains(a.session) : undefined;
+  const side = formatProfile(a.session.format)?.sidechains?.(a.session);
   const sidechains = side && [...side.groups, ...side.unmatched].map((g) => ({
     ...(g.toolCallId !== undefined ? { toolCallId: g.toolCallId, callLine: g.callLine! + 1 } : {}),
     ...(g.agentId !== undefined ? { agentId: g.agentId } : {}),

@@ -10,7 +10,7 @@ import { REPAIRS } from "../engine/index.js";
 import { codeSpec } from "../engine/index.js";
 import type { Finding, Msg, Origin } from "../engine/index.js";
 import { usageByMessage, type RecordedUsage } from "../engine/index.js";
-import { claudeSidechains } from "../engine/index.js";
+import { formatProfile } from "../engine/index.js";
 import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
 
 export { estimateTokens };
@@ -191,9 +191,9 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     findingCounts: counts,
   };
   if (a.usage.records.length > 0) rv.totals.recorded = { ...a.usage.totals };
-  if (a.session.format === "claude-code") {
+  const side = formatProfile(a.session.format)?.sidechains?.(a.session);
+  if (side) {
     // Subagent lines are not in the context: a group under the Task call that ran them.
-    const side = claudeSidechains(a.session);
     const sideView = (g: (typeof side.groups)[number], n: number): ViewSidechain => {
       const v: ViewSidechain = { lines: g.lines.map((l) => l + 1), messages: g.messages.map((m, i) => ({ ...view(m, "b", i), key: `S${n}:${i}:${keyOf(m, "b", i)}` })) };
       if (g.toolCallId !== undefined) v.toolCallId = g.toolCallId;

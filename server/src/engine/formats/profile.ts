@@ -1,8 +1,12 @@
 /**
- * What the engine needs from one agent's transcript format. Each format file exports one
- * `FormatReader`; registry.ts lists them. Adding a format = one file like codex.ts (the
- * simplest) plus its tests, and one line in registry.ts.
+ * A format profile: everything the engine needs to know about one agent's session files, in one
+ * place. Each agent is one folder under formats/ exporting one `FormatProfile`; registry.ts lists
+ * them. Nothing outside formats/ branches on a format's name: it asks the profile. Adding a
+ * format = one folder (copy formats/codex/, the simplest linear one) and one registry line.
  */
+import type { DropReason } from "../model/drop-reason.js";
+import type { ModelRef, ProviderName } from "../model/provider-names.js";
+import type { LineUsage } from "../model/usage-record.js";
 import type { Entry, Finding, JsonPath, Msg, Session, SourceLine } from "../model/types.js";
 
 /** What a reader makes of a file's lines: the tree nodes and the format's own findings. */
@@ -19,9 +23,76 @@ export type ResultLineRemoval =
   /** Delete the line and point its children's parent key at its parent. */
   | "reparent";
 
-export interface FormatReader {
+/** What the agent sends on resume instead of its whole branch (a compaction's cut, a rollback). */
+export interface ResumeContext {
+  messages: Msg[];
+  dropped: { msg: Msg; by: DropReason }[];
+  /** 0-based line of the boundary (or compaction) the context starts from. */
+  line: number;
+  /** One line for people: what the After column shows. */
+  label: string;
+}
+
+/**
+ * How findings name the runtime that acts on the file: the agent that loads it and the code that
+ * sends its context. A finding on a Claude Code file never says what pi does.
+ */
+export interface RuntimeWords {
+  /** The agent as people name it: "pi", "Claude Code", "Codex". */
+  readonly agent: string;
+  /** What builds the request from the session, when it is not the agent itself ("pi's provider layer (pi-ai)"). */
+  readonly sender: string;
+  /** What the sender does with a call that has no result before the next message (one clause). */
+  readonly missingResult: string;
+  /** Which of two entries with one id the agent keeps (one clause). */
+  readonly duplicateId: string;
+}
+
+/** How the provider rules see this agent's requests. */
+export interface ProviderShape {
+  /** The provider and model each turn's request went to, in branch order (the last one is the target). */
+  modelTurns(session: Session): ModelRef[];
+  /** The provider pack a message's own model speaks (to tell same-model turns from replayed ones). */
+  packOf(m: Msg): ProviderName | undefined;
+  /**
+   * Which context goes on the wire: "after" when a pruner and a provider layer render it (pi: the
+   * After column), "before" when the agent sends the context it built.
+   */
+  readonly wire: "after" | "before";
+  /** Whether the same-model test also compares the recorded model and api (pi records both per message). */
+  readonly recordsModelPerMessage: boolean;
+  /** Whether the sender serialises the request itself (pi-ai: empty blocks dropped, unsigned thinking as text). */
+  readonly serialisedBySender: boolean;
+  /** Each file line is one request message (Claude Code writes one user line per result). */
+  readonly oneMessagePerLine: boolean;
+  /** The sender sends Gemini 3 a signature bypass for an unsigned call (pi-ai). */
+  readonly bypassesThoughtSignature: boolean;
+  /** The agent's own Responses reasoning items, in file order (Codex), for the reasoning rule. */
+  reasoningItems?(session: Session): { item: Record<string, any>; line: number; bare: boolean }[];
+}
+
+/** Subagent lines written into the main session file, grouped under the call that ran them (Claude Code's sidechains). */
+export interface SidechainGroup {
+  /** The Task call's id and the 0-based line of its assistant message, when matched. */
+  toolCallId?: string;
+  callLine?: number;
+  agentId?: string;
+  /** 0-based lines, in file order. */
+  lines: number[];
+  messages: Msg[];
+}
+
+export interface Sidechains {
+  groups: SidechainGroup[];
+  unmatched: SidechainGroup[];
+}
+
+export interface FormatProfile<N extends string = string> {
   /** The format's name: `Session.format`, the `format` of CLI JSON and the view model. */
-  readonly name: string;
+  readonly name: N;
+  /** The agent as people name it (tables, status bar). */
+  readonly label: string;
+  readonly words: RuntimeWords;
   /**
    * Whether a parsed object marks a file of this format. `index` counts the objects seen so
    * far (0 for the first); detection looks at the first 50 objects, readers in registry order.
@@ -62,5 +133,31 @@ export interface FormatReader {
     interruptedResult(call: { id: string; name?: string }, callLine: Record<string, any>, prev: Entry, newId: string): Record<string, unknown>;
     /** Whether the file links entries by id (`parentKey`); otherwise the tree is the file order. */
     readonly linked: boolean;
+    /** A new entry id in the agent's style, from four 8-hex-digit hashes (pi: 8 hex digits; Claude Code: a UUID). */
+    newEntryId(hex: readonly [string, string, string, string]): string;
+    /** Why lines may not be added or moved in this session (a v1 pi file with compactions counts lines), or null. */
+    countsLines?(session: Session): string | null;
+    /**
+     * Why results split over several lines are not merged into the turn's first in this format
+     * (one sentence a user reads); absent where the merge applies (Claude Code's user lines).
+     */
+    readonly noMergeReason?: string;
   };
+  /** The usage the agent recorded on one line, if any. */
+  usageOnLine(value: Record<string, any>, line: number): LineUsage | undefined;
+  readonly providers: ProviderShape;
+  /**
+   * What the agent sends when it resumes the session, when that is not the branch as built:
+   * undefined for a branch sent whole. Absent when pruners render the After column (pi).
+   */
+  resume?(session: Session, before: Msg[]): ResumeContext | undefined;
+  /** Subagent lines inside the file, not part of the context: groups to show under their calls. */
+  sidechains?(session: Session): Sidechains;
+  /** pi's pruners (pi-condense, acp-kernel) and provider layer render its After column. */
+  readonly renderedByPruners: boolean;
+  /**
+   * The agent links lines to other files of the same folder (a continued session, subagent lines):
+   * a parent not in this file is information, and the sibling files are searched for it.
+   */
+  readonly linksOtherFiles: boolean;
 }

@@ -19,6 +19,7 @@
  * The session's findings are the previous ones followed by the appended lines' own; the analysis
  * sorts findings by line (stable), so they come out in the order a full read gives.
  */
+import { runtimeWords } from "../formats/registry.js";
 import type { ParsedText } from "../model/parse.js";
 import { contextEventMessages, DEFAULT_PI_VERSION, project, readPiLine, type PiReadState, type PiVersion } from "../formats/pi/pi-format.js";
 import { extendOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
@@ -93,7 +94,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   if (lastOld !== old[n - 1] && (lastOld.value !== old[n - 1].value || lastOld.parseError !== old[n - 1].parseError || lastOld.tooDeep !== old[n - 1].tooDeep)) return null;
 
   const added = lines.slice(n);
-  const findings = lineShapeFindings(added);
+  const findings = lineShapeFindings(added, runtimeWords(prev.format).agent);
   const st: PiReadState = { header: prev.header, entries: [], findings, fileEntries: [] };
   for (const l of added) readPiLine(st, l);
   const fresh = st.entries;

@@ -6,8 +6,11 @@
  */
 export type Severity = "error" | "warning" | "information" | "hint";
 
-/** A format name from formats/registry.ts (`FormatReader.name`), or "unknown". */
-export type SessionFormat = string;
+/**
+ * A format name from formats/registry.ts (`FormatProfile.name`), or "unknown". The registry
+ * checks at compile time that this union is exactly its formats' names.
+ */
+export type SessionFormat = "pi" | "claude-code" | "codex" | "unknown";
 
 /** One physical line of the file. */
 export interface SourceLine {

@@ -4,6 +4,7 @@
  */
 import { type AcpRender, renderAcp } from "../render/acp-kernel/render.js";
 import { readSidecar } from "../render/acp-kernel/sidecar.js";
+import { formatProfile } from "../formats/registry.js";
 import { contextEventMessages, convertToLlmDrops, DEFAULT_PI_VERSION, type PiVersion } from "../formats/pi/pi-format.js";
 import { emptyChainReport } from "../render/pi-condense/chain-ranges.js";
 import { type PiCondenseConfig, withDefaults, type DeepPartial } from "../render/pi-condense/config.js";
@@ -91,7 +92,10 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 
 export function analyzeSession(session: Session, options: AnalyzeOptions = {}): Analysis {
   const config = withDefaults(options.piCondense);
-  const piVersion = session.format === "pi" ? options.piVersion ?? DEFAULT_PI_VERSION : undefined;
+  // pi's pruners and provider layer render the After column of a format that says so (pi);
+  // other agents send what they rebuild on resume (the profile's `resume`).
+  const pruned = formatProfile(session.format)?.renderedByPruners === true;
+  const piVersion = pruned ? options.piVersion ?? DEFAULT_PI_VERSION : undefined;
   const before = options.before ?? contextEventMessages(buildContext(session), piVersion);
   const indexer = IndexerState.rebuild(session.branch);
   const disabled = new Set<string>(options.disabledCodes ?? []);
@@ -99,7 +103,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const findings: Finding[] = [...session.findings];
   const headerLine = session.header?.line ?? 0;
   let acp: AcpRender | undefined;
-  if (options.acpSidecar && session.format === "pi") {
+  if (options.acpSidecar && pruned) {
     const read = options.acpSidecar.error ? { ok: false as const, error: options.acpSidecar.error } : readSidecar(options.acpSidecar.text);
     if (read.ok) {
       acp = renderAcp(before, read.state);
@@ -147,7 +151,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const usage = options.usage ?? recordedUsage(session.format, session.lines);
-  if (session.format !== "pi") {
+  if (!pruned) {
     // Nothing prunes other agents' sessions: the rules above still check them, and After is the
     // context their agent rebuilds on resume.
     const agent = agentAfter(session, before);

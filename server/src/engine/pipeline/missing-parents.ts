@@ -3,14 +3,15 @@
  * session to a new file whose first lines point at the earlier file's lines; subagent lines point
  * at the main session). The io layer looks the missing ids up in the sibling files
  * (io/sibling-parents.ts); `withParentsElsewhere` then drops the `broken-parent` findings whose
- * parent was found. Only Claude Code sessions link across files.
+ * parent was found. Only formats whose profile says they link across files (Claude Code) are searched.
  */
 import type { Analysis } from "./analyze.js";
 import type { Session } from "../model/types.js";
+import { formatProfile } from "../formats/registry.js";
 
 /** Parent ids that name no entry of the session (at most `max`, in file order). */
 export function missingParentIds(session: Session, max = 1000): string[] {
-  if (session.format !== "claude-code") return [];
+  if (!formatProfile(session.format)?.linksOtherFiles) return [];
   const out = new Set<string>();
   for (const e of session.entries) {
     if (e.parentId === null || e.parentId === e.id || session.byId.has(e.parentId)) continue;

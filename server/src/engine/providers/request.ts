@@ -12,7 +12,7 @@
  *   models' thinking into text and drops their signatures (transformMessages), and normalises
  *   their ids for the target. Rules about reasoning and id format look at same-model messages.
  */
-import type { JsonPath, Msg, SessionFormat } from "../model/types.js";
+import type { JsonPath, Msg } from "../model/types.js";
 import { lineOf } from "../model/types.js";
 import { resultPathOf } from "../model/occurrence-index.js";
 import { sharedPrefix } from "../model/fold-resume.js";
@@ -102,7 +102,8 @@ function crossModelParts(parts: Part[]): Part[] {
 }
 
 export interface RequestOptions {
-  format: SessionFormat;
+  /** Each file line is one request message (the format profile's `oneMessagePerLine`: Claude Code). */
+  oneMessagePerLine: boolean;
   /** Whether an assistant wire message was produced by the target model. */
   sameModel: (m: Msg) => boolean;
   /** The parsed value of a file line (Claude Code: to order a line's blocks as written). */
@@ -277,7 +278,7 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
       continue;
     }
     const line = lineOf(m);
-    if (opts.format === "claude-code") {
+    if (opts.oneMessagePerLine) {
       // One line, one message: a line's results and other blocks in the order of the line.
       const last = dest[dest.length - 1];
       if (last && last.role === "user" && line !== null && groupLine === line) {
@@ -334,7 +335,7 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
     }
   }
   const reused = tail.at >= 0;
-  if (opts.format === "claude-code")
+  if (opts.oneMessagePerLine)
     for (let i = keep; i < built; i++) {
       const m = out[i];
       if (m.role === "user" && m.sources.length > 1) m.parts.sort((a, b) => partIndex(a, opts.lineValue) - partIndex(b, opts.lineValue));

@@ -5,7 +5,7 @@
  */
 import type { FindingCode } from "../rules/registry.js";
 import type { Msg, Session } from "../model/types.js";
-import type { ProviderName } from "./names.js";
+import type { ProviderName } from "../model/provider-names.js";
 import type { Place, RequestMessage } from "./request.js";
 
 /**

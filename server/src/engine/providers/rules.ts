@@ -8,6 +8,7 @@ import type { Msg } from "../model/types.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { messagePlace, placeOf, requestLineage, type Part, type RequestMessage } from "./request.js";
 import { type CallPart, requestIds, type ResultPart, type Use } from "./request-ids.js";
+import { formatProfile } from "../formats/registry.js";
 
 // A request message's calls, results and their ids, computed once per message: a finished request
 // message is never changed, and after an append most are the previous request's own (request.ts).
@@ -565,20 +566,18 @@ const reasoningItemIncomplete: ProviderRule = {
   },
   check(req, ctx) {
     const hits: Hit[] = [];
-    if (ctx.session.format === "codex") {
-      // The rollout's own items: reasoning must be followed by an assistant-side item.
-      const items: { p: Record<string, any>; line: number; bare: boolean }[] = [];
-      for (const e of ctx.session.branch) {
-        const v = e.raw;
-        if (v.type === "response_item" && v.payload && typeof v.payload === "object") items.push({ p: v.payload, line: e.line, bare: false });
-      }
-      for (let i = 0; i < items.length; i++) {
-        const { p, line } = items[i];
-        if (p.type !== "reasoning") continue;
-        const next = items[i + 1]?.p;
+    const own = formatProfile(ctx.session.format)?.providers.reasoningItems?.(ctx.session);
+    if (own) {
+      // The agent's own Responses items, replayed as stored. The API pairs a reasoning item with the
+      // item after it, and asks for its encrypted_content, only when the item carries its `id`
+      // (`rs_...`); Codex's rollouts keep none, and sessions went on past such items.
+      for (let i = 0; i < own.length; i++) {
+        const { item: p, line } = own[i];
+        if (p.type !== "reasoning" || typeof p.id !== "string" || p.id === "") continue;
+        const next = own[i + 1]?.item;
         const follows = next && (next.type === "reasoning" || (next.type === "message" && next.role === "assistant") || /_call$/.test(String(next.type)));
-        if (!follows) hits.push({ place: { line, path: ["payload", "type"] }, detail: "A reasoning item is not followed by the message or call it came with." });
-        if (typeof p.encrypted_content !== "string" || p.encrypted_content === "") hits.push({ place: { line, path: ["payload"] }, detail: "A reasoning item has no `encrypted_content`." });
+        if (!follows) hits.push({ place: { line, path: ["payload", "type"] }, detail: "A reasoning item with its id is not followed by the message or call it came with." });
+        if (typeof p.encrypted_content !== "string" || p.encrypted_content === "") hits.push({ place: { line, path: ["payload"] }, detail: "A reasoning item with its id has no `encrypted_content`." });
       }
       return hits;
     }
@@ -643,7 +642,7 @@ const thoughtSignatureMissing: ProviderRule = {
   },
   check(req, ctx) {
     // pi-ai's Google serialiser sends `skip_thought_signature_validator` for an unsigned call to Gemini 3.
-    if (ctx.session.format === "pi" || !/gemini-3/.test(ctx.targetModel ?? "")) return [];
+    if (formatProfile(ctx.session.format)?.providers.bypassesThoughtSignature || !/gemini-3/.test(ctx.targetModel ?? "")) return [];
     const hits: Hit[] = [];
     for (let k = latestTurnStart(req); k < req.length; k++) {
       const m = req[k];

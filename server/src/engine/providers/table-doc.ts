@@ -2,7 +2,7 @@
  * docs/provider-rules.md, written from the rule table itself so the two cannot drift
  * (regenerate: node --import tsx scripts/provider-rules-doc.ts; a unit test compares).
  */
-import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./names.js";
+import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../model/provider-names.js";
 import type { Cell } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
 

@@ -13,12 +13,13 @@
  */
 import type { Analysis } from "../pipeline/analyze.js";
 import type { Finding, Msg, Severity } from "../model/types.js";
-import { latestModel, modelTurns, providerOf, type ModelRef } from "./detect.js";
-import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./names.js";
+import { latestModel, modelTurns, type ModelRef } from "./detect.js";
+import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../model/provider-names.js";
 import { buildRequest, combineConsecutive, keepBuilds, requestLineage, type RequestMessage } from "./request.js";
 import { sharedPrefix } from "../model/fold-resume.js";
 import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
+import { formatProfile } from "../formats/registry.js";
 
 export interface ProviderOptions {
   /** Check against this provider instead of the detected one; `all`: every rejection is an error. */
@@ -68,9 +69,7 @@ export function cellFor(rule: ProviderRule, provider: ProviderName): Cell | unde
 }
 
 function packOfMessage(m: Msg, format: string): ProviderName | undefined {
-  if (format === "codex") return "openai-responses";
-  if (format === "claude-code") return typeof m.model === "string" && /(^|[.:/])anthropic\.claude/.test(m.model) ? "bedrock" : "anthropic";
-  return providerOf(m.provider, m.api, m.model);
+  return formatProfile(format)?.providers.packOf(m);
 }
 
 /** The packs of a wire's assistant messages, with how many each: the last count per wire, to continue. */
@@ -114,7 +113,8 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const lineValue = (line: number) => session.lines[line]?.value;
   // pi: what pi-condense (or acp-kernel) and pi-ai send. Claude Code and Codex run neither: their
   // request is the context as built.
-  const wire = session.format === "pi" ? analysis.after : analysis.before;
+  const shape = formatProfile(session.format)?.providers;
+  const wire = shape?.wire === "after" ? analysis.after : analysis.before;
 
   type Acc = { finding: ProviderFinding; hit: Hit; byProvider: Map<ProviderName, Cell>; quiet: Map<ProviderName, Cell> };
   const merged = new Map<string, Acc>();
@@ -136,17 +136,17 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     const ref = detected === provider ? latest : undefined;
     const sameModel = (m: Msg): boolean => {
       if (packOfMessage(m, session.format) !== provider) return false;
-      if (session.format !== "pi" || !ref) return true;
+      if (!shape?.recordsModelPerMessage || !ref) return true;
       return (ref.model === undefined || m.model === ref.model) && (ref.api === undefined || m.api === ref.api);
     };
-    const serializer = session.format === "pi" ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
+    const serializer = shape?.serialisedBySender ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
     const requestKey = packsPresent.has(provider) ? provider : `none|${JSON.stringify(serializer ?? null)}`;
     // What the build depends on besides the wire: an append resumes the previous build (request.ts).
     const resumeKey = `${RESUME_PREFIX}${session.format}|${requestKey}|${ref ? JSON.stringify([ref.model ?? null, ref.api ?? null]) : "-"}`;
     usedBuilds.add(resumeKey);
     let req = requests.get(requestKey);
     if (!req) {
-      req = buildRequest(wire, { format: session.format, sameModel, lineValue, serializer, resumeKey });
+      req = buildRequest(wire, { oneMessagePerLine: shape?.oneMessagePerLine ?? false, sameModel, lineValue, serializer, resumeKey });
       requests.set(requestKey, req);
     }
     if (provider === "anthropic") req = combineConsecutive(req);

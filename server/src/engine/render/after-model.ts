@@ -8,11 +8,10 @@
  * - anything else: nothing prunes it, so after = before.
  */
 import type { DropReason } from "../model/drop-reason.js";
-import { claudeResumeContext, type ResumeContext } from "../formats/claude-code/claude-code-resume.js";
-import { codexResumeContext } from "../formats/codex/codex-resume.js";
+import { formatProfile } from "../formats/registry.js";
 import type { Msg, Session } from "../model/types.js";
 
-export type AfterModelKind = "pi-condense" | "acp-kernel" | "pi-no-pruner" | "claude-code-resume" | "codex-resume" | "none";
+export type AfterModelKind = "pi-condense" | "acp-kernel" | "pi-no-pruner" | "agent-resume" | "none";
 
 export interface AfterModel {
   kind: AfterModelKind;
@@ -38,16 +37,9 @@ export interface AgentAfter {
   dropped: { msg: Msg; by: DropReason }[];
 }
 
-/** The After column of a session that is not pi's: the agent's own resume context, or before. */
+/** The After column of a session that pruners do not render: the agent's own resume context, or before. */
 export function agentAfter(session: Session, before: Msg[]): AgentAfter {
-  let r: ResumeContext | undefined;
-  let model: AfterModel = NO_PRUNER;
-  if (session.format === "claude-code") {
-    r = claudeResumeContext(session, before);
-    if (r) model = { kind: "claude-code-resume", label: `what Claude Code sends on resume: the context from the compact boundary on line ${r.line + 1}`, short: "resume after compact" };
-  } else if (session.format === "codex") {
-    r = codexResumeContext(session, before);
-    if (r) model = { kind: "codex-resume", label: `what Codex rebuilds on resume: its history as replaced or rolled back on line ${r.line + 1}`, short: "resume after compact" };
-  }
-  return r ? { model, messages: r.messages, dropped: r.dropped } : { model, messages: before, dropped: [] };
+  const r = formatProfile(session.format)?.resume?.(session, before);
+  if (!r) return { model: NO_PRUNER, messages: before, dropped: [] };
+  return { model: { kind: "agent-resume", label: r.label, short: "resume after compact" }, messages: r.messages, dropped: r.dropped };
 }

@@ -13,6 +13,7 @@ import { isObject } from "../model/parse.js";
 import type { Entry } from "../model/types.js";
 import { emptyPlan } from "./line-plan.js";
 import { repairIndex } from "./repair-index.js";
+import { formatProfile } from "../formats/registry.js";
 import { type Planned, withValue } from "./structural.js";
 
 /** The provider codes this repair handles. */
@@ -20,8 +21,6 @@ export const MERGE_SPLIT_CODES: readonly string[] = ["results-split"];
 
 const no = (reason: string) => ({ reason });
 
-const PI_REASON =
-  "pi writes one toolResult entry per result by design, and pi-ai puts consecutive results into one message itself when it builds the request: there is nothing to merge in the file";
 
 interface Ctx {
   children: Map<string, Entry[]>;
@@ -55,8 +54,9 @@ function ctx(a: Analysis): Ctx {
 
 export function mergeSplitResults(a: Analysis, line: number, toolCallId?: string): Planned {
   const s = a.session;
-  if (s.format === "pi") return no(PI_REASON);
-  if (s.format !== "claude-code") return no("there is no repair for this format: the merge rewrites Claude Code files, whose user lines hold the tool results");
+  const profile = formatProfile(s.format);
+  if (!profile) return no("there is no repair for this format");
+  if (profile.repair.noMergeReason) return no(profile.repair.noMergeReason);
   const c = ctx(a);
   const ix = repairIndex(a);
   const here = ix.entryByLine.get(line);

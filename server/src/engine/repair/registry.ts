@@ -15,6 +15,7 @@ import { repairIndex } from "./repair-index.js";
 import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
 import { providerVerdicts } from "../providers/verdicts.js";
+import { formatProfile } from "../formats/registry.js";
 import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
 
 export interface RepairSpec {
@@ -249,7 +250,8 @@ function fixAllOptions(opts: FixAllOptions): FixAllOptions {
  * it is an error for the session's provider, or wherever it occurs when `codes` names it.
  */
 export function providerFindingsToFix(a: Analysis, codes?: ReadonlySet<string>): Finding[] {
-  if (a.session.format !== "claude-code") return [];
+  const profile = formatProfile(a.session.format);
+  if (!profile || profile.repair.noMergeReason) return [];
   return providerVerdicts(a).findings.filter((f) => MERGE_SPLIT_CODES.includes(f.code) && (f.severity === "error" || codes?.has(f.code) === true));
 }
 

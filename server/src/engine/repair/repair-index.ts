@@ -5,7 +5,7 @@
  * the string literals of lines that do not parse). Iterative: no input depth overflows it.
  */
 import type { Analysis } from "../pipeline/analyze.js";
-import { formatReader } from "../formats/registry.js";
+import { formatProfile } from "../formats/registry.js";
 import { toolCallsOf, type Entry, type Finding } from "../model/types.js";
 
 /** Where each tool-call id is called and answered anywhere in the file, every branch included (0-based lines, ascending). */
@@ -103,7 +103,7 @@ function buildToolLines(a: Analysis): ToolLines {
     if (!list) m.set(id, [line]);
     else if (list[list.length - 1] !== line) list.push(line);
   };
-  const reader = formatReader(a.session.format);
+  const reader = formatProfile(a.session.format);
   if (!reader) return { calls, results };
   for (const e of a.session.entries) {
     for (const m of reader.buildContext([e])) {

@@ -6,7 +6,7 @@
  */
 import { type Analysis, type AnalyzeOptions, analyze } from "../pipeline/analyze.js";
 import { getNodePath, type Node as JsonNode } from "jsonc-parser";
-import { formatReader } from "../formats/registry.js";
+import { formatProfile } from "../formats/registry.js";
 import { splitLines } from "../model/lines.js";
 import { isObject } from "../model/parse.js";
 import { codesWithFix } from "../rules/registry.js";
@@ -81,7 +81,7 @@ export function orphanRemoval(a: Analysis, line: number, toolCallId?: string, bo
     const callLine = lastBefore(repairIndex(a).toolLines().calls.get(id), line);
     if (callLine !== undefined) return no(`its call is on line ${callLine + 1}: deleting the result would lose the call's output (move it back to its call's turn instead)`);
   }
-  const reader = formatReader(session.format);
+  const reader = formatProfile(session.format);
   if (!reader) return no("the format has no repairs");
   const ix = repairIndex(a);
   const entry = ix.entryByLine.get(line);
@@ -421,7 +421,7 @@ function referenceEdits(a: Analysis, c: RenameContext, o: Occurrence, list: Occu
       break;
     }
   }
-  const linear = formatReader(a.session.format)?.repair.turnLinesCarryIds === true;
+  const linear = formatProfile(a.session.format)?.repair.turnLinesCarryIds === true;
   const keyPrefix = id + "@";
   const out: RepairEdit[] = [];
   for (const ln of naming) {

@@ -7,8 +7,8 @@
  * Pure: no vscode or LSP import.
  */
 import type { Analysis } from "../pipeline/analyze.js";
-import { formatReader } from "../formats/registry.js";
-import type { FormatReader } from "../formats/profile.js";
+import { formatProfile } from "../formats/registry.js";
+import type { FormatProfile } from "../formats/profile.js";
 import { isObject } from "../model/parse.js";
 import { locate } from "../model/positions.js";
 import type { Occurrence } from "../model/occurrence-index.js";
@@ -35,7 +35,7 @@ export function findingOn(a: Analysis, codes: readonly string[], line: number, t
 
 /** Per-analysis look-ups the structural repairs share. */
 interface Context {
-  reader: FormatReader | undefined;
+  reader: FormatProfile | undefined;
   beforeIndex: Map<Msg, number>;
   branchIndex: Map<Entry, number>;
   /** Origin line of a message -> the swept result record. */
@@ -74,7 +74,7 @@ function context(a: Analysis): Context {
   }
   c = {
     callsOf,
-    insertByTurn: new Map(), reader: formatReader(a.session.format), beforeIndex, branchIndex, sweptByLine, cycleCut: new Map(), lastEntry: entries[entries.length - 1] };
+    insertByTurn: new Map(), reader: formatProfile(a.session.format), beforeIndex, branchIndex, sweptByLine, cycleCut: new Map(), lastEntry: entries[entries.length - 1] };
   contexts.set(a, c);
   return c;
 }
@@ -108,15 +108,13 @@ function hash32(s: string, seed: number): number {
 
 const hex8 = (n: number) => n.toString(16).padStart(8, "0");
 
-/** A new entry id in the format's style (pi: 8 hex digits; Claude Code: a UUID), unused in the file. */
+/** A new entry id in the format's style (the profile's `newEntryId`), unused in the file. */
 function newEntryId(a: Analysis, key: string, taken: Set<string>): string {
   const ix = repairIndex(a);
+  const style = formatProfile(a.session.format)!.repair.newEntryId;
   for (let seed = 0; ; seed++) {
-    const h = [0, 1, 2, 3].map((k) => hex8(hash32(key, seed * 4 + k)));
-    const id =
-      a.session.format === "claude-code"
-        ? `${h[0]}-${h[1].slice(0, 4)}-4${h[1].slice(5, 8)}-${((parseInt(h[2][0], 16) & 3) | 8).toString(16)}${h[2].slice(1, 4)}-${h[2].slice(4)}${h[3]}`
-        : h[0];
+    const h = [0, 1, 2, 3].map((k) => hex8(hash32(key, seed * 4 + k))) as [string, string, string, string];
+    const id = style(h);
     if (!ix.idCount.has(id) && !taken.has(id)) {
       taken.add(id);
       return id;
@@ -175,8 +173,9 @@ function branchInCycle(a: Analysis): boolean {
 
 const CYCLE_FIRST = "the branch runs into a parent cycle: break the cycle first";
 
-function v1Compaction(a: Analysis): boolean {
-  return a.session.format === "pi" && (a.session.header?.version ?? 3) < 2 && a.session.entries.some((e) => e.type === "compaction");
+/** Why this session's lines may not be added or moved (the profile's `countsLines`), or null. */
+function countsLines(a: Analysis): string | null {
+  return formatProfile(a.session.format)?.repair.countsLines?.(a.session) ?? null;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -189,7 +188,8 @@ export function insertMissingResult(a: Analysis, line: number, toolCallId?: stri
   if (!f || f.toolCallId === undefined) return no("there is no call without a result on this line");
   const c = context(a);
   if (!c.reader) return no("the format has no repairs");
-  if (v1Compaction(a)) return no("a v1 pi file with compactions counts lines: a new line would shift them");
+  const counted = countsLines(a);
+  if (counted) return no(counted);
   if (branchInCycle(a)) return no(CYCLE_FIRST);
   const o = (a.occurrences.byId.get(f.toolCallId) ?? []).find((x) => !x.result && (x.callLine === line || lineOfMsg(x.assistant) === line));
   if (!o) return no("the call already has a result");
@@ -266,7 +266,8 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
   // turn began (a slow call's late result): its call is the last call of the id before it.
   if (!s || s.reason === "already-consumed" || (s.reason === "after-barrier" && !s.barrier)) return no("its call's turn was not closed by another message before it");
   if (!c.reader) return no("the format has no repairs");
-  if (v1Compaction(a)) return no("a v1 pi file with compactions counts lines: moving one would shift them");
+  const counted = countsLines(a);
+  if (counted) return no(counted);
   if (branchInCycle(a)) return no(CYCLE_FIRST);
   const reader = c.reader;
   const ix = repairIndex(a);

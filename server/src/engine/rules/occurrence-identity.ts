@@ -9,7 +9,6 @@
  * assistant message). Linear in occurrences; related lists capped (related-cap.ts).
  */
 import type { Finding, Msg } from "../model/types.js";
-import { lineOf } from "../model/types.js";
 import type { Occurrence, OccurrenceIndex } from "../model/occurrence-index.js";
 import { cappedRelated } from "../model/related-cap.js";
 import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "../model/finding-kit.js";

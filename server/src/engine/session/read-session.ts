@@ -4,7 +4,7 @@
  * report the line-level and tree-level findings: `malformed-line`, `unknown-entry`,
  * `broken-parent`, `duplicate-entry-id`, and the truncated last line (`partial-message`).
  */
-import { detectFormat, type FormatRead, formatReader } from "../formats/registry.js";
+import { detectFormat, type FormatRead, formatProfile, runtimeWords } from "../formats/registry.js";
 import { parseText, type ParsedText } from "../model/parse.js";
 import { parentCycleFindings } from "./parent-cycles.js";
 import { lineShapeFindings, shapeFinding } from "../model/shape-findings.js";
@@ -17,11 +17,12 @@ export function readSession(text: string, previous?: Session): Session {
 
 export function sessionFromLines(parsed: ParsedText): Session {
   const { lines } = parsed;
-  const findings: Finding[] = lineShapeFindings(lines);
+
   const lastLine = lines[lines.length - 1];
   const truncatedLastLine = lastLine !== undefined && lastLine.parseError !== undefined && lastLine.eol === "";
   const format = detectFormat(lines);
-  const reader = formatReader(format);
+  const findings: Finding[] = lineShapeFindings(lines, runtimeWords(format).agent);
+  const reader = formatProfile(format);
   const read: FormatRead = reader ? reader.read(lines) : { entries: [], findings: [] };
   findings.push(...read.findings);
 
@@ -35,7 +36,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
       findings.push(shapeFinding("duplicate-entry-id", {
         line: e.line,
         path: [idKey],
-        message: `Entry id \`${e.id}\` is used twice. Line ${earlier.line + 1} uses it first; pi indexes this later entry, so children of the earlier one attach to this one.`,
+        message: `Entry id \`${e.id}\` is used twice. Line ${earlier.line + 1} uses it first; ${runtimeWords(format).duplicateId}.`,
         related: [{ line: earlier.line, message: "first entry with this id", path: [idKey] }],
       }));
     } else firstById.set(e.id, e);
@@ -76,9 +77,10 @@ export function sessionFromLines(parsed: ParsedText): Session {
  * lines): there it is information, and missing-parents.ts drops it when a sibling file holds it.
  */
 function brokenParentFinding(format: string, e: Entry, parentKey: string): Finding {
+  const profile = formatProfile(format);
   if (e.parentId === e.id)
     return shapeFinding("broken-parent", { line: e.line, path: [parentKey], message: `The entry names itself as its parent. \`${parentKey}\` is the entry's own id, so it is treated as a root.` });
-  if (format === "claude-code")
+  if (profile?.linksOtherFiles)
     return shapeFinding(
       "broken-parent",
       {
@@ -86,7 +88,7 @@ function brokenParentFinding(format: string, e: Entry, parentKey: string): Findi
         path: [parentKey],
         message:
           `Parent line not found in this file. \`${parentKey}\` \`${e.parentId}\` names no line here, so the conversation is read from this line on. ` +
-          "Claude Code links to an earlier session's file when a session continues it; none of the other session files of this folder holds it either (or they were not searched).",
+          `${profile.words.agent} links to an earlier session's file when a session continues it; none of the other session files of this folder holds it either (or they were not searched).`,
       },
       "information",
     );
@@ -112,5 +114,5 @@ export function pathTo(leaf: Entry, byId: Map<string, Entry>): Entry[] {
 
 /** The branch's context messages as the agent builds them, each with its origin. */
 export function buildContext(session: Session): Msg[] {
-  return formatReader(session.format)?.buildContext(session.branch) ?? [];
+  return formatProfile(session.format)?.buildContext(session.branch) ?? [];
 }

@@ -11,85 +11,20 @@
  * Linear in the number of lines; reads parsed values only.
  */
 import { isObject } from "../model/parse.js";
+import { formatProfile } from "../formats/registry.js";
 import type { Msg, SourceLine } from "../model/types.js";
+import type { RecordedUsage, SessionUsage, UsageTotals } from "../model/usage-record.js";
 
-export interface RecordedUsage {
-  /** 0-based line of the record (the assistant message, or Codex's token_count event). */
-  line: number;
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  /** Reasoning output tokens, where the agent records them separately (Codex). */
-  reasoning?: number;
-  /** Cost in USD, where the agent records it (pi). */
-  cost?: number;
-  model?: string;
-  /** Recorded by an event line after the response (Codex token_count), not on the message itself. */
-  fromEvent?: boolean;
-}
+export type { RecordedUsage, SessionUsage, UsageTotals };
 
-export interface UsageTotals {
-  responses: number;
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  /** Sum of recorded costs; undefined when no record carries a cost. */
-  cost?: number;
-}
-
-export interface SessionUsage {
-  records: RecordedUsage[];
-  totals: UsageTotals;
-}
-
-const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
-
-function piRecord(v: Record<string, any>, line: number): RecordedUsage | undefined {
-  const m = v.type === "message" && isObject(v.message) ? v.message : undefined;
-  if (!m || m.role !== "assistant" || !isObject(m.usage)) return undefined;
-  const u = m.usage;
-  const cost = isObject(u.cost) && typeof u.cost.total === "number" ? u.cost.total : undefined;
-  return { line, input: num(u.input), output: num(u.output), cacheRead: num(u.cacheRead), cacheWrite: num(u.cacheWrite), cost, model: typeof m.model === "string" ? m.model : undefined };
-}
-
-function claudeRecord(v: Record<string, any>, line: number): { key?: string; rec: RecordedUsage } | undefined {
-  const m = v.type === "assistant" && isObject(v.message) ? v.message : undefined;
-  if (!m || !isObject(m.usage)) return undefined;
-  const u = m.usage;
-  return {
-    key: typeof m.id === "string" ? m.id : undefined,
-    rec: {
-      line,
-      input: num(u.input_tokens),
-      output: num(u.output_tokens),
-      cacheRead: num(u.cache_read_input_tokens),
-      cacheWrite: num(u.cache_creation_input_tokens),
-      model: typeof m.model === "string" ? m.model : undefined,
-    },
-  };
-}
-
-function codexRecord(v: Record<string, any>, line: number): RecordedUsage | undefined {
-  const p = v.type === "event_msg" && isObject(v.payload) ? v.payload : undefined;
-  if (!p || p.type !== "token_count" || !isObject(p.info) || !isObject(p.info.last_token_usage)) return undefined;
-  const u = p.info.last_token_usage;
-  // OpenAI counts cached input inside input_tokens: report the uncached part as input.
-  const cached = num(u.cached_input_tokens);
-  return { line, input: Math.max(0, num(u.input_tokens) - cached), output: num(u.output_tokens), cacheRead: cached, cacheWrite: 0, reasoning: num(u.reasoning_output_tokens), fromEvent: true };
-}
-
-/** The usage a session file records, per response and in total. */
 /**
- * The usage of a pi session whose lines `added` follow the lines `prev` was read from (an
- * append): their records after the previous ones, totals summed on in the same order (so equal
- * to `recordedUsage` of all the lines). Claude Code replaces a streamed message's earlier
- * copy, so only pi continues; null otherwise.
+ * The usage of a session whose lines `added` follow the lines `prev` was read from (an append):
+ * their records after the previous ones, totals summed on in the same order (so equal to
+ * `recordedUsage` of all the lines). Null when a record names its response (a streamed copy may
+ * replace an earlier record): the usage is read again.
  */
 export function appendedUsage(format: string, prev: SessionUsage, added: SourceLine[]): SessionUsage | null {
-  if (format !== "pi") return null;
+  if (hasKeys(format, added)) return null;
   const more = recordedUsage(format, added);
   if (more.records.length === 0) return prev;
   const records = prev.records.concat(more.records);
@@ -99,16 +34,17 @@ export function appendedUsage(format: string, prev: SessionUsage, added: SourceL
 }
 
 /**
- * The usage of a pi session whose lines `changed` were edited in place (the rest as `prev` was
- * read from): each changed line's record replaced, added or removed, totals summed again over
- * the records in order (so equal to `recordedUsage` of all the lines, rounding included).
- * Claude Code's streamed copies depend on each other, so only pi continues; null otherwise.
+ * The usage of a session whose lines `changed` were edited in place (the rest as `prev` was read
+ * from): each changed line's record replaced, added or removed, totals summed again over the
+ * records in order (so equal to `recordedUsage` of all the lines, rounding included). Null when
+ * records name their responses or follow their message (event lines): the usage is read again.
  */
 export function editedUsage(format: string, prev: SessionUsage, changed: SourceLine[]): SessionUsage | null {
-  if (format !== "pi") return null;
+  const profile = formatProfile(format);
+  if (!profile || hasKeys(format, changed) || prev.records.some((r) => r.fromEvent)) return null;
   const records = prev.records.slice();
   for (const l of changed) {
-    const r = isObject(l.value) ? piRecord(l.value, l.line) : undefined;
+    const r = isObject(l.value) ? profile.usageOnLine(l.value, l.line)?.rec : undefined;
     // Records are in line order, at most one per line.
     let lo = 0;
     let hi = records.length;
@@ -127,6 +63,18 @@ export function editedUsage(format: string, prev: SessionUsage, changed: SourceL
   return { records, totals };
 }
 
+/**
+ * Whether a record on these lines names its response (Claude Code streams one response as several
+ * lines, the last copy counting): then an earlier record may be replaced, and the usage is read
+ * again instead of continued. Unknown formats have no usage to continue.
+ */
+function hasKeys(format: string, lines: SourceLine[]): boolean {
+  const profile = formatProfile(format);
+  if (!profile) return true;
+  for (const l of lines) if (isObject(l.value) && profile.usageOnLine(l.value, l.line)?.key !== undefined) return true;
+  return false;
+}
+
 function addTotals(totals: UsageTotals, records: RecordedUsage[]): void {
   for (const r of records) {
     totals.input += r.input;
@@ -138,29 +86,24 @@ function addTotals(totals: UsageTotals, records: RecordedUsage[]): void {
   }
 }
 
+/** The usage a session file records, per response and in total. */
 export function recordedUsage(format: string, lines: SourceLine[]): SessionUsage {
   const records: RecordedUsage[] = [];
-  const claudeSeen = new Map<string, number>(); // message id -> index in records (the last copy wins)
-  for (const l of lines) {
-    const v = l.value;
-    if (!isObject(v)) continue;
-    if (format === "pi") {
-      const r = piRecord(v, l.line);
-      if (r) records.push(r);
-    } else if (format === "claude-code") {
-      const r = claudeRecord(v, l.line);
+  const profile = formatProfile(format);
+  const seen = new Map<string, number>(); // response key -> index in records (the last copy wins)
+  if (profile)
+    for (const l of lines) {
+      const v = l.value;
+      if (!isObject(v)) continue;
+      const r = profile.usageOnLine(v, l.line);
       if (!r) continue;
-      const at = r.key !== undefined ? claudeSeen.get(r.key) : undefined;
+      const at = r.key !== undefined ? seen.get(r.key) : undefined;
       if (at !== undefined) records[at] = { ...r.rec, line: records[at].line };
       else {
-        if (r.key !== undefined) claudeSeen.set(r.key, records.length);
+        if (r.key !== undefined) seen.set(r.key, records.length);
         records.push(r.rec);
       }
-    } else if (format === "codex") {
-      const r = codexRecord(v, l.line);
-      if (r) records.push(r);
     }
-  }
   const totals: UsageTotals = { responses: records.length, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
   addTotals(totals, records);
   return { records, totals };

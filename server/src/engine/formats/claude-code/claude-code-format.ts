@@ -9,8 +9,13 @@
  */
 import { describeJsonType, isObject } from "../../model/parse.js";
 import { shapeFinding } from "../../model/shape-findings.js";
-import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../../model/types.js";
-import type { FormatRead, FormatReader } from "../profile.js";
+import type { Entry, Finding, JsonPath, SourceLine } from "../../model/types.js";
+import type { FormatRead, FormatProfile } from "../profile.js";
+import { buildClaudeContext } from "./claude-code-context.js";
+import { claudeSidechains } from "./claude-code-sidechains.js";
+import { claudeResumeContext } from "./claude-code-resume.js";
+import { claudeCodeModelTurns, claudeCodePackOf } from "./claude-code-providers.js";
+import { claudeCodeUsage } from "./claude-code-usage.js";
 
 const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "queue-operation"]);
 const KNOWN_WITHOUT_UUID = new Set(["summary", "queue-operation", "file-history-snapshot"]);
@@ -44,75 +49,16 @@ export function readClaudeCode(lines: SourceLine[]): FormatRead {
   return { entries, findings };
 }
 
-function ms(s: unknown): number | undefined {
-  if (typeof s !== "string") return undefined;
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? undefined : t;
-}
-
-export function buildClaudeContext(branch: Entry[]): Msg[] {
-  const out: Msg[] = [];
-  let lastAssistant: { msg: Msg; apiId: string | undefined } | undefined;
-  for (const e of branch) {
-    const v = e.raw;
-    const origin = { kind: "entry" as const, line: e.line, entryId: e.id };
-    if (!isObject(v.message)) {
-      if (v.type === "system" && v.subtype !== "compact_boundary") lastAssistant = undefined;
-      continue;
-    }
-    const m = v.message;
-    if (v.type === "assistant") {
-      const blocks = (Array.isArray(m.content) ? m.content : []).map((b: any, i: number) =>
-        isObject(b) && b.type === "tool_use"
-          ? { type: "toolCall", id: b.id, name: b.name, arguments: b.input, line: e.line, path: ["message", "content", i, "id"] }
-          : b,
-      );
-      const apiId = typeof m.id === "string" ? m.id : undefined;
-      if (lastAssistant && apiId && lastAssistant.apiId === apiId && out[out.length - 1] === lastAssistant.msg) {
-        lastAssistant.msg.content.push(...blocks);
-        if (m.stop_reason) lastAssistant.msg.stopReason = mapStop(m.stop_reason);
-        continue;
-      }
-      const msg: Msg = { role: "assistant", content: blocks, stopReason: mapStop(m.stop_reason), timestamp: ms(v.timestamp), model: m.model, origin };
-      out.push(msg);
-      lastAssistant = { msg, apiId };
-      continue;
-    }
-    if (v.type === "user") {
-      if (typeof m.content === "string") {
-        out.push({ role: "user", content: m.content, timestamp: ms(v.timestamp), origin });
-        continue;
-      }
-      const content = Array.isArray(m.content) ? m.content : [];
-      const other = content.filter((b: any) => !(isObject(b) && b.type === "tool_result"));
-      content.forEach((b: any, i: number) => {
-        if (isObject(b) && b.type === "tool_result")
-          out.push({
-            role: "toolResult",
-            toolCallId: b.tool_use_id,
-            content: typeof b.content === "string" ? [{ type: "text", text: b.content }] : b.content ?? [],
-            isError: b.is_error === true,
-            timestamp: ms(v.timestamp),
-            origin: { ...origin },
-            resultPath: ["message", "content", i, "tool_use_id"],
-          });
-      });
-      if (other.length > 0) out.push({ role: "user", content: other, timestamp: ms(v.timestamp), origin: { ...origin } });
-    }
-  }
-  return out;
-}
-
-function mapStop(s: unknown): string | undefined {
-  if (s === "tool_use") return "toolUse";
-  if (s === "end_turn" || s === "stop_sequence") return "stop";
-  if (s === "max_tokens") return "length";
-  return typeof s === "string" ? s : undefined;
-}
-
 /** Claude Code transcripts: lines linked by `uuid` / `parentUuid`, sidechains interleaved. */
-export const claudeCodeFormat: FormatReader = {
+export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   name: "claude-code",
+  label: "Claude Code",
+  words: {
+    agent: "Claude Code",
+    sender: "Claude Code",
+    missingResult: "Claude Code leaves the call out of the request on resume, and answers a call it still sends with a made-up error result",
+    duplicateId: "Claude Code keeps the later line's content in the earlier line's place",
+  },
   detect: (v) => typeof v.type === "string" && CLAUDE_TYPES.has(v.type) && ("uuid" in v || "sessionId" in v || "leafUuid" in v),
   read: readClaudeCode,
   buildContext: buildClaudeContext,
@@ -161,7 +107,22 @@ export const claudeCodeFormat: FormatReader = {
       };
     },
     linked: true,
+    newEntryId: (h) => `${h[0]}-${h[1].slice(0, 4)}-4${h[1].slice(5, 8)}-${((parseInt(h[2][0], 16) & 3) | 8).toString(16)}${h[2].slice(1, 4)}-${h[2].slice(4)}${h[3]}`,
   },
+  usageOnLine: claudeCodeUsage,
+  providers: {
+    modelTurns: claudeCodeModelTurns,
+    packOf: claudeCodePackOf,
+    wire: "before",
+    recordsModelPerMessage: false,
+    serialisedBySender: false,
+    oneMessagePerLine: true,
+    bypassesThoughtSignature: false,
+  },
+  resume: claudeResumeContext,
+  sidechains: claudeSidechains,
+  renderedByPruners: false,
+  linksOtherFiles: true,
 };
 
 /** What Claude Code writes as the result of a tool call the user interrupted. */

@@ -5,15 +5,8 @@
  * (`isCompactSummary`). On resume only the lines after the latest boundary are sent; everything
  * before it is represented by the summary (research notes formats.md section 4.3).
  */
-import type { DropReason } from "../../model/drop-reason.js";
+import type { ResumeContext } from "../profile.js";
 import type { Msg, Session } from "../../model/types.js";
-
-export interface ResumeContext {
-  messages: Msg[];
-  dropped: { msg: Msg; by: DropReason }[];
-  /** 0-based line of the boundary (or compaction) the context starts from. */
-  line: number;
-}
 
 /** Whether an entry's line is a Claude Code compact boundary. */
 export function isCompactBoundary(raw: Record<string, any>): boolean {
@@ -37,5 +30,5 @@ export function claudeResumeContext(session: Session, before: Msg[]): ResumeCont
     if (m.origin.kind === "entry" && kept.has(m.origin.entryId)) messages.push(m);
     else dropped.push({ msg: m, by: { kind: "resume-cut", by: "compact-boundary", line: boundary.line } });
   }
-  return { messages, dropped, line: boundary.line };
+  return { messages, dropped, line: boundary.line, label: `what Claude Code sends on resume: the context from the compact boundary on line ${boundary.line + 1}` };
 }

@@ -10,23 +10,9 @@
  * (plus a log factor for the calls).
  */
 import { isObject } from "../../model/parse.js";
-import type { Entry, Msg, Session } from "../../model/types.js";
-import { buildClaudeContext } from "./claude-code-format.js";
-
-export interface SidechainGroup {
-  /** The Task call's id and the 0-based line of its assistant message, when matched. */
-  toolCallId?: string;
-  callLine?: number;
-  agentId?: string;
-  /** 0-based lines, in file order. */
-  lines: number[];
-  messages: Msg[];
-}
-
-export interface Sidechains {
-  groups: SidechainGroup[];
-  unmatched: SidechainGroup[];
-}
+import type { Entry, Session } from "../../model/types.js";
+import { buildClaudeContext } from "./claude-code-context.js";
+import type { SidechainGroup, Sidechains } from "../profile.js";
 
 const TASK_TOOLS = new Set(["Task", "Agent"]);
 

@@ -7,7 +7,10 @@
  */
 import { isObject } from "../../model/parse.js";
 import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../../model/types.js";
-import type { FormatRead, FormatReader } from "../profile.js";
+import type { FormatRead, FormatProfile } from "../profile.js";
+import { codexModelTurns, codexReasoningItems } from "./codex-providers.js";
+import { codexResumeContext } from "./codex-resume.js";
+import { codexUsage } from "./codex-usage.js";
 
 export function readCodex(lines: SourceLine[]): FormatRead {
   const entries: Entry[] = [];
@@ -79,8 +82,15 @@ export function buildCodexContext(branch: Entry[]): Msg[] {
 const CODEX_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
 
 /** Codex rollouts: linear, envelope lines or legacy bare items. */
-export const codexFormat: FormatReader = {
+export const codexFormat: FormatProfile<"codex"> = {
   name: "codex",
+  label: "Codex",
+  words: {
+    agent: "Codex",
+    sender: "Codex",
+    missingResult: 'Codex answers it with a made-up "aborted" output on resume',
+    duplicateId: "Codex reads its rollout in file order",
+  },
   detect: (v, index) =>
     (typeof v.type === "string" && CODEX_TYPES.has(v.type) && "payload" in v) ||
     // Legacy Codex: a bare session meta line, or bare response items.
@@ -109,5 +119,21 @@ export const codexFormat: FormatReader = {
       return { ...(typeof prev.raw.timestamp === "string" ? { timestamp: prev.raw.timestamp } : {}), type: "response_item", payload };
     },
     linked: false,
+    newEntryId: (h) => h[0],
+    noMergeReason: "Codex writes each output as an item of its own, and the Responses API takes them that way: there is nothing to merge in the file",
   },
+  usageOnLine: codexUsage,
+  providers: {
+    modelTurns: codexModelTurns,
+    packOf: () => "openai-responses",
+    wire: "before",
+    recordsModelPerMessage: false,
+    serialisedBySender: false,
+    oneMessagePerLine: false,
+    bypassesThoughtSignature: false,
+    reasoningItems: codexReasoningItems,
+  },
+  resume: codexResumeContext,
+  renderedByPruners: false,
+  linksOtherFiles: false,
 };

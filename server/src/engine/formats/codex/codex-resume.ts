@@ -12,7 +12,7 @@
 import type { Msg, Entry, Session } from "../../model/types.js";
 import { isObject } from "../../model/parse.js";
 import { buildCodexContext, codexPayloadOf } from "./codex-format.js";
-import type { ResumeContext } from "../claude-code/claude-code-resume.js";
+import type { ResumeContext } from "../profile.js";
 
 const isUserMessage = (e: Entry) => {
   const p = codexPayloadOf(e);
@@ -62,5 +62,5 @@ export function codexResumeContext(session: Session, before: Msg[]): ResumeConte
   const kept = new Set(messages.map(keyOf));
   const dropped: ResumeContext["dropped"] = [];
   for (const m of before) if (!kept.has(keyOf(m))) dropped.push({ msg: m, by: { kind: "resume-cut", by: last.by, line: last.line } });
-  return { messages, dropped, line: last.line };
+  return { messages, dropped, line: last.line, label: `what Codex rebuilds on resume: its history as replaced or rolled back on line ${last.line + 1}` };
 }

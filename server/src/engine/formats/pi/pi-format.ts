@@ -9,7 +9,10 @@ import type { DropReason } from "../../model/drop-reason.js";
 import { describeJsonType, isObject } from "../../model/parse.js";
 import { shapeFinding } from "../../model/shape-findings.js";
 import type { Entry, Finding, JsonPath, Msg, Session, SourceLine } from "../../model/types.js";
-import type { FormatRead, FormatReader } from "../profile.js";
+import type { FormatRead, FormatProfile } from "../profile.js";
+import { providerOf } from "../../model/provider-names.js";
+import { piModelTurns } from "./pi-model-turns.js";
+import { piUsage } from "./pi-usage.js";
 
 export const PI_ENTRY_TYPES = new Set([
   "message",
@@ -297,8 +300,15 @@ export function convertToLlmDrops(messages: Msg[], piVersion?: PiVersion): { mes
 }
 
 /** pi sessions: a `session` header, then entries linked by `id` / `parentId`. */
-export const piFormat: FormatReader = {
+export const piFormat: FormatProfile<"pi"> = {
   name: "pi",
+  label: "pi",
+  words: {
+    agent: "pi",
+    sender: "pi's provider layer (pi-ai)",
+    missingResult: 'pi-ai sends a made-up "No result provided" error result in its place',
+    duplicateId: "pi indexes the later entry, so children of the earlier one attach to it",
+  },
   detect: (v) => v.type === "session" && typeof v.id === "string",
   read: readPi,
   buildContext: buildPiContext,
@@ -337,7 +347,24 @@ export const piFormat: FormatReader = {
       return { type: "message", id: newId, parentId: prev.id, ...(ts !== undefined ? { timestamp: ts } : {}), message };
     },
     linked: true,
+    newEntryId: (h) => h[0],
+    countsLines: (session) =>
+      (session.header?.version ?? 3) < 2 && session.entries.some((e) => e.type === "compaction") ? "a v1 pi file with compactions counts lines: a new or moved line would shift them" : null,
+    noMergeReason:
+      "pi writes one toolResult entry per result by design, and pi-ai puts consecutive results into one message itself when it builds the request: there is nothing to merge in the file",
   },
+  usageOnLine: piUsage,
+  providers: {
+    modelTurns: piModelTurns,
+    packOf: (m) => providerOf(m.provider, m.api, m.model),
+    wire: "after",
+    recordsModelPerMessage: true,
+    serialisedBySender: true,
+    oneMessagePerLine: false,
+    bypassesThoughtSignature: true,
+  },
+  renderedByPruners: true,
+  linksOtherFiles: false,
 };
 
 /** The text of a result the repairs insert for a call that never got one. */

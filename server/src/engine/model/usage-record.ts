@@ -1,0 +1,42 @@
+/** What an agent recorded about one response's usage (tokens, cost), as the engine keeps it. */
+export interface RecordedUsage {
+  /** 0-based line of the record (the assistant message, or Codex's token_count event). */
+  line: number;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  /** Reasoning output tokens, where the agent records them separately (Codex). */
+  reasoning?: number;
+  /** Cost in USD, where the agent records it (pi). */
+  cost?: number;
+  model?: string;
+  /** Recorded by an event line after the response (Codex token_count), not on the message itself. */
+  fromEvent?: boolean;
+}
+
+export interface UsageTotals {
+  responses: number;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  /** Sum of recorded costs; undefined when no record carries a cost. */
+  cost?: number;
+}
+
+export interface SessionUsage {
+  records: RecordedUsage[];
+  totals: UsageTotals;
+}
+
+
+/** A usage record a format read from one line; `key` names the response when the agent writes it more than once (the last copy wins). */
+export interface LineUsage {
+  key?: string;
+  rec: RecordedUsage;
+}
+
+/** A non-negative finite number, or 0. */
+export const usageNumber = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
