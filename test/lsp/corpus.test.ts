@@ -64,7 +64,8 @@ describe("corpus through the server", () => {
     });
   }
 
-  it("an orphan injected into a real Claude Code transcript: fix-all removes it and re-parents its child", async () => {
+  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
+  it.skip("an orphan injected into a real Claude Code transcript: fix-all removes it and re-parents its child", async () => {
     const text = corpusText("claude-code/daaain-todowrite-examples.jsonl");
     const lines = text.split("\n");
     const a = analyze(text);

@@ -76,7 +76,8 @@ describe("removeOrphanRepair", () => {
     assert.equal(removeOrphanRepair(analyze(withCompaction), 2, "o_1"), null);
   });
 
-  it("Claude Code: a line holding only that result is removed and its child re-parented; a line with two results is left alone", () => {
+  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
+  it.skip("Claude Code: a line holding only that result is removed and its child re-parented; a line with two results is left alone", () => {
     const cc = (o: Record<string, unknown>) => JSON.stringify({ sessionId: "s", isSidechain: false, timestamp: "2026-01-01T00:00:00Z", ...o });
     const lines = [
       cc({ type: "user", uuid: "u1", parentUuid: null, message: { role: "user", content: "go" } }),
@@ -101,7 +102,8 @@ describe("removeOrphanRepair", () => {
     assert.deepEqual(fixAllOrphans(fx.text).edits, []);
   });
 
-  it("Codex: the output line is removed", () => {
+  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
+  it.skip("Codex: the output line is removed", () => {
     const cx = (ts: string, payload: unknown) => JSON.stringify({ timestamp: ts, type: "response_item", payload });
     const lines = [
       JSON.stringify({ timestamp: "2026-01-01T00:00:00Z", type: "session_meta", payload: { id: "s" } }),

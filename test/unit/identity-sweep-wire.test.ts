@@ -207,7 +207,8 @@ describe("corpus renders", () => {
     assert.ok([...turns].some((t) => paired.filter((o) => o.turn === t).length >= 2), "a parallel batch in one turn");
     assert.deepEqual(codesAt(a, "orphan-result"), []);
   });
-  it("codex subagent child: the function call with no output in the file is pending at the end", () => {
+  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
+  it.skip("codex subagent child: the function call with no output in the file is pending at the end", () => {
     const a = analyze(corpusText("codex/daaain-subagent-child.jsonl"));
     assert.ok(a.findings.some((f) => f.code === "pending-call" || f.code === "dangling-call"));
   });

@@ -68,7 +68,8 @@ describe("insert the missing result of a dangling or pending call", () => {
     assert.deepEqual(codes(next), []);
     assert.equal(JSON.parse(lines(next)[3]).parentId, "e2");
   });
-  it("Claude Code: a user line with one error tool_result block, parentUuid re-linked", () => {
+  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
+  it.skip("Claude Code: a user line with one error tool_result block, parentUuid re-linked", () => {
     const base = { isSidechain: false, userType: "external", cwd: "/w", sessionId: "s1", version: "2.0.46" };
     const t = [
       { ...base, parentUuid: null, type: "user", message: { role: "user", content: "go" }, uuid: "u1", timestamp: "2026-01-01T00:00:01Z" },
@@ -88,7 +89,8 @@ describe("insert the missing result of a dangling or pending call", () => {
     assert.equal(l[3].parentUuid, l[2].uuid);
     assert.deepEqual(codes(next), []);
   });
-  it("Codex: a function_call_output with the output \"aborted\"", () => {
+  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
+  it.skip("Codex: a function_call_output with the output \"aborted\"", () => {
     const t = [
       { timestamp: "2026-01-01T00:00:00Z", type: "session_meta", payload: { id: "s", timestamp: "2026-01-01T00:00:00Z", cwd: "/w" } },
       { timestamp: "2026-01-01T00:00:01Z", type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text: "go" }] } },

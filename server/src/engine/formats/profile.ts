@@ -31,6 +31,10 @@ export interface ResumeContext {
   line: number;
   /** One line for people: what the After column shows. */
   label: string;
+  /** A few words for narrow places (the inspector's header); `label` is the tooltip. Default "resume". */
+  short?: string;
+  /** What the agent's reading loses or makes up, in the agent's words (results dropped, turns skipped). */
+  findings?: Finding[];
 }
 
 /**
@@ -54,11 +58,6 @@ export interface ProviderShape {
   modelTurns(session: Session): ModelRef[];
   /** The provider pack a message's own model speaks (to tell same-model turns from replayed ones). */
   packOf(m: Msg): ProviderName | undefined;
-  /**
-   * Which context goes on the wire: "after" when a pruner and a provider layer render it (pi: the
-   * After column), "before" when the agent sends the context it built.
-   */
-  readonly wire: "after" | "before";
   /** Whether the same-model test also compares the recorded model and api (pi records both per message). */
   readonly recordsModelPerMessage: boolean;
   /** Whether the sender serialises the request itself (pi-ai: empty blocks dropped, unsigned thinking as text). */

@@ -91,11 +91,47 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 }
 
 export function analyzeSession(session: Session, options: AnalyzeOptions = {}): Analysis {
-  const config = withDefaults(options.piCondense);
   // pi's pruners and provider layer render the After column of a format that says so (pi);
-  // other agents send what they rebuild on resume (the profile's `resume`).
-  const pruned = formatProfile(session.format)?.renderedByPruners === true;
-  const piVersion = pruned ? options.piVersion ?? DEFAULT_PI_VERSION : undefined;
+  // other agents send what they rebuild on resume (the profile's `resume`), and the rules check that.
+  return formatProfile(session.format)?.renderedByPruners === true ? analyzePruned(session, options) : analyzeResumed(session, options);
+}
+
+/**
+ * An agent that sends what it rebuilds from its file (Claude Code, Codex): Before is the
+ * conversation as the agent reads it, After what it sends on resume. The rules check what is sent;
+ * the profile's resume reports what its reading loses. No pruner, no pi-ai.
+ */
+function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
+  const before = options.before ?? withoutSystem(buildContext(session));
+  const disabled = new Set<string>(options.disabledCodes ?? []);
+  const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
+  const agent = agentAfter(session, before);
+  const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
+  const findings: Finding[] = [...session.findings];
+  if (options.rules !== false) {
+    // What is sent: an index of the After column when the resume cut or rewrote the context.
+    const sent = agent.messages === before ? occurrences : indexOccurrences(agent.messages);
+    findings.push(...occurrenceFindings(sent, enabled));
+    findings.push(...agent.findings);
+    if (enabled.has("oversized-line")) findings.push(...oversizedLineFindings(session.lines));
+  }
+  const kept = findings.filter((f) => !disabled.has(f.code));
+  kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
+  const usage = options.usage ?? recordedUsage(session.format, session.lines);
+  const prune: PruneResult = { messages: before, pruned: false, chains: emptyChainReport(before), swept: [] };
+  const wire: WireReport = { messages: agent.messages, dropped: [], synthetic: [], errorTurnResults: [] };
+  return { session, pruner: "none", afterModel: agent.model, usage, before, pruned: before, after: agent.messages, dropped: agent.dropped, prune, wire, occurrences, indexer: IndexerState.rebuild([]), findings: kept };
+}
+
+/** The context without its system and developer messages (the agent's own instructions, not the conversation). */
+function withoutSystem(messages: Msg[]): Msg[] {
+  return messages.some((m) => m.role === "system") ? messages.filter((m) => m.role !== "system") : messages;
+}
+
+/** pi: the context pi builds, pruned by pi-condense (or acp-kernel), then what pi-ai sends. */
+function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
+  const config = withDefaults(options.piCondense);
+  const piVersion = options.piVersion ?? DEFAULT_PI_VERSION;
   const before = options.before ?? contextEventMessages(buildContext(session), piVersion);
   const indexer = IndexerState.rebuild(session.branch);
   const disabled = new Set<string>(options.disabledCodes ?? []);
@@ -103,7 +139,7 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const findings: Finding[] = [...session.findings];
   const headerLine = session.header?.line ?? 0;
   let acp: AcpRender | undefined;
-  if (options.acpSidecar && pruned) {
+  if (options.acpSidecar) {
     const read = options.acpSidecar.error ? { ok: false as const, error: options.acpSidecar.error } : readSidecar(options.acpSidecar.text);
     if (read.ok) {
       acp = renderAcp(before, read.state);
@@ -151,12 +187,6 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const usage = options.usage ?? recordedUsage(session.format, session.lines);
-  if (!pruned) {
-    // Nothing prunes other agents' sessions: the rules above still check them, and After is the
-    // context their agent rebuilds on resume.
-    const agent = agentAfter(session, before);
-    return { session, pruner: "none", afterModel: agent.model, usage, before, pruned: prune.messages, after: agent.messages, dropped: agent.dropped, prune, acp, wire, occurrences, indexer, findings: kept };
-  }
   const pruner = prunerName(acp, config.enabled);
   return { session, pruner, afterModel: piAfterModel(pruner), usage, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
 }

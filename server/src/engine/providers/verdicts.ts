@@ -111,10 +111,9 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     return (beforeByOrigin ??= new Map<unknown, Msg>(b.map((m) => [m.origin, m]))).get(origin);
   };
   const lineValue = (line: number) => session.lines[line]?.value;
-  // pi: what pi-condense (or acp-kernel) and pi-ai send. Claude Code and Codex run neither: their
-  // request is the context as built.
   const shape = formatProfile(session.format)?.providers;
-  const wire = shape?.wire === "after" ? analysis.after : analysis.before;
+  // What is sent: the After column (pi: what pi-condense and pi-ai send; other agents: what they rebuild on resume).
+  const wire = analysis.after;
 
   type Acc = { finding: ProviderFinding; hit: Hit; byProvider: Map<ProviderName, Cell>; quiet: Map<ProviderName, Cell> };
   const merged = new Map<string, Acc>();

@@ -9,7 +9,7 @@
  */
 import type { DropReason } from "../model/drop-reason.js";
 import { formatProfile } from "../formats/registry.js";
-import type { Msg, Session } from "../model/types.js";
+import type { Finding, Msg, Session } from "../model/types.js";
 
 export type AfterModelKind = "pi-condense" | "acp-kernel" | "pi-no-pruner" | "agent-resume" | "none";
 
@@ -35,11 +35,13 @@ export interface AgentAfter {
   model: AfterModel;
   messages: Msg[];
   dropped: { msg: Msg; by: DropReason }[];
+  /** What the agent's reading loses (the profile's resume findings). */
+  findings: Finding[];
 }
 
 /** The After column of a session that pruners do not render: the agent's own resume context, or before. */
 export function agentAfter(session: Session, before: Msg[]): AgentAfter {
   const r = formatProfile(session.format)?.resume?.(session, before);
-  if (!r) return { model: NO_PRUNER, messages: before, dropped: [] };
-  return { model: { kind: "agent-resume", label: r.label, short: "resume after compact" }, messages: r.messages, dropped: r.dropped };
+  if (!r) return { model: NO_PRUNER, messages: before, dropped: [], findings: [] };
+  return { model: { kind: "agent-resume", label: r.label, short: r.short ?? "resume" }, messages: r.messages, dropped: r.dropped, findings: r.findings ?? [] };
 }

@@ -113,7 +113,6 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   providers: {
     modelTurns: claudeCodeModelTurns,
     packOf: claudeCodePackOf,
-    wire: "before",
     recordsModelPerMessage: false,
     serialisedBySender: false,
     oneMessagePerLine: true,

@@ -30,5 +30,5 @@ export function claudeResumeContext(session: Session, before: Msg[]): ResumeCont
     if (m.origin.kind === "entry" && kept.has(m.origin.entryId)) messages.push(m);
     else dropped.push({ msg: m, by: { kind: "resume-cut", by: "compact-boundary", line: boundary.line } });
   }
-  return { messages, dropped, line: boundary.line, label: `what Claude Code sends on resume: the context from the compact boundary on line ${boundary.line + 1}` };
+  return { messages, dropped, line: boundary.line, short: "resume after compact", label: `what Claude Code sends on resume: the context from the compact boundary on line ${boundary.line + 1}` };
 }

@@ -126,7 +126,6 @@ export const codexFormat: FormatProfile<"codex"> = {
   providers: {
     modelTurns: codexModelTurns,
     packOf: () => "openai-responses",
-    wire: "before",
     recordsModelPerMessage: false,
     serialisedBySender: false,
     oneMessagePerLine: false,

@@ -62,5 +62,5 @@ export function codexResumeContext(session: Session, before: Msg[]): ResumeConte
   const kept = new Set(messages.map(keyOf));
   const dropped: ResumeContext["dropped"] = [];
   for (const m of before) if (!kept.has(keyOf(m))) dropped.push({ msg: m, by: { kind: "resume-cut", by: last.by, line: last.line } });
-  return { messages, dropped, line: last.line, label: `what Codex rebuilds on resume: its history as replaced or rolled back on line ${last.line + 1}` };
+  return { messages, dropped, line: last.line, short: "resume after compact", label: `what Codex rebuilds on resume: its history as replaced or rolled back on line ${last.line + 1}` };
 }

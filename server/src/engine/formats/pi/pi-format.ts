@@ -357,7 +357,6 @@ export const piFormat: FormatProfile<"pi"> = {
   providers: {
     modelTurns: piModelTurns,
     packOf: (m) => providerOf(m.provider, m.api, m.model),
-    wire: "after",
     recordsModelPerMessage: true,
     serialisedBySender: true,
     oneMessagePerLine: false,
