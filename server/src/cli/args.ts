@@ -48,8 +48,13 @@ why each dropped message is dropped. Computes no findings (use check). Refuses a
 not a session transcript (exit 2).
 
 Options:
-  --format json|text   json (default): { "path", "format", "pruner", "leaf", "before", "after",
-                       "dropped", "chains" }; text: a short summary
+  --format json|text   json (default): { "path", "format", "pruner", "afterModel", "leaf",
+                       "before", "after", "dropped", "chains", "totals" }; each message of
+                       before and after has "lines" (every file line it is made of, ascending;
+                       [] for one the agent or a pruner makes) and "blocks" ([{ "kind": text |
+                       thinking | call | result | image | other, "id"? (the tool-call id of a
+                       call or result), "synthetic"? (who made it up, and why) }]);
+                       text: a short summary
   -h, --help           this text
 
 Exit status: 0 rendered; 2 bad usage, or a file that cannot be read or is not a session.`,

@@ -7,7 +7,7 @@
  */
 // model: the data the engine reads and makes
 export type { Entry, Finding, JsonPath, Msg, Origin, RelatedInfo, Session, Severity, SourceLine } from "./model/types.js";
-export { lineOf } from "./model/types.js";
+export { lineOf, sourceLinesOf } from "./model/types.js";
 export { ByteLineScanner, type ByteLine, type Eol, splitByteLines, splitLines } from "./model/lines.js";
 export { isObject, LineCollector, type ParsedText, parseText } from "./model/parse.js";
 export { patchChange, patchLines } from "./model/patch-lines.js";

@@ -5,7 +5,7 @@
 import type { Analysis } from "../engine/index.js";
 import { findingRange } from "../engine/index.js";
 import { dropReasonLabel } from "../engine/index.js";
-import { type Finding, lineOf, type Msg, type Origin, type SourceLine } from "../engine/index.js";
+import { type Finding, lineOf, type Msg, type Origin, sourceLinesOf, type SourceLine } from "../engine/index.js";
 import { type RecordedUsage, type UsageTotals, usageByMessage } from "../engine/index.js";
 import { formatProfile } from "../engine/index.js";
 import { isoTime, messageSize, type SizeTotals, sizeTotals, type UsageJson, usageJson } from "./message-size.js";
@@ -54,8 +54,19 @@ export function checkJson(path: string, a: Analysis): CheckFileJson {
   };
 }
 
+/** One content block of a message as sent: what it is, its tool-call id, and who made it up (never in the file). */
+export interface RenderBlockJson {
+  kind: "text" | "thinking" | "call" | "result" | "image" | "other";
+  id?: string;
+  synthetic?: string;
+}
+
 export interface RenderMsgJson {
   line: number | null;
+  /** Every file line the message is made of, 1-based and ascending; [] for a message the agent or a pruner makes. */
+  lines: number[];
+  /** Its content blocks in order (a tool result is one `result` block). */
+  blocks: RenderBlockJson[];
   role: string;
   entryId?: string;
   synthetic?: string;
@@ -73,7 +84,7 @@ export interface RenderMsgJson {
 
 function msgJson(m: Msg, usageAt: Map<Origin, RecordedUsage>): RenderMsgJson {
   const size = messageSize(m);
-  const out: RenderMsgJson = { line: m.origin.kind === "entry" ? m.origin.line + 1 : null, role: m.agentRole ?? m.role, chars: size.chars, tokens: size.tokens };
+  const out: RenderMsgJson = { line: m.origin.kind === "entry" ? m.origin.line + 1 : null, lines: sourceLinesOf(m).map((l) => l + 1), blocks: blocksJson(m), role: m.agentRole ?? m.role, chars: size.chars, tokens: size.tokens };
   if (m.origin.kind === "entry") out.entryId = m.origin.entryId;
   else {
     out.synthetic = m.origin.synthetic;
@@ -89,6 +100,35 @@ function msgJson(m: Msg, usageAt: Map<Origin, RecordedUsage>): RenderMsgJson {
   const used = usageAt.get(m.origin);
   if (used) out.usage = usageJson(used);
   return out;
+}
+
+const BLOCK_KINDS: Record<string, RenderBlockJson["kind"]> = { text: "text", thinking: "thinking", redacted_thinking: "thinking", toolCall: "call", image: "image" };
+
+/** Why a message or block was made up: the message's own synthetic kind, or the block's `synthetic` mark. */
+function madeBy(m: Msg, block?: { synthetic?: unknown }): string | undefined {
+  if (block && typeof block.synthetic === "string") return block.synthetic;
+  return m.origin.kind === "synthetic" ? m.origin.synthetic : undefined;
+}
+
+function blocksJson(m: Msg): RenderBlockJson[] {
+  if (m.role === "toolResult") {
+    const b: RenderBlockJson = { kind: "result", id: String(m.toolCallId) };
+    const by = madeBy(m);
+    if (by) b.synthetic = by;
+    return [b];
+  }
+  if (typeof m.content === "string" || !Array.isArray(m.content)) {
+    const by = madeBy(m);
+    return [by ? { kind: "text", synthetic: by } : { kind: "text" }];
+  }
+  return m.content.map((c: any) => {
+    const kind = (c && typeof c === "object" && BLOCK_KINDS[c.type]) || "other";
+    const b: RenderBlockJson = { kind };
+    if (kind === "call" && typeof c.id === "string") b.id = c.id;
+    const by = madeBy(m, c && typeof c === "object" ? c : undefined);
+    if (by) b.synthetic = by;
+    return b;
+  });
 }
 
 export interface RenderJson {

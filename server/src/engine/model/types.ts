@@ -133,6 +133,11 @@ export interface Msg {
   provider?: string;
   api?: string;
   model?: string;
+  /**
+   * Every file line the message is made of, ascending, when more than its origin's (Claude Code
+   * streams one response over several lines); see `sourceLinesOf`.
+   */
+  sourceLines?: number[];
   /** Where the origin line holds this result's call id, when not `message.toolCallId` (Claude Code, Codex). */
   resultPath?: JsonPath;
   // Marks the render sets on copies it changes:
@@ -172,6 +177,12 @@ export function toolCallsOf(msg: Msg): ToolCallBlock[] {
   const calls = content.filter((b: any): b is ToolCallBlock => b && typeof b === "object" && b.type === "toolCall" && typeof b.id === "string");
   callsMemo.set(content, { length: content.length, calls });
   return calls;
+}
+
+/** The file lines a message is made of, ascending: none for a message the agent or a pruner makes. */
+export function sourceLinesOf(msg: Msg): number[] {
+  if (msg.sourceLines) return msg.sourceLines;
+  return msg.origin.kind === "entry" ? [msg.origin.line] : [];
 }
 
 export function lineOf(msg: Msg): number | null {

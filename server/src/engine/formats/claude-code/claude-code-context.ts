@@ -32,6 +32,11 @@ export function buildClaudeContext(branch: Entry[]): Msg[] {
       const apiId = typeof m.id === "string" ? m.id : undefined;
       if (lastAssistant && apiId && lastAssistant.apiId === apiId && out[out.length - 1] === lastAssistant.msg) {
         lastAssistant.msg.content.push(...blocks);
+        const lines = (lastAssistant.msg.sourceLines ??= [lastAssistant.msg.origin.kind === "entry" ? lastAssistant.msg.origin.line : e.line]);
+        if (!lines.includes(e.line)) {
+          lines.push(e.line);
+          lines.sort((x, y) => x - y);
+        }
         if (m.stop_reason) lastAssistant.msg.stopReason = mapStop(m.stop_reason);
         continue;
       }
