@@ -37,6 +37,12 @@ export interface ResumeContext {
   findings?: Finding[];
 }
 
+/** What the caller chose about the agent's reading. */
+export interface ResumeOptions {
+  /** Which of the profile's `readingVersions` to model (default: the first, the newest). */
+  version?: string;
+}
+
 /**
  * How findings name the runtime that acts on the file: the agent that loads it and the code that
  * sends its context. A finding on a Claude Code file never says what pi does.
@@ -149,7 +155,9 @@ export interface FormatProfile<N extends string = string> {
    * What the agent sends when it resumes the session, when that is not the branch as built:
    * undefined for a branch sent whole. Absent when pruners render the After column (pi).
    */
-  resume?(session: Session, before: Msg[]): ResumeContext | undefined;
+  resume?(session: Session, before: Msg[], options?: ResumeOptions): ResumeContext | undefined;
+  /** The agent versions whose readings differ, newest first (the first is the default): "2.1", "2.0". */
+  readonly readingVersions?: readonly string[];
   /** Subagent lines inside the file, not part of the context: groups to show under their calls. */
   sidechains?(session: Session): Sidechains;
   /** pi's pruners (pi-condense, acp-kernel) and provider layer render its After column. */

@@ -10,7 +10,7 @@ import { codexFormat } from "./codex/codex-format.js";
 import { piFormat } from "./pi/pi-format.js";
 import type { FormatProfile } from "./profile.js";
 
-export type { FormatProfile, FormatRead, ResultLineRemoval, ResumeContext, RuntimeWords } from "./profile.js";
+export type { FormatProfile, FormatRead, ResultLineRemoval, ResumeContext, ResumeOptions, RuntimeWords } from "./profile.js";
 
 export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat] as const satisfies readonly FormatProfile[];
 

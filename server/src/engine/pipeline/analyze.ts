@@ -54,6 +54,8 @@ export interface AnalyzeOptions {
   occurrences?: OccurrenceIndex;
   /** The recorded usage when the caller continued it too (usage.ts `appendedUsage`). */
   usage?: SessionUsage;
+  /** Which reading of the agent to model, from its profile's `readingVersions` (default: the newest). */
+  agentVersion?: string;
   /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
   rules?: boolean;
 }
@@ -105,7 +107,7 @@ function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
   const before = options.before ?? withoutSystem(buildContext(session));
   const disabled = new Set<string>(options.disabledCodes ?? []);
   const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
-  const agent = agentAfter(session, before);
+  const agent = agentAfter(session, before, { version: options.agentVersion });
   const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
   const findings: Finding[] = [...session.findings];
   if (options.rules !== false) {

@@ -8,7 +8,7 @@
  * - anything else: nothing prunes it, so after = before.
  */
 import type { DropReason } from "../model/drop-reason.js";
-import { formatProfile } from "../formats/registry.js";
+import { formatProfile, type ResumeOptions } from "../formats/registry.js";
 import type { Finding, Msg, Session } from "../model/types.js";
 
 export type AfterModelKind = "pi-condense" | "acp-kernel" | "pi-no-pruner" | "agent-resume" | "none";
@@ -40,8 +40,8 @@ export interface AgentAfter {
 }
 
 /** The After column of a session that pruners do not render: the agent's own resume context, or before. */
-export function agentAfter(session: Session, before: Msg[]): AgentAfter {
-  const r = formatProfile(session.format)?.resume?.(session, before);
+export function agentAfter(session: Session, before: Msg[], options?: ResumeOptions): AgentAfter {
+  const r = formatProfile(session.format)?.resume?.(session, before, options);
   if (!r) return { model: NO_PRUNER, messages: before, dropped: [], findings: [] };
   return { model: { kind: "agent-resume", label: r.label, short: r.short ?? "resume" }, messages: r.messages, dropped: r.dropped, findings: r.findings ?? [] };
 }
