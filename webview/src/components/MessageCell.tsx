@@ -43,7 +43,12 @@ export type FullContentState = { status: "loading" } | { status: "missing" } | {
 
 export const MessageCell = memo(function MessageCell({ m, other, side, results, highlighted, tabbable, query, handlers, full, fullContent, open }: CellProps) {
   const col = side === "before" ? 1 : 2;
-  if (!m) return <div className={`cell empty ${side}`} role="gridcell" aria-colindex={col} tabIndex={tabbable ? 0 : -1} aria-label={describeEmpty(side, other)} data-side={side} />;
+  if (!m)
+    return (
+      <div className={`cell empty ${side}`} role="gridcell" aria-colindex={col} tabIndex={tabbable ? 0 : -1} data-side={side}>
+        <span className="visually-hidden cell-summary">{describeEmpty(side, other)}</span>
+      </div>
+    );
   const ids = m.toolCallIds ?? (m.toolCallId !== undefined ? [m.toolCallId] : []);
   const tools = toolNames(m);
   const classes = ["cell", "msg", side, `role-${/^[A-Za-z]+$/.test(m.role) ? m.role : "other"}`];
@@ -57,7 +62,9 @@ export const MessageCell = memo(function MessageCell({ m, other, side, results, 
   const content = fullContent?.status === "shown" ? fullContent.content : m.content;
   const cut = m.content?.cut === true;
   return (
-    <div className={classes.join(" ")} data-key={m.key} data-line={m.line ?? undefined} data-role={m.role} data-side={side} role="gridcell" aria-colindex={col} tabIndex={tabbable ? 0 : -1} aria-label={describeMessage(m, side, results)}>
+    <div className={classes.join(" ")} data-key={m.key} data-line={m.line ?? undefined} data-role={m.role} data-side={side} role="gridcell" aria-colindex={col} tabIndex={tabbable ? 0 : -1}>
+      {/* read first when the cell is focused: column, role, line, state, findings (no aria-label: the name keeps the visible text) */}
+      <span className="visually-hidden cell-summary">{`${describeMessage(m, side, results)}.`}</span>
       <div className="head">
         <span className="who">
           <Icon name={ROLE_ICONS[m.role] ?? "comment"} />

@@ -56,7 +56,7 @@ export const Ranges = memo(function Ranges({ summary, slots, onJump }: { summary
           <div className="chip-list" role="list" aria-labelledby="chips-label" onKeyDown={rovingKeys}>
             {chips.map((r, n) => (
               <span key={`r${n}`} role="listitem" className="chip-item">
-                <button type="button" tabIndex={n === 0 ? 0 : -1} className={`chip band-${slots.get(r.blockId) ?? 0}`} data-range={r.blockId} title={`${r.kind} range ${r.blockId}, defined on line ${r.line}`} aria-label={`Show ${r.kind} range ${r.blockId}: ${r.dropped} dropped, defined on line ${r.line}`} onClick={() => onJump(r)}>
+                <button type="button" tabIndex={n === 0 ? 0 : -1} className={`chip band-${slots.get(r.blockId) ?? 0}`} data-range={r.blockId} title={`${r.kind} range ${r.blockId}, defined on line ${r.line}`} onClick={() => onJump(r)}>
                   <span className="swatch" />
                   <span className="chip-id">
                     <SafeText text={r.blockId} />

@@ -82,7 +82,8 @@ function TextBlock({ b, query }: { b: Extract<ViewBlock, { type: "text" }>; quer
 function Fold({ id, open, handlers, className, summary, children, label }: { id: string; open: boolean; handlers: RowHandlers; className: string; summary: ReactNode; children: ReactNode; label: string }) {
   return (
     <details className={className} open={open} onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open !== open && handlers.setOpen(id, (e.currentTarget as HTMLDetailsElement).open)} data-fold={id}>
-      <summary tabIndex={-1} aria-label={label}>
+      <summary tabIndex={-1}>
+        <span className="visually-hidden">{label}: </span>
         {summary}
       </summary>
       {open ? <div className="fold-body">{children}</div> : null}
@@ -119,7 +120,7 @@ export function LineButton({ line, handlers }: { line: number | null; handlers: 
       </span>
     );
   return (
-    <button type="button" className="line" tabIndex={-1} title={`Open line ${line} in the editor`} aria-label={`Open line ${line} in the editor`} onClick={() => handlers.openLine(line)}>
+    <button type="button" className="line" tabIndex={-1} title={`Open line ${line} in the editor`} aria-label={`L${line}: open the line in the editor`} onClick={() => handlers.openLine(line)}>
       L{line}
     </button>
   );
@@ -143,7 +144,7 @@ function Card({ b, id, open, result, side, query, handlers }: { b: CallBlock; id
     </>
   );
   return (
-    <Fold id={id} open={open} handlers={handlers} className={`card status-${status.kind}`} summary={summary} label={`Tool call ${b.name}${subject ? ` ${subject}` : ""}, ${status.text}`}>
+    <Fold id={id} open={open} handlers={handlers} className={`card status-${status.kind}`} summary={summary} label="Tool call">
       <div className="card-ids">
         <IdChip id={b.id} query={query} />
       </div>
