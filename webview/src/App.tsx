@@ -65,14 +65,14 @@ export function App({ api }: { api: VsCodeApi }) {
   const parts = useOpenParts();
   const summary = source.summary;
   const slots = useBandSlots(summary);
-  const { virtualizer, items, onScroll, showIndex } = useVirtualRows(source, scroller, initial, save);
+  const { virtualizer, items, onScroll, showIndex, scrollTo } = useVirtualRows(source, scroller, initial, save);
   useReveal(host.reveal, source, select, showIndex);
   const grid = useGridFocus(source, virtualizer, scroller);
   const firstInView = useCallback(() => {
     const top = scroller.current?.scrollTop ?? 0;
     return virtualizer.getVirtualItems().find((it) => it.end > top + 1)?.index ?? 0;
   }, [virtualizer]);
-  const scrollToMatch = useCallback((i: number) => virtualizer.scrollToIndex(i, { align: "center" }), [virtualizer]);
+  const scrollToMatch = useCallback((i: number) => scrollTo(i, "center"), [scrollTo]);
   const search = useSearchJump(source, firstInView, scrollToMatch);
 
   // stable across row loads, so the header (memo) is not drawn again when rows arrive
@@ -89,10 +89,10 @@ export function App({ api }: { api: VsCodeApi }) {
     pendingKey.current = null;
     void source.locateKey(key).then((idx) => {
       if (idx < 0) return;
-      virtualizer.scrollToIndex(idx, { align: "start" });
+      scrollTo(idx, "start");
       grid.setFocus({ row: idx, col: 1 });
     });
-  }, [source, virtualizer, grid]);
+  }, [source, scrollTo, grid]);
 
   const handlers = useMemo<RowHandlers>(
     () => ({
@@ -116,21 +116,21 @@ export function App({ api }: { api: VsCodeApi }) {
     (r: ViewRange) => {
       if (r.startKey === undefined) return;
       void sourceRef.current.locateMessage(r.startKey).then((idx) => {
-        if (idx >= 0) virtualizer.scrollToIndex(idx, { align: "start" });
+        if (idx >= 0) scrollTo(idx, "start");
       });
     },
-    [virtualizer],
+    [scrollTo],
   );
   const jumpToLine = useCallback(
     (line: number) => {
       if (!line) return;
       void sourceRef.current.locateLine(line).then((idx) => {
         if (idx < 0) return;
-        virtualizer.scrollToIndex(idx, { align: "center" });
+        scrollTo(idx, "center");
         select(line);
       });
     },
-    [virtualizer, select],
+    [scrollTo, select],
   );
   const onProvider = useCallback((provider: string) => api.postMessage({ type: "showProvider", provider }), [api]);
 

@@ -27,6 +27,12 @@ export function messagesOfView(view: RenderView): { before: readonly Msg[]; afte
   return viewMessages.get(view);
 }
 
+/** `copy` (a clone of `view`, as tests make) draws its messages' content from `view`'s analysis. */
+export function shareViewMessages(view: RenderView, copy: RenderView): void {
+  const m = viewMessages.get(view);
+  if (m) viewMessages.set(copy, m);
+}
+
 /** Where the before/after difference comes from: dropped, added (by kind), changed (by kind). */
 export function totalsBreakdown(before: readonly ViewMessage[], after: readonly ViewMessage[]): ViewTotalsBreakdown {
   const dropped = { messages: 0, tokens: 0 };

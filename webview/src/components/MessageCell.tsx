@@ -28,6 +28,8 @@ export interface CellProps {
   /** The results in this row's card on this side. */
   results?: ViewMessage[];
   highlighted: boolean;
+  /** The selected file line (a card whose result it is shows open). */
+  highlightLine?: number | null;
   /** The grid's one tab stop. */
   tabbable: boolean;
   query?: string;
@@ -41,7 +43,7 @@ export interface CellProps {
 
 export type FullContentState = { status: "loading" } | { status: "missing" } | { status: "shown"; content: ViewContent };
 
-export const MessageCell = memo(function MessageCell({ m, other, side, results, highlighted, tabbable, query, handlers, full, fullContent, open }: CellProps) {
+export const MessageCell = memo(function MessageCell({ m, other, side, results, highlighted, highlightLine, tabbable, query, handlers, full, fullContent, open }: CellProps) {
   const col = side === "before" ? 1 : 2;
   if (!m)
     return (
@@ -120,7 +122,7 @@ export const MessageCell = memo(function MessageCell({ m, other, side, results, 
         <FullText state={full} query={query} />
       ) : (
         <div className="preview">
-          {content ? <Blocks content={content} side={side} msgKey={m.key} results={results} query={query} handlers={handlers} open={open} /> : <SafeText text={m.preview || "(empty)"} query={query} />}
+          {content ? <Blocks content={content} side={side} msgKey={m.key} results={results} query={query} handlers={handlers} open={open} highlightLine={highlightLine} /> : <SafeText text={m.preview || "(empty)"} query={query} />}
           {cut ? (
             <button type="button" className="show-all" tabIndex={-1} onClick={() => handlers.toggleFullContent(side, m.key)}>
               {fullContent?.status === "shown" ? "Show less" : fullContent?.status === "loading" ? "Loading…" : "Show all"}

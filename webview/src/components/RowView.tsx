@@ -67,8 +67,8 @@ export const RowView = memo(function RowView({ row, index, start, slot, highligh
           </span>
         ) : null}
       </div>
-      <MessageCell m={row.before} other={row.after} side="before" results={sideResults(row, "before")} highlighted={hb} tabbable={focusCol === 1} query={query} handlers={handlers} full={fullBefore} fullContent={contentBefore} open={open} />
-      <MessageCell m={row.after} other={row.before} side="after" results={sideResults(row, "after")} highlighted={ha} tabbable={focusCol === 2} query={query} handlers={handlers} full={fullAfter} fullContent={contentAfter} open={open} />
+      <MessageCell m={row.before} other={row.after} side="before" results={sideResults(row, "before")} highlighted={hb} highlightLine={hb ? highlightLine : null} tabbable={focusCol === 1} query={query} handlers={handlers} full={fullBefore} fullContent={contentBefore} open={open} />
+      <MessageCell m={row.after} other={row.before} side="after" results={sideResults(row, "after")} highlighted={ha} highlightLine={ha ? highlightLine : null} tabbable={focusCol === 2} query={query} handlers={handlers} full={fullAfter} fullContent={contentAfter} open={open} />
       {findings.length ? (
         <div className="findings" role="gridcell" aria-colindex={3} tabIndex={focusCol === 3 ? 0 : -1}>
           <span className="visually-hidden">{`Findings of this row: ${findingsText(findings)}.`}</span>

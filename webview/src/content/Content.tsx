@@ -86,7 +86,7 @@ function Fold({ id, open, handlers, className, summary, children, label }: { id:
         <span className="visually-hidden">{label}: </span>
         {summary}
       </summary>
-      {open ? <div className="fold-body">{children}</div> : null}
+      <div className="fold-body">{children}</div>
     </details>
   );
 }
@@ -159,9 +159,10 @@ function Card({ b, id, open, result, side, query, handlers }: { b: CallBlock; id
 
 /**
  * The blocks of one message. `results`: the results in the card's row on this side (a call's
- * result goes into its card); `open`: the keys of the cards and thinking blocks shown open.
+ * result goes into its card); `open`: the keys of the cards and thinking blocks shown open;
+ * `highlightLine`: the selected line (a card holding it shows open).
  */
-export const Blocks = memo(function Blocks({ content, side, msgKey, results, query, handlers, open }: { content: ViewContent; side: "before" | "after"; msgKey: string; results?: ViewMessage[]; query?: string; handlers: RowHandlers; open: ReadonlySet<string> }) {
+export const Blocks = memo(function Blocks({ content, side, msgKey, results, query, handlers, open, highlightLine }: { content: ViewContent; side: "before" | "after"; msgKey: string; results?: ViewMessage[]; query?: string; handlers: RowHandlers; open: ReadonlySet<string>; highlightLine?: number | null }) {
   const byId = new Map((results ?? []).map((r) => [r.toolCallId, r]));
   return (
     <div className="blocks">
@@ -180,7 +181,8 @@ export const Blocks = memo(function Blocks({ content, side, msgKey, results, que
               </Fold>
             );
           case "toolCall":
-            return <Card key={i} b={b} id={id} open={open.has(id)} result={byId.get(b.id)} side={side} query={query} handlers={handlers} />;
+            // a card whose result is the selected line shows it open
+            return <Card key={i} b={b} id={id} open={open.has(id) || (highlightLine != null && byId.get(b.id)?.line === highlightLine)} result={byId.get(b.id)} side={side} query={query} handlers={handlers} />;
           case "image":
             return (
               <div key={i} className="image-block">

@@ -57,8 +57,9 @@ export function useGridFocus(source: RowSource, virtualizer: Virtualizer<HTMLDiv
       if (!cell || !rowEl || rowEl.dataset.index === undefined) return;
       const row = Number(rowEl.dataset.index);
       const col = Number(cell.getAttribute("aria-colindex") ?? "1");
-      if (target !== cell) {
-        // inside a cell: Tab goes round its controls, Escape back to the cell
+      const moving = e.key === "ArrowDown" || e.key === "ArrowUp" || e.key === "PageDown" || e.key === "PageUp";
+      if (target !== cell && !(moving && target.closest("input, textarea, select") === null)) {
+        // inside a cell: Tab goes round its controls, Escape back to the cell (Up and Down still move between rows)
         if (e.key === "Escape") {
           e.preventDefault();
           cell.focus();
