@@ -50,9 +50,11 @@ describe("inspector: hostile transcript content renders inert", () => {
       await render(page, view);
       await send(page, { type: "error", message: `host said ${IMG} ${SCRIPT}` });
       await page.waitForSelector(".error-banner");
-      // click every message (openLine round trips), search for the hostile text, reveal lines
-      const cells = page.locator(".msg[data-line]");
-      for (let i = 0; i < (await cells.count()); i++) await cells.nth(i).click();
+      // open every message's line (openLine round trips) and every card, search for the hostile text, reveal lines
+      const lines = page.locator(".msg.cell[data-line] > .head button.line");
+      for (let i = 0; i < (await lines.count()); i++) await lines.nth(i).click();
+      const cards = page.locator("details.card > summary");
+      for (let i = 0; i < (await cards.count()); i++) await cards.nth(i).click();
       await page.locator("vscode-textfield.search input").fill(IMG);
       await page.waitForFunction(() => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) > 0);
       await page.locator("vscode-textfield.search input").fill("");

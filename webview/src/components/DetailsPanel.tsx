@@ -14,6 +14,8 @@ export function detailsLabel(summary: ViewSummary): string {
   const unresolved = summary.ranges.filter((r) => !r.resolved).length;
   const findings = Object.values(summary.findingCounts).reduce((n, c) => n + c, 0);
   const parts = [];
+  const target = summary.provider?.verdicts.find((v) => v.name === summary.provider?.target);
+  if (target?.rejects) parts.push(`${target.label} would reject`);
   if (chains) parts.push(`${fmt(chains)} chain${chains === 1 ? "" : "s"}`);
   if (unresolved) parts.push(`${fmt(unresolved)} unresolved`);
   if (findings) parts.push(`${fmt(findings)} finding${findings === 1 ? "" : "s"}`);

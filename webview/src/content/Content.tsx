@@ -86,7 +86,10 @@ function Fold({ id, open, handlers, className, summary, children, label }: { id:
         <span className="visually-hidden">{label}: </span>
         {summary}
       </summary>
-      <div className="fold-body">{children}</div>
+      {/* in the DOM when closed (the marks inside stay readable), laid out only when open */}
+      <div className="fold-body" hidden={!open}>
+        {children}
+      </div>
     </details>
   );
 }
