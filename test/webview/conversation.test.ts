@@ -125,8 +125,6 @@ describe("conversation view (issue 23, built page)", () => {
       const view = viewOf(corpusText("claude-code/daaain-real-2.0.42-parallel-linear-results.jsonl"));
       await render(page, view);
       const edit = view.before.find((m) => m.toolNames?.includes("Edit"))!;
-      const idx = await page.evaluate(() => 0);
-      void idx;
       await page.evaluate(async (line) => {
         // scroll until the Edit call's row is drawn
         const sc = document.querySelector(".scroller")!;
@@ -135,7 +133,7 @@ describe("conversation view (issue 23, built page)", () => {
           await new Promise((r) => requestAnimationFrame(() => r(null)));
         }
       }, edit.line!);
-      const card = cellOf(page, "before", edit.line!).locator("details.card").filter({ hasText: "Edit" }).first();
+      const card = cellOf(page, "before", edit.line!).locator("details.card").filter({ has: page.locator(":scope > summary .card-tool", { hasText: /^Edit$/ }) }).first();
       await card.locator("summary").click();
       const diff = card.locator(".diff");
       await diff.waitFor();
@@ -251,10 +249,16 @@ describe("accessibility (issue 23, built page)", () => {
         return [Number(c.closest('[role="row"]')!.getAttribute("aria-rowindex")), Number(c.getAttribute("aria-colindex")), document.activeElement === c];
       });
       assert.deepEqual(await at(), [2, 1, true]);
+      // the focus moves on the next frame (the row may have to be drawn first)
+      const movedTo = (row: number, col: number) =>
+        page.waitForFunction(([r, c]) => {
+          const cell = document.activeElement?.closest('[role="gridcell"]');
+          return cell === document.activeElement && cell?.getAttribute("aria-colindex") === String(c) && cell.closest('[role="row"]')?.getAttribute("aria-rowindex") === String(r);
+        }, [row, col]);
       await page.keyboard.press("ArrowDown");
-      assert.deepEqual(await at(), [3, 1, true]);
+      await movedTo(3, 1);
       await page.keyboard.press("ArrowRight");
-      assert.deepEqual(await at(), [3, 2, true]);
+      await movedTo(3, 2);
       await page.keyboard.press("Enter");
       assert.deepEqual(await at(), [3, 2, false], "Enter: into the cell's controls");
       await page.keyboard.press("Escape");

@@ -77,7 +77,13 @@ describe("inspector: hostile transcript content renders inert", () => {
       // bidi controls are shown as visible markers, not applied
       assert.ok((await resultCell.locator(".ctl").allTextContents()).includes("U+202E"));
       const rendered = await page.evaluate(() => document.body.innerText);
-      assert.ok(!rendered.includes("\u202E"), "no raw RLO in the rendered text");
+      const raw = await page.evaluate(() => {
+        const out: string[] = [];
+        const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = w.nextNode(); n; n = w.nextNode()) if (n.textContent!.includes("\u202E")) out.push(`${n.parentElement?.tagName}.${n.parentElement?.className} in ${n.parentElement?.parentElement?.className}: ${JSON.stringify(n.textContent).slice(0, 80)}`);
+        return out;
+      });
+      assert.ok(!rendered.includes("\u202E"), `no raw RLO in the rendered text: ${raw.join(" | ")}`);
       assert.ok(rendered.includes("U+202Egpj.exeU+202C") || rendered.includes("U+202E gpj.exe U+202C") || /U\+202E\s*gpj\.exe\s*U\+202C/.test(rendered));
       // the orphan's hostile id, the error banner and the chain's block id are literal too
       assert.match((await page.locator(".error-banner").textContent()) ?? "", new RegExp(`host said ${IMG.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));

@@ -56,7 +56,7 @@ const LABELS = [
   ".toolbar vscode-checkbox",
   ".toolbar .tool-filter",
   ".toolbar .count",
-  ".toolbar vscode-button",
+  ".toolbar button",
   ".ranges .label",
   ".ranges .chip",
   ".ranges .fcount",
@@ -75,7 +75,9 @@ const LABELS = [
   ".row .tag",
   ".row .finding-label",
   ".row .fmsg",
-  ".row vscode-button.fix",
+  ".row button.fix",
+  ".row details.card > summary",
+  ".row .code-block",
 ];
 
 /** Pairs of labels whose boxes intersect, and labels wider than their cell. */

@@ -6,7 +6,7 @@
  */
 import { memo } from "react";
 import type { ViewContent, ViewMessage } from "../../../server/src/protocol/view.js";
-import { Blocks, LineButton } from "../content/Content.js";
+import { Blocks, LineButton, ResultPart } from "../content/Content.js";
 import { fmt, toolSummary } from "../format.js";
 import type { FullTextState } from "../hooks/useFullTexts.js";
 import { clockTime, dropReason, messageTime, toolNames } from "../viewFields.js";
@@ -122,7 +122,15 @@ export const MessageCell = memo(function MessageCell({ m, other, side, results, 
         <FullText state={full} query={query} />
       ) : (
         <div className="preview">
-          {content ? <Blocks content={content} side={side} msgKey={m.key} results={results} query={query} handlers={handlers} open={open} highlightLine={highlightLine} /> : <SafeText text={m.preview || "(empty)"} query={query} />}
+          {content ? (
+            <Blocks content={content} side={side} msgKey={m.key} results={results} query={query} handlers={handlers} open={open} highlightLine={highlightLine} />
+          ) : (
+            <>
+              {/* a view without content (none was sent): the preview, and the card's results under it */}
+              <SafeText text={m.preview || "(empty)"} query={query} />
+              {results?.map((r) => <ResultPart key={r.key} r={r} side={side} query={query} handlers={handlers} />)}
+            </>
+          )}
           {cut ? (
             <button type="button" className="show-all" tabIndex={-1} onClick={() => handlers.toggleFullContent(side, m.key)}>
               {fullContent?.status === "shown" ? "Show less" : fullContent?.status === "loading" ? "Loading…" : "Show all"}

@@ -12,6 +12,7 @@ import type { KeyboardEvent, ReactNode } from "react";
 import { fmt } from "../format.js";
 import { type Filters, emptyFilters, isFiltering } from "../model.js";
 import { Icon } from "./Icon.js";
+import { markControls } from "./SafeText.js";
 
 export type Panel = "filters" | "details" | "timeline" | null;
 
@@ -108,14 +109,14 @@ export function FilterPanel({ roles, tools, filters, setFilters, hidden }: Pick<
     <div className="panel filter-panel" id="panel-filters" role="group" aria-label="Filters" hidden={hidden}>
       <span className="group roles" role="group" aria-label="Roles shown">
         {roles.map((r) => (
-          <VscodeCheckbox key={r} data-role-filter={r} label={r} checked={!filters.hiddenRoles.includes(r)} onChange={(e: Event) => setFilters({ ...filters, hiddenRoles: toggleRoleList(filters.hiddenRoles, r, Boolean((e.target as HTMLInputElement).checked)) })} />
+          <VscodeCheckbox key={r} data-role-filter={r} label={markControls(r)} checked={!filters.hiddenRoles.includes(r)} onChange={(e: Event) => setFilters({ ...filters, hiddenRoles: toggleRoleList(filters.hiddenRoles, r, Boolean((e.target as HTMLInputElement).checked)) })} />
         ))}
       </span>
       <VscodeSingleSelect className="tool-filter" label="Tool" aria-label="Tool" value={filters.tool} onChange={(e: Event) => setFilters({ ...filters, tool: String((e.target as HTMLSelectElement).value ?? "") })}>
         <VscodeOption value="">All tools</VscodeOption>
         {tools.map((t) => (
           <VscodeOption key={t} value={t}>
-            {t}
+            {markControls(t)}
           </VscodeOption>
         ))}
       </VscodeSingleSelect>

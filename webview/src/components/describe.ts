@@ -7,6 +7,7 @@ import type { ViewFinding, ViewMessage } from "../../../server/src/protocol/view
 import { toolSummary } from "../format.js";
 import { dropReason, toolNames } from "../viewFields.js";
 import { CHANGED_LABEL, SYNTHETIC_LABEL } from "./labels.js";
+import { markControls } from "./SafeText.js";
 
 const ROLE_WORDS: Record<string, string> = { toolResult: "tool result", branchSummary: "branch summary", compactionSummary: "compaction summary", bashExecution: "bash execution" };
 
@@ -20,7 +21,7 @@ export function messageState(m: ViewMessage, side: "before" | "after"): string {
 
 export function findingsText(fs: ViewFinding[]): string {
   if (!fs.length) return "";
-  return `${fs.length} finding${fs.length === 1 ? "" : "s"}: ${fs.map((f) => `${f.code} (${f.severity})`).join(", ")}`;
+  return markControls(`${fs.length} finding${fs.length === 1 ? "" : "s"}: ${fs.map((f) => `${f.code} (${f.severity})`).join(", ")}`);
 }
 
 export function describeMessage(m: ViewMessage, side: "before" | "after", results: ViewMessage[] = []): string {
@@ -36,7 +37,7 @@ export function describeMessage(m: ViewMessage, side: "before" | "after", result
   }
   const f = findingsText([...m.findings, ...results.flatMap((r) => r.findings)]);
   if (f) parts.push(f);
-  return parts.join(", ");
+  return markControls(parts.join(", "));
 }
 
 /** An empty cell: what the other column's message means here. */

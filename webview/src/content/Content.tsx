@@ -94,7 +94,7 @@ function Fold({ id, open, handlers, className, summary, children, label }: { id:
   );
 }
 
-function ResultPart({ r, side, query, handlers }: { r: ViewMessage; side: "before" | "after"; query?: string; handlers: RowHandlers }) {
+export function ResultPart({ r, side, query, handlers }: { r: ViewMessage; side: "before" | "after"; query?: string; handlers: RowHandlers }) {
   const classes = ["msg", "card-result", `role-${r.role}`];
   if (dropReason(r)) classes.push("dropped");
   if (r.synthetic) classes.push("synthetic");
@@ -103,6 +103,12 @@ function ResultPart({ r, side, query, handlers }: { r: ViewMessage; side: "befor
     <div className={classes.join(" ")} data-key={r.key} data-line={r.line ?? undefined} data-role={r.role} data-side={side}>
       <div className="card-result-head">
         <span className="card-result-title">Result</span>
+        {r.toolNames?.length ? (
+          <span className="card-result-tool">
+            <SafeText text={r.toolNames.join(", ")} query={query} />
+          </span>
+        ) : null}
+        {r.toolCallId !== undefined ? <IdChip id={r.toolCallId} query={query} /> : null}
         <LineButton line={r.line} handlers={handlers} />
         <span className="tokens" title="estimated tokens">
           ~{fmt(r.tokens)} tok
