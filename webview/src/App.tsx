@@ -104,6 +104,7 @@ export function App({ api }: { api: VsCodeApi }) {
       toggleFullText: fullTexts.toggle,
       toggleFullContent: fullContents.toggle,
       setOpen: parts.setOpen,
+      loadImage: async (side, key, ref) => (await sourceRef.current.image(side, key, ref))?.image ?? null,
       showFold: (firstKey) => {
         pendingKey.current = firstKey;
         setFilters({ ...filtersRef.current, changesOnly: false });

@@ -153,12 +153,19 @@ function textBlock(text: string, format: "markdown" | "plain" | "diff", budget: 
 }
 
 /** Base64 data's decoded size in bytes. */
-function base64Bytes(s: string): number {
+export function base64Bytes(s: string): number {
   const pad = s.endsWith("==") ? 2 : s.endsWith("=") ? 1 : 0;
   return Math.max(0, Math.floor((s.length * 3) / 4) - pad);
 }
 
-function block(b: unknown, plainText: boolean, budget: Budget): ViewBlock | undefined {
+/** The image of a content block: its type and base64 data, where it has them (pi, Claude Code). */
+export function imageOf(b: unknown): { mimeType?: string; data?: string } | undefined {
+  if (!isObj(b) || b.type !== "image") return undefined;
+  const src = isObj(b.source) ? b.source : undefined;
+  return { mimeType: str(b.mimeType) ?? str(src?.media_type), data: str(b.data) ?? str(src?.data) };
+}
+
+function block(b: unknown, plainText: boolean, budget: Budget, ref: number): ViewBlock | undefined {
   if (typeof b === "string") return textBlock(b, plainText ? "plain" : "markdown", budget);
   if (!isObj(b)) return undefined;
   switch (b.type) {
@@ -175,11 +182,10 @@ function block(b: unknown, plainText: boolean, budget: Budget): ViewBlock | unde
     case "toolCall":
       return toolCallBlock(b, budget);
     case "image": {
-      const out: ViewBlock = { type: "image" };
-      const mime = str(b.mimeType) ?? (isObj(b.source) ? str(b.source.media_type) : undefined);
-      if (mime !== undefined) out.mimeType = mime;
-      const data = str(b.data) ?? (isObj(b.source) ? str(b.source.data) : undefined);
-      if (data !== undefined) out.bytes = base64Bytes(data);
+      const out: ViewBlock = { type: "image", ref };
+      const img = imageOf(b)!;
+      if (img.mimeType !== undefined) out.mimeType = img.mimeType;
+      if (img.data !== undefined) out.bytes = base64Bytes(img.data);
       return out;
     }
     default: {
@@ -197,12 +203,12 @@ export function messageContent(m: Msg, budget: number): ViewContent {
   const blocks: ViewBlock[] = [];
   const plain = m.role === "toolResult";
   if (Array.isArray(m.content) && (m.role === "assistant" || m.role === "toolResult" || m.role === "user")) {
-    for (const b of m.content) {
+    for (const [ref, b] of m.content.entries()) {
       if (left.empty && blocks.length) {
         left.cut = true;
         break;
       }
-      const v = block(b, plain, left);
+      const v = block(b, plain, left, ref);
       if (v) blocks.push(v);
     }
   } else if (typeof m.content === "string" && (m.role === "assistant" || m.role === "toolResult" || m.role === "user")) {

@@ -7,6 +7,7 @@
  * a full text cut at MAX_FULL_TEXT_CHARS.
  */
 import {
+  DRAWN_IMAGE_TYPES,
   type FullTextAnswer,
   type FullTextQuery,
   type LocateAnswer,
@@ -27,7 +28,7 @@ import {
   type ViewSummary,
   type ViewTimeline,
 } from "../protocol/index.js";
-import { messageContent } from "./message-content.js";
+import { base64Bytes, imageOf, messageContent } from "./message-content.js";
 import { messagesOfView } from "./view-model.js";
 import { alignRows, allRoles, allTools, isFiltering, isSelecting, rowChanged, rowForLine, rowMatches, rowMessages } from "./view-rows.js";
 
@@ -289,6 +290,15 @@ export class ViewWindow {
     const i = this.keyIndex.get(`${q.side === "before" ? "b" : "a"}\u0000${q.key}`);
     if (i === undefined) return null;
     const m = (q.side === "before" ? this.view.before : this.view.after)[i];
+    if (q.image !== undefined) {
+      const msg = messagesOfView(this.view)?.[q.side][i];
+      const img = Array.isArray(msg?.content) ? imageOf(msg.content[q.image]) : undefined;
+      if (!img) return { revision: this.revision, key: q.key, side: q.side, text: "" };
+      const mimeType = img.mimeType ?? "";
+      const bytes = img.data !== undefined ? base64Bytes(img.data) : 0;
+      const drawn = DRAWN_IMAGE_TYPES.includes(mimeType) && img.data !== undefined && img.data.length <= MAX_FULL_TEXT_BYTES - 1024 && /^[A-Za-z0-9+/]*={0,2}$/.test(img.data);
+      return { revision: this.revision, key: q.key, side: q.side, text: "", image: drawn ? { mimeType, data: img.data, bytes } : { mimeType, bytes } };
+    }
     if (q.content) {
       // the content to draw instead of the text, within the same bound (its JSON, escapes and all)
       const msg = messagesOfView(this.view)?.[q.side][i];

@@ -158,6 +158,8 @@ export interface FullTextQuery {
   key: string;
   /** Ask for the content to draw (`content`, bounded like the text) instead of the text (`text` is then ""). */
   content?: boolean;
+  /** Ask for the bytes of the image block at this index of the message's content (`ViewBlock` image `ref`). */
+  image?: number;
 }
 export interface FullTextAnswer {
   revision: number;
@@ -169,4 +171,12 @@ export interface FullTextAnswer {
   totalChars?: number;
   /** The content to draw, when the query asked for it (MAX_FULL_TEXT_CHARS and MAX_FULL_TEXT_BYTES in all). */
   content?: ViewContent;
+  /**
+   * The image asked for: its base64 bytes when they fit MAX_FULL_TEXT_BYTES and its type is one
+   * the page draws (png, jpeg, gif, webp), else why not (`bytes` and no `data`).
+   */
+  image?: { mimeType: string; data?: string; bytes: number };
 }
+
+/** Image types the page draws (decoded into a canvas: no image URL, nothing for img-src). */
+export const DRAWN_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];

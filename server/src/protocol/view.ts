@@ -108,7 +108,8 @@ export type ViewBlock =
       /** A patch the call applies: `apply` (Codex apply_patch) or `unified` (a unified diff). */
       patch?: { kind: "apply" | "unified"; text: string; cut?: boolean };
     }
-  | { type: "image"; mimeType?: string; bytes?: number }
+  /** `ref`: the block's index in the message's content, to ask for its bytes (`FullTextQuery.image`). */
+  | { type: "image"; mimeType?: string; bytes?: number; ref?: number }
   | { type: "other"; label: string; text: string; totalChars?: number };
 
 /** A message's content for drawing, bounded (message-content.ts). */

@@ -107,6 +107,9 @@ function isRowsAnswer(x: unknown): x is RowsAnswer {
     x.rows.every(isRow)
   );
 }
+/** An image answer: a type the page draws, base64 bytes if any (decoded by the page into a canvas). */
+const isImage = (x: unknown): boolean =>
+  isObject(x) && typeof x.mimeType === "string" && isCount(x.bytes) && (x.data === undefined || (typeof x.data === "string" && /^[A-Za-z0-9+/]*={0,2}$/.test(x.data)));
 /** Content to draw: an object with an array of typed blocks (their text is drawn as text). */
 const isContent = (c: unknown): boolean => isObject(c) && Array.isArray(c.blocks) && c.blocks.every((b) => isObject(b) && typeof b.type === "string");
 function isMessage(m: unknown): boolean {
@@ -121,7 +124,7 @@ const isRow = (r: unknown): boolean =>
 const isLocateAnswer = (x: unknown): x is LocateAnswer =>
   isObject(x) && isIndex(x.revision) && typeof x.index === "number" && Number.isInteger(x.index) && x.index >= -1 && (x.row === undefined || isRow(x.row));
 const isFullTextAnswer = (x: unknown): x is FullTextAnswer =>
-  isObject(x) && isIndex(x.revision) && typeof x.key === "string" && isSide(x.side) && typeof x.text === "string" && (x.totalChars === undefined || isIndex(x.totalChars)) && (x.content === undefined || isContent(x.content));
+  isObject(x) && isIndex(x.revision) && typeof x.key === "string" && isSide(x.side) && typeof x.text === "string" && (x.totalChars === undefined || isIndex(x.totalChars)) && (x.content === undefined || isContent(x.content)) && (x.image === undefined || isImage(x.image));
 
 export function isHostToWebview(x: unknown): x is HostToWebview {
   if (!isObject(x)) return false;
@@ -172,7 +175,7 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     }
     case "fullText": {
       const q = x.query;
-      return isId(x.id) && isObject(q) && isIndex(q.revision) && isSide(q.side) && typeof q.key === "string" && (q.content === undefined || typeof q.content === "boolean");
+      return isId(x.id) && isObject(q) && isIndex(q.revision) && isSide(q.side) && typeof q.key === "string" && (q.content === undefined || typeof q.content === "boolean") && (q.image === undefined || isIndex(q.image));
     }
     default:
       return false;

@@ -1,5 +1,6 @@
 /** What a row can ask the host (and the page) to do. */
 import type { ViewFix } from "../../../server/src/protocol/view.js";
+import type { FullTextAnswer } from "../../../server/src/protocol/view-window.js";
 
 export interface RowHandlers {
   openLine(line: number): void;
@@ -10,6 +11,8 @@ export interface RowHandlers {
   toggleFullContent(side: "before" | "after", key: string): void;
   /** Opens or closes a card or a thinking block (kept while the row scrolls out and back). */
   setOpen(key: string, open: boolean): void;
+  /** The bytes of an image block (asked of the server when the image is drawn). */
+  loadImage(side: "before" | "after", key: string, ref: number): Promise<NonNullable<FullTextAnswer["image"]> | null>;
   /** Changes only: shows the rows of a fold in the full list. */
   showFold(firstKey: string): void;
 }

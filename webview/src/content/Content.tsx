@@ -15,6 +15,7 @@ import { fmt } from "../format.js";
 import { dropReason } from "../viewFields.js";
 import { CodeBlock } from "./CodeBlock.js";
 import { applyPatchDiff, DiffFiles, editDiff, unifiedDiff } from "./Diff.js";
+import { ImageBlock } from "./ImageBlock.js";
 import { Markdown } from "./Markdown.js";
 
 type CallBlock = Extract<ViewBlock, { type: "toolCall" }>;
@@ -193,11 +194,7 @@ export const Blocks = memo(function Blocks({ content, side, msgKey, results, que
             // a card whose result is the selected line shows it open
             return <Card key={i} b={b} id={id} open={open.has(id) || (highlightLine != null && byId.get(b.id)?.line === highlightLine)} result={byId.get(b.id)} side={side} query={query} handlers={handlers} />;
           case "image":
-            return (
-              <div key={i} className="image-block">
-                <Icon name="file-media" /> {`image${b.mimeType ? ` · ${b.mimeType}` : ""}${b.bytes !== undefined ? ` · ${fmt(Math.ceil(b.bytes / 1024))} KB` : ""}`}
-              </div>
-            );
+            return <ImageBlock key={i} b={b} side={side} msgKey={msgKey} handlers={handlers} />;
           default:
             return (
               <div key={i} className="other-block">

@@ -168,6 +168,7 @@ export function useRemoteRowSource(api: VsCodeApi, requests: HostRequests, summa
       locateKey: (rowKey) => locate({ rowKey }),
       locateMessage: (messageKey) => locate({ messageKey }),
       fullText: async (side, key) => (summary ? requests.ask("fullText", { revision: summary.revision, side, key }) : null),
+      image: async (side, key, ref) => (summary ? requests.ask("fullText", { revision: summary.revision, side, key, image: ref }) : null),
       fullContent: async (side, key) => (summary ? requests.ask("fullText", { revision: summary.revision, side, key, content: true }) : null),
     }),
     // `loaded` re-creates the source when rows arrive, so the list redraws them
