@@ -72,6 +72,27 @@ describe("conversation view: content blocks", () => {
   });
 });
 
+describe("conversation view: images", () => {
+  it("an image block carries its type, size and place; its bytes come on request, only for drawn types within the bound", () => {
+    const lines = sessionText([{ user: 1 }]).split("\n");
+    const entry = JSON.parse(lines[1]);
+    const big = "A".repeat(MAX_FULL_TEXT_BYTES);
+    entry.message.content = [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }, { type: "image", mimeType: "image/svg+xml", data: "PHN2Zy8+" }, { type: "image", mimeType: "image/png", data: big }];
+    lines[1] = JSON.stringify(entry);
+    const w = windowOf(viewOf(lines.join("\n")));
+    const key = w.rows[0].before!.key;
+    const bs = rowsOf(w)[0].before!.content!.blocks;
+    assert.deepEqual(bs[0], { type: "image", ref: 0, mimeType: "image/png", bytes: 8 });
+    const ask = (image: number) => w.fullTextAnswer({ revision: w.revision, side: "before", key, image })!.image;
+    assert.deepEqual(ask(0), { mimeType: "image/png", data: "iVBORw0KGgo=", bytes: 8 });
+    assert.deepEqual(ask(1), { mimeType: "image/svg+xml", bytes: 6 }, "not a drawn type: no bytes");
+    assert.equal(ask(2)!.data, undefined, "over the bound: no bytes");
+    assert.equal(ask(7), undefined, "no such block");
+    assert.ok(isHostToWebview({ type: "fullText", id: 1, answer: w.fullTextAnswer({ revision: w.revision, side: "before", key, image: 0 }) }));
+    assert.ok(!isHostToWebview({ type: "fullText", id: 1, answer: { revision: w.revision, key, side: "before", text: "", image: { mimeType: "image/png", data: "<svg>", bytes: 5 } } }), "bytes that are not base64 are refused");
+  });
+});
+
 describe("conversation view: call and result in one card", () => {
   it("results right after their call go into the call's row; each answer stays within its bound", () => {
     const specs: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["read_1", "read_2"] }, { result: 3, id: "read_1" }, { result: 4, id: "read_2" }, { assistant: 5, text: "done" }];
