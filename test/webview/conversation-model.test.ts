@@ -163,6 +163,19 @@ describe("conversation view: timeline and totals", () => {
     assert.ok(isHostToWebview({ type: "summary", summary: w.summary }));
   });
 
+  it("marks compactions: Claude Code's resume point after a compact boundary, Codex's replacement history", () => {
+    const claude = windowOf(viewOf(corpusText("claude-code/spotter-2139-manual-compact.jsonl")));
+    const marks = claude.summary.timeline!.marks;
+    assert.deepEqual(marks.map((m) => m.label), ["compaction"]);
+    const at = marks[0].row;
+    assert.equal(claude.rows[at - 1].before?.droppedBy?.kind, "resume-cut");
+    assert.notEqual(claude.rows[at].before?.droppedBy?.kind, "resume-cut");
+    assert.equal(marks[0].line, claude.rows[at].before?.line);
+    const codex = windowOf(viewOf(corpusText("codex/localpush-desktop-0.104-compacted-rh40.jsonl")));
+    // Codex: where After puts the replacement history, and where the context resumes after the compaction
+    assert.deepEqual(codex.summary.timeline!.marks.map((m) => m.label), ["replacement history", "compaction"]);
+  });
+
   it("the totals say where the difference comes from (dropped, added by kind, changed)", () => {
     const view = viewOf(sessionText(seedRegressionSpecs()));
     const b = view.totals.breakdown!;

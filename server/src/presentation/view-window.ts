@@ -71,6 +71,7 @@ export function timelineOf(rows: readonly ViewRow[], ranges: RenderView["ranges"
   let before = 0;
   let after = 0;
   let inHistory = false;
+  let cut = false;
   rows.forEach((r, i) => {
     const lead = r.before ?? r.after;
     if (r.before?.role === "assistant" || r.after?.role === "assistant") {
@@ -78,6 +79,9 @@ export function timelineOf(rows: readonly ViewRow[], ranges: RenderView["ranges"
       points.push({ row: i, line: lead?.line ?? 0, before, after, recorded: u ? u.input + u.cacheRead + u.cacheWrite : -1 });
     }
     const history = r.after?.synthetic === "resume-history";
+    // Claude Code: the context resumes after the latest compact boundary (what comes before is cut)
+    const resumed = cut && r.before?.droppedBy?.kind !== "resume-cut";
+    cut = r.before?.droppedBy?.kind === "resume-cut";
     const label =
       r.before?.role === "compactionSummary" || r.after?.role === "compactionSummary"
         ? "compaction"
@@ -85,7 +89,9 @@ export function timelineOf(rows: readonly ViewRow[], ranges: RenderView["ranges"
           ? "branch summary"
           : history && !inHistory
             ? "replacement history"
-            : undefined;
+            : resumed
+              ? "compaction"
+              : undefined;
     inHistory = history;
     if (label && marks.length < MAX_SUMMARY_RANGES) marks.push({ row: i, line: lead?.line ?? 0, label });
     for (const { side, m } of rowMessages(r)) {
