@@ -250,7 +250,8 @@ try {
     const w = inner();
     // webview -> host: openLine
     const cell = w.locator(".cell.msg.before[data-line='5']").first();
-    await cell.click();
+    // the line is the message's button (the cell holds controls, so it is none)
+    await cell.locator(":scope > .head button.line").click();
     await page.locator(".statusbar-item", { hasText: /Ln 5, Col 1\b/ }).waitFor({ timeout: 15_000 });
     // host -> webview: revealLine follows the cursor
     await goTo(9, 1);
@@ -275,7 +276,7 @@ try {
     await w.locator(".row .msg").first().waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
     const overlaps = await w.locator(".app").evaluate((app) => {
-      const sel = [".totals .total", ".totals .estimate", ".totals .meta", ".totals .recorded", ".toolbar .search-group", ".toolbar vscode-checkbox", ".toolbar .tool-filter", ".toolbar .count", ".ranges .chip", ".ranges .fcount", ".colhead", ".row .band-label", ".row .head .who", ".row .head .tool", ".row .head .id", ".row .head .time", ".row .head .line", ".row .head .tokens", ".row .head .expand", ".row .tag", ".row .finding-label", ".row .fmsg", ".row vscode-button.fix"];
+      const sel = [".totals .total", ".toolbar .search-group", ".toolbar vscode-checkbox", ".toolbar .tool-filter", ".toolbar .count", ".ranges .chip", ".ranges .fcount", ".colhead", ".row .band-label", ".row .head .who", ".row .head .tool", ".row .head .id", ".row .head .time", ".row .head .line", ".row .head .tokens", ".row .head .expand", ".row .tag", ".row .finding-label", ".row .fmsg", ".row button.fix"];
       const scroller = app.querySelector(".scroller").getBoundingClientRect();
       const els = [...new Set(sel.flatMap((q) => [...app.querySelectorAll(q)]))].filter((e) => {
         const r = e.getBoundingClientRect();
@@ -371,7 +372,10 @@ try {
     await page.locator(".monaco-editor .view-line", { hasText: "isSidechain" }).first().waitFor({ timeout: 30_000 });
     await runCommand("Transcript Inspector: Open Inspector to the Side");
     const w = inner();
-    const meta = w.locator(".totals .meta[data-after-model]");
+    // what After models, the recorded totals: in the Details panel
+    await w.locator(".details-button").waitFor({ timeout: 60_000 });
+    await w.locator(".details-button").click();
+    const meta = w.locator(".details-panel .meta[data-after-model]");
     await meta.waitFor({ timeout: 60_000 });
     const label = (await meta.innerText()).replace(/\s+/g, " ").trim();
     if ((await meta.getAttribute("data-after-model")) !== "none" || !/claude-code · no pruner/.test(label) || /pi-condense/.test(label)) throw new Error(`After label "${label}" (${await meta.getAttribute("data-after-model")})`);
@@ -382,7 +386,7 @@ try {
     const usage = w.locator(".cell.msg.before[data-line='1'] .tag-usage");
     const usageText = (await usage.innerText()).replace(/\s+/g, " ").trim();
     if (usageText !== "recorded: 3 in · 365 out · cache 141,272 write") throw new Error(`usage tag "${usageText}"`);
-    const recorded = w.locator(".totals .recorded");
+    const recorded = w.locator(".details-panel .recorded");
     if ((await recorded.getAttribute("data-responses")) !== "3") throw new Error(`recorded totals over ${await recorded.getAttribute("data-responses")} responses, want 3`);
     await page.waitForTimeout(300);
     await shot("inspector-claude-code");

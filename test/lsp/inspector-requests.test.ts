@@ -30,14 +30,19 @@ describe("windowed inspector requests over stdio", () => {
 
   it("summary: totals, filter choices and the row count, no rows; null for a file that is not a session", async () => {
     const s = await c.request<ViewSummary>("transcriptInspector/summary", { uri });
-    assert.equal(s.rowCount >= TURNS * 4, true, `${s.rowCount} rows`);
+    // a row per turn's user, call (its result in the call's card) and answer
+    assert.equal(s.rowCount, TURNS * 3, `${s.rowCount} rows`);
     assert.equal(s.totals.before.messages, TURNS * 4);
     assert.deepEqual(s.roles, ["assistant", "toolResult", "user"]);
     assert.deepEqual(s.tools, ["bash"]);
     assert.equal(s.version, 1);
     assert.ok(Number.isInteger(s.revision) && s.revision > 0);
     assert.equal("before" in s || "after" in s || "rows" in s, false, "a summary carries no messages");
-    assert.ok(JSON.stringify(s).length < 4096, `${JSON.stringify(s).length} bytes`);
+    // small whatever the session's length: the context-size timeline is its largest part (a point per response, at most MAX_TIMELINE_POINTS)
+    assert.equal(s.timeline?.responses, TURNS * 2);
+    const { timeline: _t, ...rest } = s;
+    assert.ok(JSON.stringify(rest).length < 4096, `${JSON.stringify(rest).length} bytes`);
+    assert.ok(JSON.stringify(s).length < 64 * 1024, `${JSON.stringify(s).length} bytes with the timeline`);
     const other = "file:///virtual/notes.jsonl";
     c.open(other, '{"a":1}\n{"b":2}\n');
     assert.equal(await c.request("transcriptInspector/summary", { uri: other }), null);
@@ -75,11 +80,11 @@ describe("windowed inspector requests over stdio", () => {
     assert.equal(hit.count, 1);
     assert.match(hit.rows[0].before!.preview, /Quokka/);
     const ids = await c.request<RowsAnswer>("transcriptInspector/rows", { uri, revision: s.revision, filters: { ...none, search: "bash_59" }, start: 0, count: 100 });
-    // bash_59 and bash_590..599: a call and its result each
-    assert.equal(ids.count, 22);
+    // bash_59 and bash_590..599: a call and its result each, one card (row) each
+    assert.equal(ids.count, 11);
     const line = hit.rows[0].before!.line!;
     const at = await c.request<LocateAnswer>("transcriptInspector/locate", { uri, revision: s.revision, filters: none, target: { line } });
-    assert.equal(at.index, 517 * 4);
+    assert.equal(at.index, 517 * 3);
     assert.equal(at.row?.before?.line, line);
     const key = await c.request<LocateAnswer>("transcriptInspector/locate", { uri, revision: s.revision, filters: { ...none, search: "quokka" }, target: { rowKey: hit.rows[0].key } });
     assert.equal(key.index, 0);

@@ -95,6 +95,186 @@ export const DARK_PLUS: Record<string, string> = {
   "--vscode-scrollbarSlider-activeBackground": "#bfbfbf66",
 };
 
+/**
+ * The other three theme kinds VS Code gives a webview (issue 23: contrast in all four), with the
+ * values of its built-in Light+, High Contrast and High Contrast Light themes for the variables
+ * the page uses (VS Code's colour registry); anything not set falls back to Dark+'s.
+ */
+const LIGHT_PLUS: Record<string, string> = {
+  "--vscode-foreground": "#616161",
+  "--vscode-descriptionForeground": "#717171",
+  "--vscode-errorForeground": "#a1260d",
+  "--vscode-focusBorder": "#0090f1",
+  "--vscode-editor-background": "#ffffff",
+  "--vscode-editor-foreground": "#000000",
+  "--vscode-sideBar-background": "#f3f3f3",
+  "--vscode-editorGroupHeader-tabsBackground": "#f3f3f3",
+  "--vscode-panel-border": "#80808059",
+  "--vscode-list-hoverBackground": "#e8e8e8",
+  "--vscode-list-activeSelectionBackground": "#0060c0",
+  "--vscode-list-activeSelectionForeground": "#ffffff",
+  "--vscode-charts-blue": "#1a85ff",
+  "--vscode-charts-purple": "#652d90",
+  "--vscode-charts-orange": "#d18616",
+  "--vscode-charts-green": "#388a34",
+  "--vscode-charts-yellow": "#bf8803",
+  "--vscode-charts-red": "#e51400",
+  "--vscode-editorError-foreground": "#e51400",
+  "--vscode-editorWarning-foreground": "#bf8803",
+  "--vscode-editorInfo-foreground": "#1a85ff",
+  "--vscode-inputValidation-errorBackground": "#f2dede",
+  "--vscode-inputValidation-errorBorder": "#be1100",
+  "--vscode-textLink-foreground": "#006ab1",
+  "--vscode-textCodeBlock-background": "#dcdcdc66",
+  "--vscode-textPreformat-foreground": "#a31515",
+  "--vscode-symbolIcon-functionForeground": "#652d90",
+  "--vscode-button-background": "#007acc",
+  "--vscode-button-foreground": "#ffffff",
+  "--vscode-button-hoverBackground": "#0062a3",
+  "--vscode-button-secondaryBackground": "#5f6a79",
+  "--vscode-button-secondaryForeground": "#ffffff",
+  "--vscode-button-secondaryHoverBackground": "#4c5561",
+  "--vscode-input-background": "#ffffff",
+  "--vscode-input-foreground": "#616161",
+  "--vscode-input-placeholderForeground": "#767676",
+  "--vscode-settings-textInputBackground": "#ffffff",
+  "--vscode-settings-textInputForeground": "#616161",
+  "--vscode-settings-textInputBorder": "#cecece",
+  "--vscode-settings-checkboxBackground": "#ffffff",
+  "--vscode-settings-checkboxBorder": "#919191",
+  "--vscode-settings-checkboxForeground": "#616161",
+  "--vscode-settings-dropdownBackground": "#ffffff",
+  "--vscode-settings-dropdownBorder": "#cecece",
+  "--vscode-settings-dropdownForeground": "#616161",
+  "--vscode-settings-dropdownListBorder": "#c8c8c8",
+  "--vscode-checkbox-background": "#ffffff",
+  "--vscode-checkbox-border": "#919191",
+  "--vscode-checkbox-foreground": "#616161",
+  "--vscode-dropdown-background": "#ffffff",
+  "--vscode-dropdown-border": "#cecece",
+  "--vscode-dropdown-foreground": "#616161",
+  "--vscode-badge-background": "#c4c4c4",
+  "--vscode-badge-foreground": "#333333",
+  "--vscode-quickInput-background": "#f3f3f3",
+};
+const HC_DARK: Record<string, string> = {
+  "--vscode-foreground": "#ffffff",
+  "--vscode-descriptionForeground": "#ffffffb3",
+  "--vscode-errorForeground": "#f48771",
+  "--vscode-focusBorder": "#f38518",
+  "--vscode-contrastBorder": "#6fc3df",
+  "--vscode-contrastActiveBorder": "#f38518",
+  "--vscode-editor-background": "#000000",
+  "--vscode-editor-foreground": "#ffffff",
+  "--vscode-sideBar-background": "#000000",
+  "--vscode-editorGroupHeader-tabsBackground": "#000000",
+  "--vscode-panel-border": "#6fc3df",
+  "--vscode-list-hoverBackground": "#000000",
+  "--vscode-charts-blue": "#3794ff",
+  "--vscode-charts-purple": "#b180d7",
+  "--vscode-charts-orange": "#d18616",
+  "--vscode-charts-green": "#89d185",
+  "--vscode-charts-yellow": "#ffd370",
+  "--vscode-charts-red": "#f48771",
+  "--vscode-editorError-foreground": "#f48771",
+  "--vscode-editorWarning-foreground": "#ffd370",
+  "--vscode-editorInfo-foreground": "#59a4f9",
+  "--vscode-inputValidation-errorBackground": "#000000",
+  "--vscode-inputValidation-errorBorder": "#6fc3df",
+  "--vscode-textLink-foreground": "#21a6ff",
+  "--vscode-textCodeBlock-background": "#000000",
+  "--vscode-textPreformat-foreground": "#ffffff",
+  "--vscode-button-background": "#000000",
+  "--vscode-button-foreground": "#ffffff",
+  "--vscode-button-border": "#6fc3df",
+  "--vscode-button-secondaryBackground": "#000000",
+  "--vscode-button-secondaryForeground": "#ffffff",
+  "--vscode-input-background": "#000000",
+  "--vscode-input-foreground": "#ffffff",
+  "--vscode-input-placeholderForeground": "#ffffffb3",
+  "--vscode-settings-textInputBackground": "#000000",
+  "--vscode-settings-textInputForeground": "#ffffff",
+  "--vscode-settings-textInputBorder": "#6fc3df",
+  "--vscode-settings-checkboxBackground": "#000000",
+  "--vscode-settings-checkboxBorder": "#6fc3df",
+  "--vscode-settings-checkboxForeground": "#ffffff",
+  "--vscode-settings-dropdownBackground": "#000000",
+  "--vscode-settings-dropdownBorder": "#6fc3df",
+  "--vscode-settings-dropdownForeground": "#ffffff",
+  "--vscode-checkbox-background": "#000000",
+  "--vscode-checkbox-border": "#6fc3df",
+  "--vscode-checkbox-foreground": "#ffffff",
+  "--vscode-dropdown-background": "#000000",
+  "--vscode-dropdown-border": "#6fc3df",
+  "--vscode-dropdown-foreground": "#ffffff",
+  "--vscode-badge-background": "#000000",
+  "--vscode-badge-foreground": "#ffffff",
+  "--vscode-quickInput-background": "#000000",
+};
+const HC_LIGHT: Record<string, string> = {
+  "--vscode-foreground": "#292929",
+  "--vscode-descriptionForeground": "#292929b3",
+  "--vscode-errorForeground": "#b5200d",
+  "--vscode-focusBorder": "#006bbd",
+  "--vscode-contrastBorder": "#0f4a85",
+  "--vscode-contrastActiveBorder": "#006bbd",
+  "--vscode-editor-background": "#ffffff",
+  "--vscode-editor-foreground": "#292929",
+  "--vscode-sideBar-background": "#ffffff",
+  "--vscode-editorGroupHeader-tabsBackground": "#ffffff",
+  "--vscode-panel-border": "#0f4a85",
+  "--vscode-list-hoverBackground": "#ffffff",
+  "--vscode-charts-blue": "#0f4a85",
+  "--vscode-charts-purple": "#652d90",
+  "--vscode-charts-orange": "#d18616",
+  "--vscode-charts-green": "#374e06",
+  "--vscode-charts-yellow": "#895503",
+  "--vscode-charts-red": "#b5200d",
+  "--vscode-editorError-foreground": "#b5200d",
+  "--vscode-editorWarning-foreground": "#895503",
+  "--vscode-editorInfo-foreground": "#0f4a85",
+  "--vscode-inputValidation-errorBackground": "#ffffff",
+  "--vscode-inputValidation-errorBorder": "#0f4a85",
+  "--vscode-textLink-foreground": "#0f4a85",
+  "--vscode-textCodeBlock-background": "#f2f2f2",
+  "--vscode-textPreformat-foreground": "#292929",
+  "--vscode-button-background": "#0f4a85",
+  "--vscode-button-foreground": "#ffffff",
+  "--vscode-button-border": "#0f4a85",
+  "--vscode-button-secondaryBackground": "#ffffff",
+  "--vscode-button-secondaryForeground": "#292929",
+  "--vscode-input-background": "#ffffff",
+  "--vscode-input-foreground": "#292929",
+  "--vscode-input-placeholderForeground": "#292929b3",
+  "--vscode-settings-textInputBackground": "#ffffff",
+  "--vscode-settings-textInputForeground": "#292929",
+  "--vscode-settings-textInputBorder": "#0f4a85",
+  "--vscode-settings-checkboxBackground": "#ffffff",
+  "--vscode-settings-checkboxBorder": "#0f4a85",
+  "--vscode-settings-checkboxForeground": "#292929",
+  "--vscode-settings-dropdownBackground": "#ffffff",
+  "--vscode-settings-dropdownBorder": "#0f4a85",
+  "--vscode-settings-dropdownForeground": "#292929",
+  "--vscode-checkbox-background": "#ffffff",
+  "--vscode-checkbox-border": "#0f4a85",
+  "--vscode-checkbox-foreground": "#292929",
+  "--vscode-dropdown-background": "#ffffff",
+  "--vscode-dropdown-border": "#0f4a85",
+  "--vscode-dropdown-foreground": "#292929",
+  "--vscode-badge-background": "#0f4a85",
+  "--vscode-badge-foreground": "#ffffff",
+  "--vscode-quickInput-background": "#ffffff",
+};
+
+export type ThemeKind = "dark" | "light" | "high-contrast" | "high-contrast-light";
+/** Each theme kind: its body class (what VS Code sets) and its variables. */
+export const THEMES: Record<ThemeKind, { bodyClass: string; vars: Record<string, string> }> = {
+  dark: { bodyClass: "vscode-dark", vars: DARK_PLUS },
+  light: { bodyClass: "vscode-light", vars: { ...DARK_PLUS, ...LIGHT_PLUS } },
+  "high-contrast": { bodyClass: "vscode-high-contrast", vars: { ...DARK_PLUS, ...HC_DARK } },
+  "high-contrast-light": { bodyClass: "vscode-high-contrast-light", vars: { ...DARK_PLUS, ...HC_LIGHT } },
+};
+
 const MIME: Record<string, string> = { ".js": "text/javascript", ".css": "text/css", ".ttf": "font/ttf", ".map": "application/json" };
 
 export interface Harness {
@@ -106,9 +286,10 @@ export interface Harness {
 }
 
 /** Renders the page HTML with a fresh nonce and the extension panel's CSP. */
-export function pageHtml(origin: string, nonce: string): string {
+export function pageHtml(origin: string, nonce: string, theme: ThemeKind = "dark"): string {
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${origin} 'nonce-${nonce}'; font-src ${origin}; img-src ${origin}`;
-  const vars = Object.entries(DARK_PLUS)
+  const { bodyClass, vars: themeVars } = THEMES[theme];
+  const vars = Object.entries(themeVars)
     .map(([k, v]) => `${k}: ${v};`)
     .join(" ");
   // The stand-in host API: records posts, keeps state across reloads (like VS Code keeps it
@@ -132,7 +313,7 @@ export function pageHtml(origin: string, nonce: string): string {
       });
     })();`;
   return `<!DOCTYPE html>
-<html lang="en" class="vscode-dark">
+<html lang="en" class="${bodyClass}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -141,7 +322,7 @@ export function pageHtml(origin: string, nonce: string): string {
 <style nonce="${nonce}">html { ${vars} }</style>
 <title>Transcript Inspector</title>
 </head>
-<body class="vscode-dark">
+<body class="${bodyClass}">
 <div id="root"></div>
 <script nonce="${nonce}">${stub}</script>
 <script nonce="${nonce}" src="${origin}/dist/webview/main.js"></script>
@@ -153,11 +334,13 @@ function serve(): Promise<{ server: Server; origin: string }> {
   return new Promise((resolveP, reject) => {
     let origin = "";
     const server = createServer((req, res) => {
-      const path = new URL(req.url ?? "/", "http://x").pathname;
+      const url = new URL(req.url ?? "/", "http://x");
+      const path = url.pathname;
       if (path === "/" || path === "/index.html") {
         const nonce = randomBytes(16).toString("base64");
+        const theme = url.searchParams.get("theme");
         res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-        res.end(pageHtml(origin, nonce));
+        res.end(pageHtml(origin, nonce, theme && theme in THEMES ? (theme as ThemeKind) : "dark"));
         return;
       }
       if (path.startsWith("/dist/webview/")) {
@@ -262,7 +445,7 @@ export function fakeHostHandler(host: () => PageHost): HostHandler {
 }
 
 /** Opens the inspector in a new page, recording page errors and console errors (CSP reports). */
-export async function openPage(h: Harness, handler?: HostHandler): Promise<OpenPage> {
+export async function openPage(h: Harness, handler?: HostHandler, theme: ThemeKind = "dark"): Promise<OpenPage> {
   const page = await h.context.newPage();
   const errors: string[] = [];
   const consoleErrors: string[] = [];
@@ -277,7 +460,7 @@ export async function openPage(h: Harness, handler?: HostHandler): Promise<OpenP
     const answer = await host.handler(m);
     if (answer && !page.isClosed()) await send(page, answer).catch(() => undefined);
   });
-  await page.goto(h.url);
+  await page.goto(theme === "dark" ? h.url : `${h.url}?theme=${theme}`);
   await page.waitForFunction(() => (window as any).__posted?.some((m: any) => m.type === "ready"));
   return { page, errors, consoleErrors, host };
 }

@@ -50,9 +50,11 @@ describe("inspector: hostile transcript content renders inert", () => {
       await render(page, view);
       await send(page, { type: "error", message: `host said ${IMG} ${SCRIPT}` });
       await page.waitForSelector(".error-banner");
-      // click every message (openLine round trips), search for the hostile text, reveal lines
-      const cells = page.locator(".msg[data-line]");
-      for (let i = 0; i < (await cells.count()); i++) await cells.nth(i).click();
+      // open every message's line (openLine round trips) and every card, search for the hostile text, reveal lines
+      const lines = page.locator(".msg.cell[data-line] > .head button.line");
+      for (let i = 0; i < (await lines.count()); i++) await lines.nth(i).click();
+      const cards = page.locator("details.card > summary");
+      for (let i = 0; i < (await cards.count()); i++) await cards.nth(i).click();
       await page.locator("vscode-textfield.search input").fill(IMG);
       await page.waitForFunction(() => Number(document.querySelector<HTMLElement>(".toolbar .count")!.dataset.shown) > 0);
       await page.locator("vscode-textfield.search input").fill("");
@@ -75,7 +77,13 @@ describe("inspector: hostile transcript content renders inert", () => {
       // bidi controls are shown as visible markers, not applied
       assert.ok((await resultCell.locator(".ctl").allTextContents()).includes("U+202E"));
       const rendered = await page.evaluate(() => document.body.innerText);
-      assert.ok(!rendered.includes("\u202E"), "no raw RLO in the rendered text");
+      const raw = await page.evaluate(() => {
+        const out: string[] = [];
+        const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = w.nextNode(); n; n = w.nextNode()) if (n.textContent!.includes("\u202E")) out.push(`${n.parentElement?.tagName}.${n.parentElement?.className} in ${n.parentElement?.parentElement?.className}: ${JSON.stringify(n.textContent).slice(0, 80)}`);
+        return out;
+      });
+      assert.ok(!rendered.includes("\u202E"), `no raw RLO in the rendered text: ${raw.join(" | ")}`);
       assert.ok(rendered.includes("U+202Egpj.exeU+202C") || rendered.includes("U+202E gpj.exe U+202C") || /U\+202E\s*gpj\.exe\s*U\+202C/.test(rendered));
       // the orphan's hostile id, the error banner and the chain's block id are literal too
       assert.match((await page.locator(".error-banner").textContent()) ?? "", new RegExp(`host said ${IMG.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));

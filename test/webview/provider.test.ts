@@ -39,6 +39,8 @@ describe("inspector: the target provider badge", () => {
     const { page, errors } = await openPage(h);
     try {
       await render(page, view);
+      // the verdict is on the Details button; the badge and its select in the panel
+      await page.locator(".details-button").click();
       const badge = page.locator(".provider-badge");
       await badge.waitFor();
       assert.equal(await badge.getAttribute("data-provider"), "anthropic");

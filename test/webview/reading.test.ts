@@ -49,7 +49,7 @@ describe("inspector: search and empty states", () => {
       await page.waitForFunction(() => document.querySelector<HTMLElement>(".row.current-match")?.dataset.index === "2");
       assert.equal(await at(), 3);
       // the buttons do the same
-      await page.locator("vscode-button.match-next").click();
+      await page.locator("button.match-next").click();
       await page.waitForFunction(() => document.querySelector<HTMLElement>(".row.current-match")?.dataset.index === "0");
       // the mark is text: the search string never becomes markup
       await page.locator("vscode-textfield.search input").fill("<b>x</b>");

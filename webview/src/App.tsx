@@ -1,23 +1,23 @@
 /**
- * The inspector: totals, filters, chain ranges and the aligned before/after columns. Rows come
- * from a RowSource (rowSource.ts); everything from the transcript is rendered as React text
- * children, never as HTML.
+ * The inspector: totals, the toolbar and its panels (filters, details, timeline), and the aligned
+ * before/after columns as a grid (one Tab stop, arrow keys inside). Rows come from a RowSource
+ * (rowSource.ts); everything from the transcript is rendered as React text children, never as HTML.
  */
-import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ViewRange } from "../../server/src/protocol/view.js";
 import { ColumnHeads } from "./components/ColumnHeads.js";
+import { DetailsPanel, detailsLabel } from "./components/DetailsPanel.js";
 import { EmptyState, type EmptyReason } from "./components/EmptyState.js";
 import { ErrorBanner } from "./components/ErrorBanner.js";
-import { ProviderBadge } from "./components/ProviderBadge.js";
 import type { RowHandlers } from "./components/handlers.js";
-import { Ranges } from "./components/Ranges.js";
 import { RowPlaceholder, RowView } from "./components/RowView.js";
-import { Toolbar } from "./components/Toolbar.js";
+import { Timeline } from "./components/Timeline.js";
+import { FilterPanel, type Panel, Toolbar } from "./components/Toolbar.js";
 import { Totals } from "./components/Totals.js";
 import { useBandSlots } from "./hooks/useBandSlots.js";
+import { useFullContents, useOpenParts } from "./hooks/useFullContents.js";
+import { useGridFocus } from "./hooks/useGridFocus.js";
 import { useHostMessages } from "./hooks/useHostMessages.js";
-import { useKeyboardNav } from "./hooks/useKeyboardNav.js";
 import { fullTextKey, useFullTexts } from "./hooks/useFullTexts.js";
 import { usePersistedState } from "./hooks/usePersistedState.js";
 import { useRemoteRowSource } from "./hooks/useRemoteRowSource.js";
@@ -41,6 +41,7 @@ export function App({ api }: { api: VsCodeApi }) {
   }, [viewUri, save]);
   const [filters, setFiltersState] = useState<Filters>(initial.filters);
   const [selectedLine, setSelectedLine] = useState<number | null>(initial.selectedLine);
+  const [panel, setPanel] = useState<Panel>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
   const setFilters = useCallback(
@@ -60,17 +61,38 @@ export function App({ api }: { api: VsCodeApi }) {
 
   const source = useRemoteRowSource(api, host.requests, host.summary, filters);
   const fullTexts = useFullTexts(source);
+  const fullContents = useFullContents(source);
+  const parts = useOpenParts();
   const summary = source.summary;
   const slots = useBandSlots(summary);
-  const { virtualizer, items, onScroll, showIndex } = useVirtualRows(source, scroller, initial, save);
+  const { virtualizer, items, onScroll, showIndex, scrollTo } = useVirtualRows(source, scroller, initial, save);
   useReveal(host.reveal, source, select, showIndex);
-  const onKeyDown = useKeyboardNav(source, virtualizer, scroller);
+  const grid = useGridFocus(source, virtualizer, scroller);
   const firstInView = useCallback(() => {
     const top = scroller.current?.scrollTop ?? 0;
     return virtualizer.getVirtualItems().find((it) => it.end > top + 1)?.index ?? 0;
   }, [virtualizer]);
-  const scrollToMatch = useCallback((i: number) => virtualizer.scrollToIndex(i, { align: "center" }), [virtualizer]);
+  const scrollToMatch = useCallback((i: number) => scrollTo(i, "center"), [scrollTo]);
   const search = useSearchJump(source, firstInView, scrollToMatch);
+
+  // stable across row loads, so the header (memo) is not drawn again when rows arrive
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+
+  /** A fold's rows, or a place, to show once the list without changes only has arrived. */
+  const pendingKey = useRef<string | null>(null);
+  useEffect(() => {
+    const key = pendingKey.current;
+    if (key === null || source.loading || source.filters.changesOnly) return;
+    pendingKey.current = null;
+    void source.locateKey(key).then((idx) => {
+      if (idx < 0) return;
+      scrollTo(idx, "start");
+      grid.setFocus({ row: idx, col: 1 });
+    });
+  }, [source, scrollTo, grid]);
 
   const handlers = useMemo<RowHandlers>(
     () => ({
@@ -80,22 +102,38 @@ export function App({ api }: { api: VsCodeApi }) {
       },
       applyFix: (fix) => api.postMessage({ type: "applyFix", fix }),
       toggleFullText: fullTexts.toggle,
+      toggleFullContent: fullContents.toggle,
+      setOpen: parts.setOpen,
+      loadImage: async (side, key, ref) => (await sourceRef.current.image(side, key, ref))?.image ?? null,
+      showFold: (firstKey) => {
+        pendingKey.current = firstKey;
+        setFilters({ ...filtersRef.current, changesOnly: false });
+      },
     }),
-    [api, select, fullTexts.toggle],
+    [api, select, fullTexts.toggle, fullContents.toggle, parts.setOpen, setFilters],
   );
 
-  // stable across row loads, so the header (memo) is not drawn again when rows arrive
-  const sourceRef = useRef(source);
-  sourceRef.current = source;
   const jumpToRange = useCallback(
     (r: ViewRange) => {
       if (r.startKey === undefined) return;
       void sourceRef.current.locateMessage(r.startKey).then((idx) => {
-        if (idx >= 0) virtualizer.scrollToIndex(idx, { align: "start" });
+        if (idx >= 0) scrollTo(idx, "start");
       });
     },
-    [virtualizer],
+    [scrollTo],
   );
+  const jumpToLine = useCallback(
+    (line: number) => {
+      if (!line) return;
+      void sourceRef.current.locateLine(line).then((idx) => {
+        if (idx < 0) return;
+        scrollTo(idx, "center");
+        select(line);
+      });
+    },
+    [scrollTo, select],
+  );
+  const onProvider = useCallback((provider: string) => api.postMessage({ type: "showProvider", provider }), [api]);
 
   const waitedTooLong = useWaitTimeout(!summary && !host.error, WAIT_MS);
   if (!summary) {
@@ -114,50 +152,74 @@ export function App({ api }: { api: VsCodeApi }) {
   const query = source.filters.search;
   const empty: EmptyReason | null =
     summary.rowCount === 0 ? { kind: "no-messages" } : source.count > 0 || source.loading ? null : summary.roles.every((r) => source.filters.hiddenRoles.includes(r)) ? { kind: "no-roles" } : { kind: "no-match" };
+  const rendered = new Set(items.map((it) => it.index));
+  const tabRow = rendered.has(grid.focus.row) ? grid.focus.row : (items[0]?.index ?? -1);
   return (
     <div className="app">
       {host.error ? <ErrorBanner message={host.error} /> : null}
       <header className="header">
         <Totals summary={summary} />
-        <ProviderBadge provider={summary.provider} onSelect={(provider) => provider && api.postMessage({ type: "showProvider", provider })} />
-        <Toolbar roles={summary.roles} tools={summary.tools} filters={filters} setFilters={setFilters} shown={source.count} total={summary.rowCount} matchAt={search.current + 1} onJump={search.jump} />
-        <Ranges summary={summary} slots={slots} onJump={jumpToRange} />
+        <Toolbar
+          roles={summary.roles}
+          tools={summary.tools}
+          filters={filters}
+          setFilters={setFilters}
+          shown={source.count}
+          total={summary.rowCount}
+          matchAt={search.current + 1}
+          onJump={search.jump}
+          panel={panel}
+          setPanel={setPanel}
+          hasTimeline={!!summary.timeline}
+          detailsLabel={detailsLabel(summary)}
+        />
+        <FilterPanel roles={summary.roles} tools={summary.tools} filters={filters} setFilters={setFilters} hidden={panel !== "filters"} />
+        <DetailsPanel summary={summary} slots={slots} onJump={jumpToRange} onProvider={onProvider} hidden={panel !== "details"} />
+        {panel === "timeline" && summary.timeline ? <Timeline timeline={summary.timeline} onJump={jumpToLine} /> : null}
       </header>
-      <ColumnHeads />
-      <div className="scroller" ref={scroller} onScroll={onScroll} onKeyDown={onKeyDown} data-testid="rows">
-        {empty ? (
-          <EmptyState
-            reason={empty}
-            action={
-              empty.kind === "no-roles" || empty.kind === "no-match" ? (
-                <VscodeButton className="clear-filters" secondary onClick={() => setFilters(emptyFilters())}>
-                  Clear filters
-                </VscodeButton>
-              ) : undefined
-            }
-          />
-        ) : null}
-        <div className="sizer" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((it) => {
-            const row = source.row(it.index);
-            if (!row) return <RowPlaceholder key={it.key} index={it.index} start={it.start} measure={virtualizer.measureElement} />;
-            return (
-              <RowView
-                key={it.key}
-                row={row}
-                index={it.index}
-                start={it.start}
-                slot={row.band !== undefined ? (slots.get(row.band) ?? 0) : undefined}
-                highlightLine={selectedLine}
-                current={it.index === search.current}
-                query={query}
-                handlers={handlers}
-                fullBefore={row.before ? fullTexts.texts.get(fullTextKey("before", row.before.key)) : undefined}
-                fullAfter={row.after ? fullTexts.texts.get(fullTextKey("after", row.after.key)) : undefined}
-                measure={virtualizer.measureElement}
-              />
-            );
-          })}
+      {empty ? (
+        <EmptyState
+          reason={empty}
+          action={
+            empty.kind === "no-roles" || empty.kind === "no-match" ? (
+              <button type="button" className="tb-button clear-filters" onClick={() => setFilters(emptyFilters())}>
+                Clear filters
+              </button>
+            ) : undefined
+          }
+        />
+      ) : null}
+      <div className="grid" role="grid" aria-label="Messages before and after pruning" aria-rowcount={source.count + 1} aria-colcount={3} aria-busy={source.loading} onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+        <div className="colheads-group" role="rowgroup">
+          <ColumnHeads />
+        </div>
+        <div className="scroller" ref={scroller} onScroll={onScroll} data-testid="rows" role="rowgroup">
+          <div className="sizer" role="presentation" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((it) => {
+              const row = source.row(it.index);
+              if (!row) return <RowPlaceholder key={it.key} index={it.index} start={it.start} measure={virtualizer.measureElement} />;
+              return (
+                <RowView
+                  key={it.key}
+                  row={row}
+                  index={it.index}
+                  start={it.start}
+                  slot={row.band !== undefined ? (slots.get(row.band) ?? 0) : undefined}
+                  highlightLine={selectedLine}
+                  current={it.index === search.current}
+                  focusCol={it.index === tabRow ? (it.index === grid.focus.row ? grid.focus.col : 1) : 0}
+                  query={query}
+                  handlers={handlers}
+                  fullBefore={row.before ? fullTexts.texts.get(fullTextKey("before", row.before.key)) : undefined}
+                  fullAfter={row.after ? fullTexts.texts.get(fullTextKey("after", row.after.key)) : undefined}
+                  contentBefore={row.before ? fullContents.contents.get(fullTextKey("before", row.before.key)) : undefined}
+                  contentAfter={row.after ? fullContents.contents.get(fullTextKey("after", row.after.key)) : undefined}
+                  open={parts.open}
+                  measure={virtualizer.measureElement}
+                />
+              );
+            })}
+          </div>
         </div>
       </div>
     </div>

@@ -33,4 +33,8 @@ export interface RowSource {
   locateMessage(key: string): Promise<number>;
   /** A message's full text (bounded by the server), or null when it is gone. */
   fullText(side: "before" | "after", key: string): Promise<FullTextAnswer | null>;
+  /** The bytes of an image block of a message (`ref`: its index in the content), or null when it is gone. */
+  image(side: "before" | "after", key: string, ref: number): Promise<FullTextAnswer | null>;
+  /** A message's whole content to draw (bounded by the server), or null when it is gone. */
+  fullContent(side: "before" | "after", key: string): Promise<FullTextAnswer | null>;
 }

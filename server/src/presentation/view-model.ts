@@ -2,7 +2,7 @@
  * The before/after view model (protocol.ts `RenderView`) computed from an analysis. The webview
  * only draws this; it re-implements nothing of the engine.
  */
-import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange, ViewSidechain } from "../protocol/index.js";
+import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange, ViewSidechain, ViewTotalsBreakdown } from "../protocol/index.js";
 import type { Analysis } from "../engine/index.js";
 import { dropBlockId, dropReasonLabel } from "../engine/index.js";
 import { messageText } from "../engine/index.js";
@@ -17,6 +17,51 @@ export { estimateTokens };
 
 
 const PREVIEW_CHARS = 240;
+
+/**
+ * The analysis messages behind a view's columns, in the view's order (the inspector draws their
+ * content on request: message-content.ts). Held only as long as the view is.
+ */
+const viewMessages = new WeakMap<RenderView, { before: readonly Msg[]; after: readonly Msg[] }>();
+export function messagesOfView(view: RenderView): { before: readonly Msg[]; after: readonly Msg[] } | undefined {
+  return viewMessages.get(view);
+}
+
+/** `copy` (a clone of `view`, as tests make) draws its messages' content from `view`'s analysis. */
+export function shareViewMessages(view: RenderView, copy: RenderView): void {
+  const m = viewMessages.get(view);
+  if (m) viewMessages.set(copy, m);
+}
+
+/** Where the before/after difference comes from: dropped, added (by kind), changed (by kind). */
+export function totalsBreakdown(before: readonly ViewMessage[], after: readonly ViewMessage[]): ViewTotalsBreakdown {
+  const dropped = { messages: 0, tokens: 0 };
+  const tokensOf = new Map<string, number>();
+  for (const m of before) {
+    tokensOf.set(m.key, m.tokens);
+    if (m.droppedBy) {
+      dropped.messages++;
+      dropped.tokens += m.tokens;
+    }
+  }
+  const added = new Map<string, { kind: string; messages: number; tokens: number }>();
+  const changed = new Map<string, { kind: string; messages: number; tokensBefore: number; tokensAfter: number }>();
+  for (const m of after) {
+    if (m.synthetic) {
+      const a = added.get(m.synthetic) ?? { kind: m.synthetic, messages: 0, tokens: 0 };
+      a.messages++;
+      a.tokens += m.tokens;
+      added.set(m.synthetic, a);
+    } else if (m.changed) {
+      const c = changed.get(m.changed) ?? { kind: m.changed, messages: 0, tokensBefore: 0, tokensAfter: 0 };
+      c.messages++;
+      c.tokensBefore += (m.beforeKey !== undefined ? tokensOf.get(m.beforeKey) : undefined) ?? m.tokens;
+      c.tokensAfter += m.tokens;
+      changed.set(m.changed, c);
+    }
+  }
+  return { dropped, added: [...added.values()], changed: [...changed.values()] };
+}
 
 /**
  * Code actions offered for a finding (the rule table's fixes); the language server applies each
@@ -190,6 +235,8 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     },
     findingCounts: counts,
   };
+  rv.totals.breakdown = totalsBreakdown(before, after);
+  viewMessages.set(rv, { before: a.before, after: a.after });
   if (a.usage.records.length > 0) rv.totals.recorded = { ...a.usage.totals };
   const side = formatProfile(a.session.format)?.sidechains?.(a.session);
   if (side) {

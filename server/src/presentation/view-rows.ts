@@ -48,29 +48,96 @@ export function alignRows(view: RenderView): ViewRow[] {
     const b = r.before?.blockId ?? r.after?.blockId;
     if (b !== undefined && resolved.has(b)) r.band = b;
   }
-  rows.forEach((r, n) => {
+  const carded = withCards(rows);
+  carded.forEach((r, n) => {
     if (!r.band) return;
-    r.bandStart = rows[n - 1]?.band !== r.band;
-    r.bandEnd = rows[n + 1]?.band !== r.band;
+    r.bandStart = carded[n - 1]?.band !== r.band;
+    r.bandEnd = carded[n + 1]?.band !== r.band;
   });
-  return rows;
+  return carded;
+}
+
+/** The messages of a row in order: its pair, then the results in its card. */
+export function rowMessages(r: ViewRow): { side: "before" | "after"; m: ViewMessage }[] {
+  const out: { side: "before" | "after"; m: ViewMessage }[] = [];
+  for (const p of [r, ...(r.results ?? [])]) {
+    if (p.before) out.push({ side: "before", m: p.before });
+    if (p.after) out.push({ side: "after", m: p.after });
+  }
+  return out;
+}
+
+/** Results one card holds at most (the rest keep their rows): a row stays within its answer's bound. */
+const MAX_CARD_RESULTS = 32;
+
+/** Call ids of a side's assistant message in a row. */
+const callIds = (m: ViewMessage | undefined): Set<string> | undefined => (m && m.role === "assistant" && m.toolCallIds?.length ? new Set(m.toolCallIds) : undefined);
+
+/**
+ * Tool call and result as one card (issue 23): the rows right after a row with calls whose
+ * messages, on each side present, are results of that side's calls (each id once), in the same
+ * band, go into the call row's `results`. Results elsewhere (not adjacent, orphans, a result
+ * whose call is on the other side only) keep their own row.
+ */
+function withCards(rows: ViewRow[]): ViewRow[] {
+  const out: ViewRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const b = callIds(r.before);
+    const a = callIds(r.after);
+    out.push(r);
+    if (!b && !a) continue;
+    const seenB = new Set<string>();
+    const seenA = new Set<string>();
+    const fits = (m: ViewMessage | undefined, ids: Set<string> | undefined, seen: Set<string>) =>
+      m === undefined || (ids !== undefined && m.role === "toolResult" && m.toolCallId !== undefined && ids.has(m.toolCallId) && !seen.has(m.toolCallId) && !m.sidechain);
+    while (i + 1 < rows.length && (r.results?.length ?? 0) < MAX_CARD_RESULTS) {
+      const next = rows[i + 1];
+      if (next.band !== r.band || !fits(next.before, b, seenB) || !fits(next.after, a, seenA)) break;
+      if (next.before) seenB.add(next.before.toolCallId!);
+      if (next.after) seenA.add(next.after.toolCallId!);
+      const result: NonNullable<ViewRow["results"]>[number] = { key: next.key };
+      if (next.before) result.before = next.before;
+      if (next.after) result.after = next.after;
+      (r.results ??= []).push(result);
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * What pruning changed in a row (changes only): a message on one side only, a dropped
+ * before-message, an after-message added or changed, or a finding.
+ */
+export function rowChanged(r: ViewRow): boolean {
+  if (r.fold) return false;
+  for (const p of [r, ...(r.results ?? [])]) {
+    if (!p.before || !p.after) return true;
+    if (p.before.droppedBy || p.after.synthetic || p.after.changed) return true;
+    if (p.before.findings.length || p.after.findings.length) return true;
+  }
+  return false;
 }
 
 export const emptyRowFilters = (): RowFilters => ({ hiddenRoles: [], tool: "", onlyFindings: false, search: "" });
 
-export const isFiltering = (f: RowFilters) => f.hiddenRoles.length > 0 || f.tool !== "" || f.onlyFindings || f.search.trim() !== "";
+export const isFiltering = (f: RowFilters) => f.hiddenRoles.length > 0 || f.tool !== "" || f.onlyFindings || f.search.trim() !== "" || f.changesOnly === true;
+
+/** Filters other than changes only (those choose rows; changes only then folds the unchanged). */
+export const isSelecting = (f: RowFilters) => f.hiddenRoles.length > 0 || f.tool !== "" || f.onlyFindings || f.search.trim() !== "";
 
 const toolNames = (m: ViewMessage | undefined): string[] => m?.toolNames ?? [];
 
 export function allRoles(rows: ViewRow[]): string[] {
   const s = new Set<string>();
-  for (const r of rows) for (const m of [r.before, r.after]) if (m) s.add(m.role);
+  for (const r of rows) for (const { m } of rowMessages(r)) s.add(m.role);
   return [...s].sort();
 }
 
 export function allTools(rows: ViewRow[]): string[] {
   const s = new Set<string>();
-  for (const r of rows) for (const m of [r.before, r.after]) for (const t of toolNames(m)) s.add(t);
+  for (const r of rows) for (const { m } of rowMessages(r)) for (const t of toolNames(m)) s.add(t);
   return [...s].sort();
 }
 
@@ -102,11 +169,12 @@ export function messageMatches(m: ViewMessage, f: RowFilters): boolean {
   return true;
 }
 
-export const rowMatches = (r: ViewRow, f: RowFilters) => (r.before !== undefined && messageMatches(r.before, f)) || (r.after !== undefined && messageMatches(r.after, f));
+/** A row shows when one of its messages (either side, or a result in its card) matches every selecting filter. */
+export const rowMatches = (r: ViewRow, f: RowFilters) => !isSelecting(f) || rowMessages(r).some(({ m }) => messageMatches(m, f));
 
-/** A row shows when either side matches every active filter. */
+/** The rows the selecting filters keep (changes only folds them afterwards: view-window.ts). */
 export function filterRows(rows: ViewRow[], f: RowFilters): ViewRow[] {
-  if (!isFiltering(f)) return rows;
+  if (!isSelecting(f)) return rows;
   return rows.filter((r) => rowMatches(r, f));
 }
 
@@ -115,8 +183,8 @@ export function rowForLine(rows: readonly ViewRow[], line: number): number {
   let best = -1;
   let bestLine = -Infinity;
   for (let n = 0; n < rows.length; n++) {
-    for (const m of [rows[n].before, rows[n].after]) {
-      if (!m || m.line === null) continue;
+    for (const { m } of rowMessages(rows[n])) {
+      if (m.line === null) continue;
       if (m.line === line) return n;
       if (m.line < line && m.line > bestLine) {
         best = n;

@@ -6,7 +6,7 @@
  *
  * Rows carry `ViewMessage` as the view model computes it (whatever fields it holds).
  */
-import type { RenderView, ViewMessage } from "./view.js";
+import type { RenderView, ViewContent, ViewMessage } from "./view.js";
 
 /** What the list shows: set in the webview, applied where the data is (the server). */
 export interface RowFilters {
@@ -17,6 +17,11 @@ export interface RowFilters {
   onlyFindings: boolean;
   /** Text to find (case-insensitive): only rows with a match show, and the match is marked. */
   search: string;
+  /**
+   * Changes only (issue 23): rows where After differs from Before (dropped, added, changed, or
+   * with findings) show; each run of unchanged rows between them is one `fold` row.
+   */
+  changesOnly?: boolean;
 }
 
 /** One row of the aligned before/after columns. */
@@ -30,6 +35,46 @@ export interface ViewRow {
   /** First / last row of its band (for the label and the band's rounded ends). */
   bandStart?: boolean;
   bandEnd?: boolean;
+  /**
+   * The results of this row's tool calls, drawn in the call's card (issue 23): the rows right
+   * after it whose messages are results of its calls, on each side, in the same band.
+   */
+  results?: { key: string; before?: ViewMessage; after?: ViewMessage }[];
+  /** Changes only: a run of unchanged rows, folded (no messages). */
+  fold?: ViewFold;
+}
+
+/** A run of rows that pruning left as they were, folded in the changes-only list. */
+export interface ViewFold {
+  /** Rows in the run. */
+  rows: number;
+  /** Messages in the run (a row's before-message and the results in its card). */
+  messages: number;
+  /** Key of the run's first row (to show it in the full list). */
+  firstKey: string;
+}
+
+/**
+ * The context-size timeline (issue 23): one point per model response (a row with an assistant
+ * message), columnar. Bounded: at most MAX_TIMELINE_POINTS points (every n-th, the last kept).
+ */
+export interface ViewTimeline {
+  /** Index of the point's row among all rows (no filter). */
+  row: number[];
+  /** 1-based file line of the response (for the jump), or 0 for a synthetic one. */
+  line: number[];
+  /** Estimated tokens of the context before that response: Before's messages up to it. */
+  before: number[];
+  /** The same for After (the context as pruned now). */
+  after: number[];
+  /** Input tokens the agent recorded for that response (input + cache read + cache write), or -1. */
+  recorded: number[];
+  /** Compactions and summaries: the row index, its line and a label. */
+  marks: { row: number; line: number; label: string }[];
+  /** Resolved ranges: first and last row index. */
+  ranges: { blockId: string; first: number; last: number }[];
+  /** Responses in the session (points may be fewer). */
+  responses: number;
 }
 
 /** Everything the header shows: small, whatever the session's length. */
@@ -57,6 +102,8 @@ export interface ViewSummary {
   tools: string[];
   /** Rows in the session before any filter. */
   rowCount: number;
+  /** The context-size timeline, when the session has a response. */
+  timeline?: ViewTimeline;
 }
 
 /** Ranges listed in a summary at most (the header shows chips for them). */
@@ -69,6 +116,10 @@ export const MAX_ROWS_BYTES = 512 * 1024;
 export const MAX_FULL_TEXT_CHARS = 256 * 1024;
 /** Serialized bytes of that text at most (escaped control characters take six bytes each). */
 export const MAX_FULL_TEXT_BYTES = 768 * 1024;
+/** Characters of a message's content a row carries at most (the rest on request: the full content). */
+export const MAX_ROW_CONTENT_CHARS = 4000;
+/** Points of the timeline at most. */
+export const MAX_TIMELINE_POINTS = 1500;
 
 export interface RowsQuery {
   /** The summary's revision the webview holds: rows of another revision are answered as stale. */
@@ -105,6 +156,10 @@ export interface FullTextQuery {
   side: "before" | "after";
   /** The message's key in its column. */
   key: string;
+  /** Ask for the content to draw (`content`, bounded like the text) instead of the text (`text` is then ""). */
+  content?: boolean;
+  /** Ask for the bytes of the image block at this index of the message's content (`ViewBlock` image `ref`). */
+  image?: number;
 }
 export interface FullTextAnswer {
   revision: number;
@@ -114,4 +169,14 @@ export interface FullTextAnswer {
   text: string;
   /** Present when the text was cut at MAX_FULL_TEXT_CHARS: its whole length in characters. */
   totalChars?: number;
+  /** The content to draw, when the query asked for it (MAX_FULL_TEXT_CHARS and MAX_FULL_TEXT_BYTES in all). */
+  content?: ViewContent;
+  /**
+   * The image asked for: its base64 bytes when they fit MAX_FULL_TEXT_BYTES and its type is one
+   * the page draws (png, jpeg, gif, webp), else why not (`bytes` and no `data`).
+   */
+  image?: { mimeType: string; data?: string; bytes: number };
 }
+
+/** Image types the page draws (decoded into a canvas: no image URL, nothing for img-src). */
+export const DRAWN_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];

@@ -83,6 +83,42 @@ export interface ViewMessage {
   /** The result was replaced by a stub (phase 1) or its arguments purged (phase 2). */
   changed?: "stubbed" | "purged" | "thinking-stripped";
   findings: ViewFinding[];
+  /** The content to draw (rows answers carry it, bounded; the view model does not hold it). */
+  content?: ViewContent;
+}
+
+/**
+ * A part of a message's content as the inspector draws it (issue 23): text (with how to read it),
+ * thinking, a tool call (arguments as indented JSON, and an edit or patch when the call is one),
+ * an image (its size; the bytes are not sent). Texts are bounded: `totalChars` says how long one
+ * was when it was cut. Everything is drawn as text (Markdown rendered with raw HTML off).
+ */
+export type ViewBlock =
+  | { type: "text"; text: string; format: "markdown" | "plain" | "diff"; totalChars?: number }
+  | { type: "thinking"; text: string; totalChars?: number; redacted?: boolean }
+  | {
+      type: "toolCall";
+      id: string;
+      name: string;
+      /** The arguments as indented JSON (a JSON string argument, as Codex records them, parsed first), without the parts `edits` or `patch` show. */
+      args: string;
+      totalChars?: number;
+      /** File edits the call makes (old and new text), for Edit-like tools. */
+      edits?: { path?: string; before: string; after: string; cut?: boolean }[];
+      /** A patch the call applies: `apply` (Codex apply_patch) or `unified` (a unified diff). */
+      patch?: { kind: "apply" | "unified"; text: string; cut?: boolean };
+    }
+  /** `ref`: the block's index in the message's content, to ask for its bytes (`FullTextQuery.image`). */
+  | { type: "image"; mimeType?: string; bytes?: number; ref?: number }
+  | { type: "other"; label: string; text: string; totalChars?: number };
+
+/** A message's content for drawing, bounded (message-content.ts). */
+export interface ViewContent {
+  blocks: ViewBlock[];
+  /** True when blocks or text were left out to keep the message within its bound. */
+  cut?: boolean;
+  /** Tool results: the result is an error. */
+  isError?: boolean;
 }
 
 /** Tokens and cost as the agent recorded them (pi `usage`, Claude Code `message.usage`, Codex `token_count`). */
@@ -107,6 +143,16 @@ export interface ViewUsageTotals {
   cacheWrite: number;
   reasoning: number;
   cost?: number;
+}
+
+/** Where the before/after difference comes from (estimated tokens). */
+export interface ViewTotalsBreakdown {
+  /** Before-messages not sent (dropped by a range, the orphan sweep, the wire, ...). */
+  dropped: { messages: number; tokens: number };
+  /** Messages only in After, by synthetic kind (`synthetic-tool-result`, `chain-summary`, ...). */
+  added: { kind: string; messages: number; tokens: number }[];
+  /** Messages sent changed (stubbed, purged, thinking stripped): their tokens before and after. */
+  changed: { kind: string; messages: number; tokensBefore: number; tokensAfter: number }[];
 }
 
 /** A group of Claude Code sidechain (subagent) lines. */
@@ -153,6 +199,8 @@ export interface RenderView {
     saved?: { messages: number; chars: number; tokens: number };
     /** Usage the agent recorded over the whole file, when it records any. */
     recorded?: ViewUsageTotals;
+    /** What makes up the difference: messages dropped, added (by kind) and changed, with their tokens. */
+    breakdown?: ViewTotalsBreakdown;
   };
   /** Claude Code sidechain lines no Task call on the branch could be matched to (listed with a note). */
   unmatchedSidechain?: { note: string; groups: ViewSidechain[] };

@@ -57,7 +57,7 @@ export function isViewFix(x: unknown): x is ViewFix {
 }
 
 export function isRowFilters(x: unknown): x is RowFilters {
-  return isObject(x) && isStrings(x.hiddenRoles) && typeof x.tool === "string" && typeof x.onlyFindings === "boolean" && typeof x.search === "string";
+  return isObject(x) && isStrings(x.hiddenRoles) && typeof x.tool === "string" && typeof x.onlyFindings === "boolean" && typeof x.search === "string" && (x.changesOnly === undefined || typeof x.changesOnly === "boolean");
 }
 
 /**
@@ -83,8 +83,17 @@ export function isViewSummary(x: unknown): x is ViewSummary {
     isCount(t.before.messages) &&
     isCount(t.before.tokens) &&
     isCount(t.after.messages) &&
-    isCount(t.after.tokens)
+    isCount(t.after.tokens) &&
+    (x.timeline === undefined || isTimeline(x.timeline))
   );
+}
+
+const isNumbers = (x: unknown): x is number[] => Array.isArray(x) && x.every((n) => typeof n === "number");
+/** The timeline's columns are number arrays of one length; marks and ranges are arrays. */
+function isTimeline(x: unknown): boolean {
+  if (!isObject(x) || !isNumbers(x.row)) return false;
+  const n = x.row.length;
+  return [x.line, x.before, x.after, x.recorded].every((c) => isNumbers(c) && c.length === n) && Array.isArray(x.marks) && Array.isArray(x.ranges) && isCount(x.responses);
 }
 
 /** Rows the page draws: each an object with a key and a message on at least one side. */
@@ -98,14 +107,24 @@ function isRowsAnswer(x: unknown): x is RowsAnswer {
     x.rows.every(isRow)
   );
 }
+/** An image answer: a type the page draws, base64 bytes if any (decoded by the page into a canvas). */
+const isImage = (x: unknown): boolean =>
+  isObject(x) && typeof x.mimeType === "string" && isCount(x.bytes) && (x.data === undefined || (typeof x.data === "string" && /^[A-Za-z0-9+/]*={0,2}$/.test(x.data)));
+/** Content to draw: an object with an array of typed blocks (their text is drawn as text). */
+const isContent = (c: unknown): boolean => isObject(c) && Array.isArray(c.blocks) && c.blocks.every((b) => isObject(b) && typeof b.type === "string");
 function isMessage(m: unknown): boolean {
-  return isObject(m) && typeof m.key === "string" && typeof m.role === "string" && typeof m.preview === "string" && typeof m.tokens === "number" && Array.isArray(m.findings) && (m.line === null || isLine(m.line));
+  return isObject(m) && typeof m.key === "string" && typeof m.role === "string" && typeof m.preview === "string" && typeof m.tokens === "number" && Array.isArray(m.findings) && (m.line === null || isLine(m.line)) && (m.content === undefined || isContent(m.content));
 }
-const isRow = (r: unknown): boolean => isObject(r) && typeof r.key === "string" && (isMessage(r.before) || isMessage(r.after)) && (r.before === undefined || isMessage(r.before)) && (r.after === undefined || isMessage(r.after));
+/** A pair of messages (a row's, or a result's in a card): one side at least. */
+const isPair = (r: unknown): boolean => isObject(r) && typeof r.key === "string" && (isMessage(r.before) || isMessage(r.after)) && (r.before === undefined || isMessage(r.before)) && (r.after === undefined || isMessage(r.after));
+const isFold = (f: unknown): boolean => isObject(f) && isIndex(f.rows) && isIndex(f.messages) && typeof f.firstKey === "string";
+/** A row: a pair (with the results of its calls), or a fold of unchanged rows (changes only). */
+const isRow = (r: unknown): boolean =>
+  isObject(r) && typeof r.key === "string" && (r.fold !== undefined ? isFold(r.fold) && r.before === undefined && r.after === undefined : isPair(r) && (r.results === undefined || (Array.isArray(r.results) && r.results.every(isPair))));
 const isLocateAnswer = (x: unknown): x is LocateAnswer =>
   isObject(x) && isIndex(x.revision) && typeof x.index === "number" && Number.isInteger(x.index) && x.index >= -1 && (x.row === undefined || isRow(x.row));
 const isFullTextAnswer = (x: unknown): x is FullTextAnswer =>
-  isObject(x) && isIndex(x.revision) && typeof x.key === "string" && isSide(x.side) && typeof x.text === "string" && (x.totalChars === undefined || isIndex(x.totalChars));
+  isObject(x) && isIndex(x.revision) && typeof x.key === "string" && isSide(x.side) && typeof x.text === "string" && (x.totalChars === undefined || isIndex(x.totalChars)) && (x.content === undefined || isContent(x.content)) && (x.image === undefined || isImage(x.image));
 
 export function isHostToWebview(x: unknown): x is HostToWebview {
   if (!isObject(x)) return false;
@@ -156,7 +175,7 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     }
     case "fullText": {
       const q = x.query;
-      return isId(x.id) && isObject(q) && isIndex(q.revision) && isSide(q.side) && typeof q.key === "string";
+      return isId(x.id) && isObject(q) && isIndex(q.revision) && isSide(q.side) && typeof q.key === "string" && (q.content === undefined || typeof q.content === "boolean") && (q.image === undefined || isIndex(q.image));
     }
     default:
       return false;

@@ -1,6 +1,4 @@
 /** One finding under a row: severity, code, message and the server's fix buttons. */
-import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
-import type { MouseEvent } from "react";
 import type { ViewFinding } from "../../../server/src/protocol/view.js";
 import type { RowHandlers } from "./handlers.js";
 import { Icon } from "./Icon.js";
@@ -24,18 +22,9 @@ export function FindingCard({ finding: f, query, handlers }: { finding: ViewFind
       {f.fixes.length ? (
         <span className="fixes">
           {f.fixes.map((fix, k) => (
-            <VscodeButton
-              key={k}
-              className="fix"
-              secondary={k > 0}
-              data-fix-kind={fix.kind}
-              onClick={(e: MouseEvent) => {
-                e.stopPropagation();
-                handlers.applyFix(fix);
-              }}
-            >
+            <button key={k} type="button" tabIndex={-1} className={`fix${k > 0 ? " secondary" : ""}`} data-fix-kind={fix.kind} onClick={() => handlers.applyFix(fix)}>
               <SafeText text={fix.title} />
-            </VscodeButton>
+            </button>
           ))}
         </span>
       ) : null}

@@ -1,12 +1,16 @@
 /**
- * One message in its column: head (role, tools, ids, time, line, tokens, expand), marks and
- * preview; expanded, the message's full text as the server sent it.
+ * One message in its column, a grid cell (issue 23): head (role, tools, ids, time, the line as a
+ * button, tokens, raw text), marks, and the content drawn (Markdown, cards, diffs: content/). The
+ * cell is one focus stop of the grid (arrow keys move between cells, Enter reaches its controls:
+ * useGridFocus.ts); its name says the column, role, line, state and findings.
  */
 import { memo } from "react";
-import type { ViewMessage } from "../../../server/src/protocol/view.js";
+import type { ViewContent, ViewMessage } from "../../../server/src/protocol/view.js";
+import { Blocks, LineButton, ResultPart } from "../content/Content.js";
 import { fmt, toolSummary } from "../format.js";
 import type { FullTextState } from "../hooks/useFullTexts.js";
 import { clockTime, dropReason, messageTime, toolNames } from "../viewFields.js";
+import { describeEmpty, describeMessage } from "./describe.js";
 import type { RowHandlers } from "./handlers.js";
 import { Icon } from "./Icon.js";
 import { IdChip } from "./IdChip.js";
@@ -16,8 +20,37 @@ import { SafeText } from "./SafeText.js";
 
 const MAX_IDS = 3;
 
-export const MessageCell = memo(function MessageCell({ m, side, highlighted, query, handlers, full }: { m: ViewMessage | undefined; side: "before" | "after"; highlighted: boolean; query?: string; handlers: RowHandlers; full?: FullTextState }) {
-  if (!m) return <div className={`cell empty ${side}`} aria-hidden="true" />;
+export interface CellProps {
+  m: ViewMessage | undefined;
+  /** The message on the other side (for an empty cell's name). */
+  other?: ViewMessage;
+  side: "before" | "after";
+  /** The results in this row's card on this side. */
+  results?: ViewMessage[];
+  highlighted: boolean;
+  /** The selected file line (a card whose result it is shows open). */
+  highlightLine?: number | null;
+  /** The grid's one tab stop. */
+  tabbable: boolean;
+  query?: string;
+  handlers: RowHandlers;
+  /** The raw text, when shown. */
+  full?: FullTextState;
+  /** The whole content, when asked for (the row carries the first part). */
+  fullContent?: FullContentState;
+  open: ReadonlySet<string>;
+}
+
+export type FullContentState = { status: "loading" } | { status: "missing" } | { status: "shown"; content: ViewContent };
+
+export const MessageCell = memo(function MessageCell({ m, other, side, results, highlighted, highlightLine, tabbable, query, handlers, full, fullContent, open }: CellProps) {
+  const col = side === "before" ? 1 : 2;
+  if (!m)
+    return (
+      <div className={`cell empty ${side}`} role="gridcell" aria-colindex={col} tabIndex={tabbable ? 0 : -1} data-side={side}>
+        <span className="visually-hidden cell-summary">{describeEmpty(side, other)}</span>
+      </div>
+    );
   const ids = m.toolCallIds ?? (m.toolCallId !== undefined ? [m.toolCallId] : []);
   const tools = toolNames(m);
   const classes = ["cell", "msg", side, `role-${/^[A-Za-z]+$/.test(m.role) ? m.role : "other"}`];
@@ -28,27 +61,12 @@ export const MessageCell = memo(function MessageCell({ m, side, highlighted, que
   if (highlighted) classes.push("highlight");
   if (full) classes.push("expanded");
   const time = messageTime(m);
-  const open = () => {
-    if (m.line !== null) handlers.openLine(m.line);
-  };
+  const content = fullContent?.status === "shown" ? fullContent.content : m.content;
+  const cut = m.content?.cut === true;
   return (
-    <div
-      className={classes.join(" ")}
-      data-key={m.key}
-      data-line={m.line ?? undefined}
-      data-role={m.role}
-      data-side={side}
-      role="button"
-      tabIndex={0}
-      aria-label={`${side} ${m.role}${m.line !== null ? ` line ${m.line}` : ""}`}
-      onClick={open}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" || e.key === " ") {
-          e.preventDefault();
-          open();
-        }
-      }}
-    >
+    <div className={classes.join(" ")} data-key={m.key} data-line={m.line ?? undefined} data-role={m.role} data-side={side} role="gridcell" aria-colindex={col} tabIndex={tabbable ? 0 : -1}>
+      {/* read first when the cell is focused: column, role, line, state, findings (no aria-label: the name keeps the visible text) */}
+      <span className="visually-hidden cell-summary">{`${describeMessage(m, side, results)}.`}</span>
       <div className="head">
         <span className="who">
           <Icon name={ROLE_ICONS[m.role] ?? "comment"} />
@@ -82,31 +100,20 @@ export const MessageCell = memo(function MessageCell({ m, side, highlighted, que
               {clockTime(time)}
             </time>
           ) : null}
-          {m.line !== null ? (
-            <span className="line" title={`file line ${m.line}`}>
-              L{m.line}
-            </span>
-          ) : (
-            <span className="line none" title="synthetic: not a line of the file">
-              —
-            </span>
-          )}
+          <LineButton line={m.line} handlers={handlers} />
           <span className="tokens" title="estimated tokens">
             ~{fmt(m.tokens)} tok
           </span>
           <button
             type="button"
             className="expand"
-            aria-expanded={!!full}
-            title={full ? "Show the preview only" : "Show the full text"}
-            aria-label={full ? "Show the preview only" : "Show the full text"}
-            onClick={(e) => {
-              e.stopPropagation();
-              handlers.toggleFullText(side, m.key);
-            }}
-            onKeyDown={(e) => e.stopPropagation()}
+            tabIndex={-1}
+            aria-pressed={!!full}
+            title={full ? "Show the message drawn" : "Show the raw text"}
+            aria-label={full ? "Show the message drawn" : "Show the raw text"}
+            onClick={() => handlers.toggleFullText(side, m.key)}
           >
-            <Icon name={full ? "fold-up" : "unfold"} />
+            <Icon name={full ? "preview" : "code"} />
           </button>
         </span>
       </div>
@@ -115,14 +122,28 @@ export const MessageCell = memo(function MessageCell({ m, side, highlighted, que
         <FullText state={full} query={query} />
       ) : (
         <div className="preview">
-          <SafeText text={m.preview || "(empty)"} query={query} />
+          {content ? (
+            <Blocks content={content} side={side} msgKey={m.key} results={results} query={query} handlers={handlers} open={open} highlightLine={highlightLine} />
+          ) : (
+            <>
+              {/* a view without content (none was sent): the preview, and the card's results under it */}
+              <SafeText text={m.preview || "(empty)"} query={query} />
+              {results?.map((r) => <ResultPart key={r.key} r={r} side={side} query={query} handlers={handlers} />)}
+            </>
+          )}
+          {cut ? (
+            <button type="button" className="show-all" tabIndex={-1} onClick={() => handlers.toggleFullContent(side, m.key)}>
+              {fullContent?.status === "shown" ? "Show less" : fullContent?.status === "loading" ? "Loading…" : "Show all"}
+            </button>
+          ) : null}
+          {fullContent?.status === "missing" ? <div className="content-note">The whole message is not available: the file changed since this row was drawn.</div> : null}
         </div>
       )}
     </div>
   );
 });
 
-/** The expanded text: loading, gone, or the text (cut by the server past its bound, and said so). */
+/** The raw text: loading, gone, or the text (cut by the server past its bound, and said so). */
 function FullText({ state, query }: { state: FullTextState; query?: string }) {
   if (state.status === "loading")
     return (

@@ -3,13 +3,26 @@
  * A long session can hold hundreds of ranges: the bar shows the first few of each kind and a
  * "+N more" toggle, so the header stays short and quick to draw.
  */
-import { memo, useState } from "react";
+import { type KeyboardEvent, memo, useState } from "react";
 import type { ViewRange } from "../../../server/src/protocol/view.js";
 import { fmt } from "../format.js";
 import type { ViewSummary } from "../rowSource.js";
 import { FindingCounts } from "./FindingCounts.js";
 import { Icon } from "./Icon.js";
 import { SafeText } from "./SafeText.js";
+
+/** Arrow keys move between the buttons of a list (one Tab stop for the list: the focused one). */
+export function rovingKeys(e: KeyboardEvent<HTMLElement>) {
+  const keys: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  if (!(e.key in keys) && e.key !== "Home" && e.key !== "End") return;
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>("button")];
+  const i = buttons.indexOf(e.target as HTMLButtonElement);
+  if (i < 0) return;
+  e.preventDefault();
+  const next = e.key === "Home" ? 0 : e.key === "End" ? buttons.length - 1 : (i + keys[e.key] + buttons.length) % buttons.length;
+  buttons.forEach((b, n) => (b.tabIndex = n === next ? 0 : -1));
+  buttons[next].focus();
+}
 
 /** Chips (or unresolved items) shown before "+N more". */
 const COLLAPSED_RANGES = 12;
@@ -36,20 +49,26 @@ export const Ranges = memo(function Ranges({ summary, slots, onJump }: { summary
   return (
     <div className="ranges">
       {resolved.length ? (
-        <div className="chips" role="list" aria-label="Chain ranges">
-          <span className="label">Chains</span>
-          {chips.map((r, n) => (
-            <button key={`r${n}`} type="button" role="listitem" className={`chip band-${slots.get(r.blockId) ?? 0}`} data-range={r.blockId} title={`${r.kind} range ${r.blockId}, defined on line ${r.line}`} onClick={() => onJump(r)}>
-              <span className="swatch" />
-              <span className="chip-id">
-                <SafeText text={r.blockId} />
+        <div className="chips">
+          <span className="label" id="chips-label">
+            Chains
+          </span>
+          <div className="chip-list" role="list" aria-labelledby="chips-label" onKeyDown={rovingKeys}>
+            {chips.map((r, n) => (
+              <span key={`r${n}`} role="listitem" className="chip-item">
+                <button type="button" tabIndex={n === 0 ? 0 : -1} className={`chip band-${slots.get(r.blockId) ?? 0}`} data-range={r.blockId} title={`${r.kind} range ${r.blockId}, defined on line ${r.line}`} onClick={() => onJump(r)}>
+                  <span className="swatch" />
+                  <span className="chip-id">
+                    <SafeText text={r.blockId} />
+                  </span>
+                  <span className="chip-rest">
+                    {" "}
+                    · {r.dropped} dropped · L{r.line}
+                  </span>
+                </button>
               </span>
-              <span className="chip-rest">
-                {" "}
-                · {r.dropped} dropped · L{r.line}
-              </span>
-            </button>
-          ))}
+            ))}
+          </div>
           {resolved.length > COLLAPSED_RANGES ? <MoreToggle expanded={allChips} hidden={resolved.length - COLLAPSED_RANGES} onToggle={() => setAllChips(!allChips)} /> : null}
           {unlisted && allChips ? (
             <span className="label ranges-unlisted" title="The inspector lists the first ranges only; the bands show every range in the rows">
@@ -59,9 +78,12 @@ export const Ranges = memo(function Ranges({ summary, slots, onJump }: { summary
         </div>
       ) : null}
       {unresolved.length ? (
-        <div className="unresolved" role="list" aria-label="Unresolved ranges">
+        <div className="unresolved">
           <Icon name="warning" />
-          <span className="label">Unresolved</span>
+          <span className="label" id="unresolved-label">
+            Unresolved
+          </span>
+          <div className="unresolved-list" role="list" aria-labelledby="unresolved-label">
           {items.map((r, n) => (
             <span key={`u${n}`} role="listitem" className="unresolved-item" data-range={r.blockId}>
               <b>
@@ -70,6 +92,7 @@ export const Ranges = memo(function Ranges({ summary, slots, onJump }: { summary
               (L{r.line}): <SafeText text={r.reason ?? "unresolved"} />
             </span>
           ))}
+          </div>
           {unresolved.length > COLLAPSED_RANGES ? <MoreToggle expanded={allUnresolved} hidden={unresolved.length - COLLAPSED_RANGES} onToggle={() => setAllUnresolved(!allUnresolved)} /> : null}
         </div>
       ) : null}

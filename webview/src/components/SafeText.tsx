@@ -4,8 +4,17 @@
  */
 import type { ReactNode } from "react";
 
-/** Bidi controls and other invisible format characters. */
-const CONTROL_RE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\u061C\uFEFF]/g;
+/**
+ * Bidi controls and other invisible characters: the set of the engine's unsafe-chars.ts (C0 and C1
+ * controls and DEL, bidi overrides and isolates, zero-width and invisible characters), less tab,
+ * line feed and carriage return, which text and code lay out.
+ */
+const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
+
+/** `text` with each invisible character written as its code point ("U+202E"): for strings that go where no element can mark them (screen-reader text, options). */
+export function markControls(text: string): string {
+  return text.replace(CONTROL_RE, (c) => "U+" + c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0"));
+}
 
 function withVisibleControls(text: string, keyBase: number): ReactNode[] {
   CONTROL_RE.lastIndex = 0;

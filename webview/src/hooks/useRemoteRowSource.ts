@@ -17,7 +17,7 @@ export const PAGE_ROWS = 100;
 export const KEEP_ROWS = 1500;
 const SEARCH_DEBOUNCE_MS = 120;
 
-const filtersKey = (f: Filters) => JSON.stringify([f.hiddenRoles, f.tool, f.onlyFindings, f.search.trim()]);
+const filtersKey = (f: Filters) => JSON.stringify([f.hiddenRoles, f.tool, f.onlyFindings, f.search.trim(), f.changesOnly === true]);
 
 /** `filters`, with changes of the search text only taken after a short pause in typing. */
 function useSettledFilters(filters: Filters): Filters {
@@ -168,6 +168,8 @@ export function useRemoteRowSource(api: VsCodeApi, requests: HostRequests, summa
       locateKey: (rowKey) => locate({ rowKey }),
       locateMessage: (messageKey) => locate({ messageKey }),
       fullText: async (side, key) => (summary ? requests.ask("fullText", { revision: summary.revision, side, key }) : null),
+      image: async (side, key, ref) => (summary ? requests.ask("fullText", { revision: summary.revision, side, key, image: ref }) : null),
+      fullContent: async (side, key) => (summary ? requests.ask("fullText", { revision: summary.revision, side, key, content: true }) : null),
     }),
     // `loaded` re-creates the source when rows arrive, so the list redraws them
     [summary, settled, count, loading, gen, loaded, request, locate, requests, key],
