@@ -148,6 +148,19 @@ export interface FormatProfile<N extends string = string> {
      */
     readonly noMergeReason?: string;
   };
+  /**
+   * How one appended or edited line reads on its own, given the session it joins (the
+   * continuation's hook): the line's entries and findings, as a full read would give them, or null
+   * when this line cannot be read alone (a v1 pi file, a line before the header): the session is
+   * then read in full. Absent: every change reads the session in full.
+   */
+  readLineIn?(session: Session, line: SourceLine): FormatRead | null;
+  /**
+   * The context (Before) of a branch that gained `tail`, from the previous one: the previous
+   * messages followed by the tail's, or null when the tail changes earlier messages (a compaction,
+   * a response streamed on from the previous line): the context is then built in full.
+   */
+  extendContext?(prevBefore: Msg[], prevBranch: readonly Entry[], tail: readonly Entry[], options: { piVersion?: string }): Msg[] | null;
   /** The usage the agent recorded on one line, if any. */
   usageOnLine(value: Record<string, any>, line: number): LineUsage | undefined;
   readonly providers: ProviderShape;
