@@ -2,7 +2,6 @@
  * The context a pi branch holds, as pi builds it (`buildSessionContext`), what pi's `context`
  * event hands to extensions per pi version, and what `convertToLlm` drops.
  */
-import type { DropReason } from "../../model/drop-reason.js";
 import { isObject } from "../../model/parse.js";
 import type { Entry, Msg } from "../../model/types.js";
 
@@ -145,12 +144,4 @@ export function contextEventMessages(messages: Msg[], piVersion?: PiVersion): Ms
   return filled.some((m) => m.role === "system") ? filled.filter((m) => m.role !== "system") : filled;
 }
 
-/** `convertToLlm`'s input split by pi version: pi 0.83 drops system messages (an unknown role). */
-export function convertToLlmDrops(messages: Msg[], piVersion?: PiVersion): { messages: Msg[]; dropped: { msg: Msg; by: DropReason }[] } {
-  if (piVersion !== "0.83" || !messages.some((m) => m.role === "system")) return { messages, dropped: [] };
-  return {
-    messages: messages.filter((m) => m.role !== "system"),
-    dropped: messages.filter((m) => m.role === "system").map((msg) => ({ msg, by: { kind: "convert-unknown-role" } as const })),
-  };
-}
 
