@@ -18,7 +18,7 @@ import { analyze, type Analysis } from "../../server/src/engine/pipeline/analyze
 import { LineDocument } from "../../server/src/lsp/line-document.js";
 import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";
 import { Store } from "../../server/src/lsp/store.js";
-import { diagnostics } from "../../server/src/lsp/features.js";
+import { diagnostics } from "../../server/src/lsp/diagnostics.js";
 import { analysisShape as shape, occurrenceShape, verdictShape } from "../helpers/analysis-shape.js";
 import { buildRequest } from "../../server/src/engine/providers/request.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";

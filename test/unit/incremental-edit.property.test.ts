@@ -15,7 +15,7 @@ import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { LineDocument } from "../../server/src/lsp/line-document.js";
 import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";
 import { SESSION_FORMATS, Store } from "../../server/src/lsp/store.js";
-import { diagnostics } from "../../server/src/lsp/features.js";
+import { diagnostics } from "../../server/src/lsp/diagnostics.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
