@@ -20,7 +20,7 @@ import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.
 import { Store } from "../../server/src/lsp/store.js";
 import { diagnostics } from "../../server/src/lsp/diagnostics.js";
 import { analysisShape as shape, occurrenceShape, verdictShape } from "../helpers/analysis-shape.js";
-import { buildRequest } from "../../server/src/engine/providers/request.js";
+import { buildRequest } from "../../server/src/engine/providers/request-build.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
 
 /** Every mode a rule is checked in (a cell's), and none. */

@@ -19,7 +19,7 @@ import { diagnostics } from "../../server/src/lsp/diagnostics.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
-import { buildRequest } from "../../server/src/engine/providers/request.js";
+import { buildRequest } from "../../server/src/engine/providers/request-build.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
 
 /** Every mode a rule is checked in (a cell's), and none. */

@@ -6,7 +6,7 @@
 import type { FindingCode } from "../rules/registry.js";
 import type { Msg, Session } from "../model/types.js";
 import type { ProviderName } from "../model/provider-names.js";
-import type { Place, RequestMessage } from "./request.js";
+import type { Place, RequestMessage } from "./request-model.js";
 
 /**
  * What a provider does with a request that breaks the rule:
