@@ -23,7 +23,7 @@ import { buildRequest } from "../../server/src/engine/providers/request-build.js
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
 
 /** Every mode a rule is checked in (a cell's), and none. */
-const RULE_MODES = [undefined, ...new Set(PROVIDER_RULES.flatMap((r) => Object.values(r.cells).map((c) => c?.mode)).filter((m): m is string => m !== undefined))];
+const RULE_MODES = [undefined, ...new Set(PROVIDER_RULES.flatMap((r) => Object.values(r.cells).map((c) => c?.mode)).filter((m): m is NonNullable<typeof m> => m !== undefined))];
 import { incrementalHits } from "../../server/src/engine/providers/verdicts.js";
 
 const SEED = 311;

@@ -6,7 +6,7 @@ import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange, ViewSide
 import type { Analysis } from "../engine/index.js";
 import { dropBlockId, dropReasonLabel } from "../engine/index.js";
 import { messageText } from "../engine/index.js";
-import { REPAIRS } from "../engine/index.js";
+import { type FixKind, REPAIRS } from "../engine/index.js";
 import { codeSpec } from "../engine/index.js";
 import type { Finding, Msg, Origin } from "../engine/index.js";
 import { usageByMessage, type RecordedUsage } from "../engine/index.js";
@@ -14,6 +14,11 @@ import { formatProfile } from "../engine/index.js";
 import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
 
 export { estimateTokens };
+
+/** Compile-time: the fix kinds the protocol carries (ViewFix.kind) are exactly the engine's (FixKind). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const fixKindsAgree: Same<FixKind, ViewFix["kind"]> = true;
+void fixKindsAgree;
 
 
 const PREVIEW_CHARS = 240;

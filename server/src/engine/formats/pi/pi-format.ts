@@ -6,6 +6,7 @@
  * findings are stable across runs. Nothing is ever written back.
  */
 import { isObject } from "../../model/parse.js";
+import { isoMs } from "../../model/iso-time.js";
 import type { JsonPath } from "../../model/types.js";
 import type { FormatProfile } from "../profile.js";
 import { providerOf } from "../../model/provider-names.js";
@@ -49,7 +50,7 @@ export const piFormat: FormatProfile<"pi"> = {
     turnLinesCarryIds: false,
     interruptedResult(call, _callLine, prev, newId) {
       const ts = typeof prev.raw.timestamp === "string" ? prev.raw.timestamp : undefined;
-      const ms = typeof prev.raw.message?.timestamp === "number" ? prev.raw.message.timestamp : ts !== undefined && !Number.isNaN(Date.parse(ts)) ? Date.parse(ts) : undefined;
+      const ms = typeof prev.raw.message?.timestamp === "number" ? prev.raw.message.timestamp : isoMs(ts);
       const message = {
         role: "toolResult",
         toolCallId: call.id,
