@@ -1,6 +1,6 @@
 /**
  * OpenAI Codex CLI rollout files, envelope (`{timestamp,type,payload}`) and legacy bare lines,
- * read into the same model (research notes formats.md section 5). Rollouts are linear: each
+ * read into the same model (docs/research/formats.md section 5). Rollouts are linear: each
  * line's parent is the previous line. The context is built from `response_item` payloads only;
  * consecutive assistant-side items (message, reasoning, calls) of one response form one
  * assistant message; `*_output` items become tool results keyed by `call_id`.

@@ -1,6 +1,6 @@
 /**
  * pi coding-agent sessions: header, entry types, versions 1-3 and their migrations, and how pi
- * builds the context of a branch (research notes formats.md section 1).
+ * builds the context of a branch (docs/research/formats.md section 1).
  *
  * v1 files have no ids: they are migrated in memory with deterministic ids (`v1:<line>`) so that
  * findings are stable across runs. Nothing is ever written back.
