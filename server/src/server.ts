@@ -6,7 +6,7 @@
  */
 import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
 import type { FixAllStep } from "./engine/index.js";
-import { buildRenderView } from "./presentation/view-model.js";
+import { buildRenderView, withAllFixes } from "./presentation/view-model.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses } from "./lsp/code-lenses.js";
@@ -286,7 +286,7 @@ connection.onExecuteCommand(async (p, token) => {
 
 connection.onRequest(RenderRequest, async (p) => {
   const settings = await settingsFor(p.uri);
-  const view = await withModel(p.uri, null, (st) => ({ ...buildRenderView(st.analysis!, st.uri, st.version), provider: providers.view(st, settings, p.provider) }));
+  const view = await withModel(p.uri, null, (st) => ({ ...withAllFixes(buildRenderView(st.analysis!, st.uri, st.version)), provider: providers.view(st, settings, p.provider) }));
   // A file the client does not sync (over 50 MB, or never opened): its findings go to the
   // problems list too, read from disk.
   if (view && !documents.get(p.uri)) void publish(p.uri, false);

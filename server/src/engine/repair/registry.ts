@@ -85,6 +85,9 @@ const makeIdUniquePlan: PlanFn = (a, line, toolCallId) => {
   return { title: r.title, plan: planFromEdits(a, r.edits), reads: [] };
 };
 
+/** How many one-finding repairs were planned since the process started (tests count work, never time). */
+export const repairWork = { plans: 0 };
+
 /**
  * A repair of one finding in its one representation, a line plan (guarded), and the edits of that
  * plan against the editor's text (`one`): the table as written is the table that runs.
@@ -175,6 +178,7 @@ function dropDuplicatePlan(a: Analysis, line: number, toolCallId: string | undef
  */
 function guarded(plan: PlanFn): PlanFn {
   return (a, line, toolCallId, bom) => {
+    repairWork.plans++;
     const p = plan(a, line, toolCallId, bom);
     if ("reason" in p) return p;
     const lines = a.session.lines;
