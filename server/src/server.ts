@@ -10,7 +10,7 @@ import { buildRenderView, withAllFixes } from "./presentation/view-model.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses } from "./lsp/code-lenses.js";
-import { diagnostics } from "./lsp/diagnostics.js";
+import { prunedHints } from "./lsp/diagnostics.js";
 import { hover } from "./lsp/hover.js";
 import { definition, highlights, references } from "./lsp/navigation.js";
 import { symbols } from "./lsp/symbols.js";
@@ -149,8 +149,8 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     connection.sendNotification(StatusNotification, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
     return;
   }
-  // Every diagnostic with the provider findings folded in, then bounded (lsp/diagnostics-bound.ts).
-  const bound = boundDiagnostics(providers.diagnostics(st, settings, diagnostics(st.model, uri, settings)), uri);
+  // The findings the document shows (the list `check` prints) and the pruned hints, then bounded (lsp/diagnostics-bound.ts).
+  const bound = boundDiagnostics(providers.diagnostics(st, settings, prunedHints(st.model, uri, settings)), uri);
   connection.sendDiagnostics({ uri, version, diagnostics: bound.diagnostics });
   if (LOG_TIMINGS) connection.console.log(`timing: publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);
   published.set(uri, true);

@@ -45,12 +45,13 @@ export interface CheckFileJson {
   findings: FindingJson[];
 }
 
-export function checkJson(path: string, a: Analysis): CheckFileJson {
+/** One file of `check --format json`: `findings` are the analysis's, or the ones given (the findings the file shows, shown-findings.ts). */
+export function checkJson(path: string, a: Analysis, findings: readonly Finding[] = a.findings): CheckFileJson {
   return {
     path,
     format: a.session.format,
     entries: a.session.entries.length,
-    findings: a.findings.map((f) => findingJson(a.session.lines, f)),
+    findings: findings.map((f) => findingJson(a.session.lines, f)),
   };
 }
 
