@@ -60,6 +60,8 @@ export const codexFormat: FormatProfile<"codex"> = {
       return { ...(typeof prev.raw.timestamp === "string" ? { timestamp: prev.raw.timestamp } : {}), type: "response_item", payload };
     },
     linked: false,
+    // R7.1: Codex pairs calls and outputs by call id over the whole history.
+    answersById: true,
     newEntryId: (h) => h[0],
     noMergeReason: "Codex writes each output as an item of its own, and the Responses API takes them that way: there is nothing to merge in the file",
   },
