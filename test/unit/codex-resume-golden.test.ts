@@ -19,7 +19,7 @@ import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { codexHistory } from "../../server/src/engine/formats/codex/codex-history.js";
 import type { SentItem } from "../../server/src/engine/formats/codex/codex-sent-item.js";
 import { ABORTED_NOTE } from "../../server/src/engine/formats/codex/codex-sent-item.js";
-import type { Msg } from "../../server/src/engine/model/types.js";
+import { type Msg, sourceLinesOf } from "../../server/src/engine/model/types.js";
 import { CORPUS } from "../helpers/corpus.js";
 
 const ROOT = join(__dirname, "..", "..");
@@ -153,16 +153,16 @@ function assertAfterIsHistory(after: Msg[], items: SentItem[], name: string): vo
     if (block) {
       assert.equal(block.line, it.line, where);
       if (block.type === "toolCall") assert.equal(block.id, it.payload.call_id, where);
-      assert.ok(m.sourceLines!.includes(it.line), `${where}: the message names its line`);
+      assert.ok(sourceLinesOf(m).includes(it.line), `${where}: the message names its line`);
     } else if (it.source === "aborted") {
       assert.equal(m.role, "toolResult", where);
       assert.equal(m.toolCallId, it.payload.call_id, where);
       assert.equal(m.origin.kind, "synthetic", where);
-      assert.deepEqual(m.sourceLines, [], `${where}: a made-up output has no file line`);
+      assert.deepEqual(sourceLinesOf(m), [], `${where}: a made-up output has no file line`);
       assert.equal(m.content[0].synthetic, ABORTED_NOTE, where);
       assert.equal(m.content[0].text, "aborted", where);
     } else {
-      assert.deepEqual(m.sourceLines, [it.line], where);
+      assert.deepEqual(sourceLinesOf(m), [it.line], where);
       if (m.role === "toolResult") assert.equal(m.toolCallId, it.payload.call_id, where);
       else assert.equal(m.role, it.payload.role, where);
     }

@@ -60,13 +60,17 @@ function firstAfter(ends: readonly number[], line: number): number {
   return lo;
 }
 
+/** Where a file item sits on its line (shared: paths are never changed, only extended into new arrays). */
+const ENVELOPE = ["payload"];
+const BARE: string[] = [];
+
 export function buildCodexContext(branch: readonly Entry[]): Msg[] {
   const items: SentItem[] = [];
   const times = new Map<number, number>();
   for (const e of branch) {
     const p = conversationItemOf(e);
     if (!p) continue;
-    items.push({ payload: p, source: "file", line: e.line, path: e.raw === p ? [] : ["payload"] });
+    items.push({ payload: p, source: "file", line: e.line, path: e.raw === p ? BARE : ENVELOPE });
     if (typeof e.raw.timestamp === "string") times.set(e.line, Date.parse(e.raw.timestamp));
   }
   return itemMessages(items, (line) => times.get(line), turnStarts(items, responseEnds(branch)));

@@ -44,6 +44,14 @@ export interface CodexHistory {
 }
 
 const memo = new WeakMap<Session, CodexHistory>();
+/** Each line decoded once: a continued session (an append) keeps its lines' parsed objects. */
+const decodedMemo = new WeakMap<Record<string, any>, DecodedLine | null>();
+
+function decodedLine(v: Record<string, any>): DecodedLine | null {
+  let d = decodedMemo.get(v);
+  if (d === undefined) decodedMemo.set(v, (d = decodeCodexLine(v)));
+  return d;
+}
 
 export function codexHistory(session: Session): CodexHistory {
   let h = memo.get(session);
@@ -53,7 +61,7 @@ export function codexHistory(session: Session): CodexHistory {
 
 function readHistory(session: Session): CodexHistory {
   const entries = session.branch;
-  const decoded: (DecodedLine | null)[] = entries.map((e) => decodeCodexLine(e.raw));
+  const decoded: (DecodedLine | null)[] = entries.map((e) => decodedLine(e.raw));
   const refusal = codexRefusal(entries, decoded);
   if (refusal) {
     const fates = new Map<number, DropReason>();

@@ -64,13 +64,21 @@ function originOf(item: SentItem): Origin {
   }
 }
 
-/** The file lines a message is made of: none for an output Codex makes up. */
+/**
+ * The file lines a message is made of: none for an output Codex makes up; left to the origin's
+ * line (`sourceLinesOf`) for a message of one file line.
+ */
 function addLine(m: Msg, item: SentItem): void {
   if (item.source === "aborted") {
     m.sourceLines = [];
     return;
   }
-  const lines = (m.sourceLines ??= []);
+  const own = m.origin.kind === "entry" ? m.origin.line : undefined;
+  if (!m.sourceLines) {
+    if (own === item.line) return;
+    m.sourceLines = own === undefined ? [] : [own];
+  }
+  const lines = m.sourceLines;
   if (lines[lines.length - 1] === item.line) return;
   lines.push(item.line);
   if (lines.length > 1 && lines[lines.length - 2] > item.line) lines.sort((a, b) => a - b);
@@ -95,11 +103,12 @@ function otherMessage(item: SentItem, timeOf: TimeOfLine): Msg {
   const p = item.payload;
   const origin = originOf(item);
   const timestamp = item.source === "aborted" ? undefined : timeOf(item.line);
-  const mark = item.note !== undefined ? { synthetic: item.note } : {};
+  const blocks = outputFamily(p) !== undefined ? outputBlocks(p) : partBlocks(p.content);
+  if (item.note !== undefined) for (const b of blocks) b.synthetic = item.note;
   const m: Msg =
     outputFamily(p) !== undefined
-      ? { role: "toolResult", toolCallId: p.call_id, content: outputBlocks(p).map((b) => ({ ...b, ...mark })), isError: false, timestamp, origin, resultPath: [...item.path, "call_id"] }
-      : { role: typeof p.role === "string" ? p.role : "user", content: partBlocks(p.content).map((b) => ({ ...b, ...mark })), timestamp, origin };
+      ? { role: "toolResult", toolCallId: p.call_id, content: blocks, isError: false, timestamp, origin, resultPath: [...item.path, "call_id"] }
+      : { role: typeof p.role === "string" ? p.role : "user", content: blocks, timestamp, origin };
   addLine(m, item);
   return m;
 }

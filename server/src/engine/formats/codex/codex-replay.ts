@@ -87,7 +87,9 @@ function reverseScan(decoded: readonly (DecodedLine | null)[]): { base?: number;
   return { base, ignored };
 }
 
-const COMPACTED_PATH = ["payload"];
+/** Where a decoded line's item sits (shared: paths are never changed, only extended into new arrays). */
+const ENVELOPE = ["payload"];
+const COMPACTED_PATH = ENVELOPE;
 
 /** The replacement history of the `compacted` line `e` (decoded `d`) as history items. */
 function replacementItems(e: Entry, d: Extract<DecodedLine, { kind: "compacted" }>): SentItem[] {
@@ -117,7 +119,7 @@ export function replayHistory(entries: readonly Entry[], decoded: readonly (Deco
     const e = entries[i];
     if (!d) continue;
     if (d.kind === "item") {
-      if (isSentType(d.payload)) history.push({ payload: d.payload, source: "file", line: e.line, path: e.raw === d.payload ? [] : ["payload"] });
+      if (isSentType(d.payload)) history.push({ payload: d.payload, source: "file", line: e.line, path: ENVELOPE });
     } else if (d.kind === "compacted") {
       if (ignored.has(i)) continue;
       const reason: DropReason = { kind: "resume-cut", by: "compacted", line: e.line };

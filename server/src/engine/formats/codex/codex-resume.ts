@@ -25,7 +25,9 @@ export function codexResumeContext(session: Session, before: Msg[], options?: Re
     const v = session.lines[line]?.value;
     return isObject(v) && typeof v.timestamp === "string" ? Date.parse(v.timestamp) : undefined;
   };
-  const messages = sameAsBefore(itemMessages(h.items, timeOf, turnStarts(h.items, responseEnds(session.branch))), before);
+  // Codex sends the file's items as they are (the usual case): After is Before itself.
+  const asStored = !h.refusal && h.aborted.length === 0 && h.orphans.length === 0 && h.undecodable.length === 0 && h.applied.length === 0;
+  const messages = asStored ? before : sameAsBefore(itemMessages(h.items, timeOf, turnStarts(h.items, responseEnds(session.branch))), before);
   const dropped: ResumeContext["dropped"] = [];
   for (const m of before) {
     const lines = sourceLinesOf(m);
