@@ -39,6 +39,7 @@ export { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts 
 export type { SessionCheckpoint } from "./incremental/append.js";
 export { continueAnalysis, type ContinuedAnalysis, type PreviousVersion, type StageReport } from "./incremental/continue-analysis.js";
 // repair
+export { repairWork } from "./repair/registry.js";
 export { FIX_ORDER, fixAll, type FixAllOptions, type FixAllReport, type FixAllStep, keptInOrder, type PlannedLine, REPAIRS, type RepairEdit, whyNot } from "./repair/index.js";
 export { isInapplicable } from "./repair/fix-all.js";
 export { MERGE_SPLIT_CODES } from "./repair/merge-split-results.js";

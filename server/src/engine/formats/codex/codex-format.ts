@@ -1,6 +1,6 @@
 /**
  * The Codex profile: OpenAI Codex CLI rollout files (envelope `{timestamp, type, payload}` lines,
- * and legacy bare ones), research notes formats.md section 5. Reading: codex-read.ts; the
+ * and legacy bare ones), docs/research/formats.md section 5. Reading: codex-read.ts; the
  * context (Before): codex-context.ts; what Codex sends on resume (After) and what that reading
  * loses: codex-resume.ts (docs/research/codex-resume.md); usage, provider shape and the
  * continuation of an append: their own files.

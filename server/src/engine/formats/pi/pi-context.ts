@@ -3,6 +3,7 @@
  * event hands to extensions per pi version, and what `convertToLlm` drops.
  */
 import { isObject } from "../../model/parse.js";
+import { isoMs } from "../../model/iso-time.js";
 import type { Entry, Msg } from "../../model/types.js";
 
 const BRANCH_SUMMARY_ROLE = "branchSummary";
@@ -22,11 +23,6 @@ function entryMsg(e: Entry, m: Omit<Msg, "origin">): Msg {
   return out;
 }
 
-function isoMs(s: unknown): number | undefined {
-  if (typeof s !== "string") return undefined;
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? undefined : t;
-}
 
 /** What one entry contributes to the context (pi's `appendMessage` / 1.x projection). */
 export function project(e: Entry): Msg[] {

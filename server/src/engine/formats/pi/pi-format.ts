@@ -1,11 +1,12 @@
 /**
  * pi coding-agent sessions: header, entry types, versions 1-3 and their migrations, and how pi
- * builds the context of a branch (research notes formats.md section 1).
+ * builds the context of a branch (docs/research/formats.md section 1).
  *
  * v1 files have no ids: they are migrated in memory with deterministic ids (`v1:<line>`) so that
  * findings are stable across runs. Nothing is ever written back.
  */
 import { isObject } from "../../model/parse.js";
+import { isoMs } from "../../model/iso-time.js";
 import type { JsonPath } from "../../model/types.js";
 import type { FormatProfile } from "../profile.js";
 import { providerOf } from "../../model/provider-names.js";
@@ -49,7 +50,7 @@ export const piFormat: FormatProfile<"pi"> = {
     turnLinesCarryIds: false,
     interruptedResult(call, _callLine, prev, newId) {
       const ts = typeof prev.raw.timestamp === "string" ? prev.raw.timestamp : undefined;
-      const ms = typeof prev.raw.message?.timestamp === "number" ? prev.raw.message.timestamp : ts !== undefined && !Number.isNaN(Date.parse(ts)) ? Date.parse(ts) : undefined;
+      const ms = typeof prev.raw.message?.timestamp === "number" ? prev.raw.message.timestamp : isoMs(ts);
       const message = {
         role: "toolResult",
         toolCallId: call.id,
