@@ -114,7 +114,8 @@ function madeBy(m: Msg, block?: { synthetic?: unknown }): string | undefined {
 function blocksJson(m: Msg): RenderBlockJson[] {
   if (m.role === "toolResult") {
     const b: RenderBlockJson = { kind: "result", id: String(m.toolCallId) };
-    const by = madeBy(m);
+    // A result the agent made up says why on its content block (Codex's "aborted"), else on its origin.
+    const by = madeBy(m, Array.isArray(m.content) ? m.content.find((c: any) => typeof c?.synthetic === "string") : undefined);
     if (by) b.synthetic = by;
     return [b];
   }

@@ -39,7 +39,7 @@ export interface ViewFix {
 
 /** Why a before-message is not sent (the engine's DropReason, with its label). */
 export interface ViewDropReason {
-  kind: "chain" | "acp-block" | "acp-strip-orphan" | "acp-not-projected" | "orphan-sweep" | "pi-ai-skipped-turn" | "convert-excluded" | "convert-unknown-role" | "resume-cut";
+  kind: "chain" | "acp-block" | "acp-strip-orphan" | "acp-not-projected" | "orphan-sweep" | "pi-ai-skipped-turn" | "convert-excluded" | "convert-unknown-role" | "resume-cut" | "resume-skip";
   /** The chain or acp-kernel block, for `chain` and `acp-block`. */
   blockId?: string;
   /** What to show (`chain:b7`, `orphan-sweep`, `pi-ai:error-turn`, ...): for display only. */

@@ -143,6 +143,12 @@ export interface FormatProfile<N extends string = string> {
     interruptedResult(call: { id: string; name?: string }, callLine: Record<string, any>, prev: Entry, newId: string): Record<string, unknown>;
     /** Whether the file links entries by id (`parentKey`); otherwise the tree is the file order. */
     readonly linked: boolean;
+    /**
+     * The agent answers a call with a result of its id anywhere in what it sends (Codex): a call
+     * with no result of its own is answered by another call's, and renamed alone it would lose
+     * that answer, so the rename repair leaves it.
+     */
+    readonly answersById?: boolean;
     /** A new entry id in the agent's style, from four 8-hex-digit hashes (pi: 8 hex digits; Claude Code: a UUID). */
     newEntryId(hex: readonly [string, string, string, string]): string;
     /** Why lines may not be added or moved in this session (a v1 pi file with compactions counts lines), or null. */

@@ -25,7 +25,13 @@ export type DropReason =
    * `compact_boundary`, replaced by a Codex `compacted` item, or rolled back (Codex). `line` is the
    * 0-based line of the boundary, compaction or rollback.
    */
-  | { kind: "resume-cut"; by: "compact-boundary" | "compacted" | "rolled-back"; line: number };
+  | { kind: "resume-cut"; by: "compact-boundary" | "compacted" | "rolled-back"; line: number }
+  /**
+   * Left out by the agent's own reading on resume, item by item (Codex): a line it cannot decode,
+   * an output whose call it does not send, or every item when it refuses the file. `line` is the
+   * 0-based line that says why (the item's own, or the line the refusal is about).
+   */
+  | { kind: "resume-skip"; why: "undecodable" | "orphan-output" | "refused"; line: number };
 
 export type DropKind = DropReason["kind"];
 
@@ -49,6 +55,8 @@ export function dropReasonLabel(r: DropReason): string {
       return "convertToLlm:unknown-role";
     case "resume-cut":
       return `${r.by}:L${r.line + 1}`;
+    case "resume-skip":
+      return r.why === "refused" ? "refused" : `${r.why}:L${r.line + 1}`;
   }
 }
 

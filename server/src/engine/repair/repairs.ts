@@ -300,6 +300,8 @@ function renameOccurrence(a: Analysis, c: RenameContext, o: Occurrence, list: Oc
   if (c.dropped.has(o.assistant) || (o.result && c.dropped.has(o.result))) return null;
   // Results of this turn with the id that did not pair (second results) would be left behind.
   if (c.unpairedTurns.has(`${id}\u0000${o.turn}`)) return null;
+  // An agent that answers calls by id alone (Codex) answers this one with another call's result: renamed, it would have none.
+  if (!o.result && formatProfile(a.session.format)?.repair.answersById === true) return null;
   const lines = a.session.lines;
   const refs = referenceEdits(a, c, o, list, candidate, naming);
   if (!refs) return null;
