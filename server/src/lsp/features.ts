@@ -18,6 +18,7 @@ import { formatProfile } from "../engine/index.js";
 import { findingRange, stringValueRanges } from "../engine/index.js";
 import type { Finding, JsonPath, Msg, Severity } from "../engine/index.js";
 import { lineOf } from "../engine/index.js";
+import { maxOf, minOf, pushAll } from "../engine/index.js";
 import { messageText } from "../engine/index.js";
 import { REVEAL_LINE_COMMAND } from "../protocol/index.js";
 import { commandLink, escapeMarkdown } from "./markdown.js";
@@ -72,7 +73,7 @@ export function diagnostics(m: DocModel, uri: string, settings: Settings): Diagn
     const d = toDiagnostic(m, uri, f, settings);
     if (d) out.push(d);
   }
-  out.push(...prunedHints(m, uri, settings));
+  pushAll(out, prunedHints(m, uri, settings));
   return out;
 }
 
@@ -174,16 +175,21 @@ function acpHover(m: DocModel, line: number): Hover | null {
  */
 function offContextHover(m: DocModel, uri: string, line: number, character: number): Hover | null {
   const at = m.nodeAt(line, character);
-  if (!at || at.node.type !== "string" || !formatProfile(m.a.session.format)?.isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
-  const id = String(at.node.value);
+  if (!at || at.type !== "string" || at.isKey || !formatProfile(m.a.session.format)?.isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
+  const id = String(at.value);
   const seen: number[] = [];
-  for (const l of m.a.session.lines) if (l.text.includes(JSON.stringify(id).slice(1, -1)) && stringValueRanges(l, id).length) seen.push(l.line);
+  // 30 are listed: stop at the 31st (the text of each line is searched, not parsed, until then)
+  const needle = JSON.stringify(id).slice(1, -1);
+  for (const l of m.a.session.lines) {
+    if (l.value !== undefined && l.text.includes(needle) && stringValueRanges(l, id).length) seen.push(l.line);
+    if (seen.length > 30) break;
+  }
   const value = [
     `**Tool-call id** ${escapeMarkdown(id)}: not in the active branch's context (another branch, or before the latest compaction). The render does not send this line.`,
     "",
     `Lines with this id: ${seen.slice(0, 30).map((l) => lineLink(uri, l)).join(", ")}${seen.length > 30 ? ", …" : ""}`,
   ].join("\n");
-  return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: at.node.offset }, end: { line, character: at.node.offset + at.node.length } } };
+  return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: at.offset }, end: { line, character: at.offset + at.length } } };
 }
 
 export function chainSummary(m: DocModel, line: number): { title: string; start?: number; end?: number } | null {
@@ -265,11 +271,11 @@ export function definition(m: DocModel, uri: string, line: number, character: nu
     }
     return null;
   }
-  const at = m.nodeAt(line, character);
-  if (!at) return null;
-  const { node, path } = at;
+  const node = m.nodeAt(line, character);
+  if (!node || node.isKey) return null;
+  const { path } = node;
   if (path.length === 1 && formatProfile(m.a.session.format)?.entryRefKeys.has(String(path[0])) && node.type === "string") {
-    const target = m.a.session.byId.get(node.value);
+    const target = m.a.session.byId.get(String(node.value));
     return target ? [{ uri, range: fullLineRange(m, target.line) }] : null;
   }
   const chain = m.chains.get(line);
@@ -341,8 +347,8 @@ export function symbols(m: DocModel, max = MAX_SYMBOLS): DocumentSymbol[] {
   for (let i = 0; i < from; i++) if (newLine(before[i]) !== null && (before[i].role === "user" || n === 0)) n++;
   const close = () => {
     if (!turn) return;
-    const lo = Math.min(...turn.lines);
-    const hi = Math.max(...turn.lines);
+    const lo = minOf(turn.lines);
+    const hi = maxOf(turn.lines);
     turn.sym.range = { start: { line: lo, character: 0 }, end: fullLineRange(m, hi).end };
     out.push(turn.sym);
     turn = undefined;

@@ -85,6 +85,7 @@ function patchOne(parsed: ParsedText, change: TextChange): boolean {
   }
   const removed = lastReplaced - first + 1;
   const oldEnd = lines[lastReplaced].offset + lines[lastReplaced].text.length + lines[lastReplaced].eol.length;
+  // eslint-disable-next-line no-restricted-syntax -- bounded: fewer than 10,000 lines (a longer paste takes the branch below)
   if (fresh.length < 10_000) lines.splice(first, removed, ...fresh);
   else parsed.lines = lines.slice(0, first).concat(fresh, lines.slice(lastReplaced + 1)); // a big paste: no huge argument list
   const all = parsed.lines;

@@ -13,6 +13,7 @@ import type { FormatRead, FormatProfile } from "../profile.js";
 import { providerOf } from "../../model/provider-names.js";
 import { piModelTurns } from "./pi-model-turns.js";
 import { piUsage } from "./pi-usage.js";
+import { pushAll } from "../../model/arrays.js";
 
 export const PI_ENTRY_TYPES = new Set([
   "message",
@@ -256,7 +257,7 @@ export function buildPiContext(branch: Entry[]): Msg[] {
             : m,
         );
     }
-    out.push(...msgs);
+    pushAll(out, msgs);
   }
   return out;
 }
