@@ -28,6 +28,10 @@ export interface ConsumerOptions {
   maxLines?: number;
   /** Code actions asked line by line on at most this many lines (default: every line). */
   maxActionLines?: number;
+  /** Ask the position features and code actions on these lines only (instead of the first maxLines). */
+  lines?: number[];
+  /** Fewer repeats of the same code: one provider target (all), fix-all on bytes only, the inspector's first rows. */
+  quick?: boolean;
   /** Skip the repairs (fix-all on text and bytes). */
   noFix?: boolean;
   analyzeOptions?: AnalyzeOptions;
@@ -67,7 +71,7 @@ export async function everyConsumer(text: string, o: ConsumerOptions = {}): Prom
   const all = step("providerVerdicts all", () => providerVerdicts(a, { target: "all" }));
   step("provider check JSON", () => drain(jsonChunks(providerCheckJson(a, all), 2)));
   step("provider view", () => providerView(all));
-  for (const p of PROVIDER_NAMES) step(`providerVerdicts ${p}`, () => providerVerdicts(a, { target: p }));
+  if (!o.quick) for (const p of PROVIDER_NAMES) step(`providerVerdicts ${p}`, () => providerVerdicts(a, { target: p }));
   const view = step("buildRenderView", () => buildRenderView(a, URI, 1));
   step("view window", () => {
     const w = new ViewWindow(view, 1, (side, i) => {
@@ -76,8 +80,9 @@ export async function everyConsumer(text: string, o: ConsumerOptions = {}): Prom
     });
     w.rowsAnswer({ revision: 1, start: 0, count: 200, filters: { hiddenRoles: [], tool: "", onlyFindings: false, search: "" } });
     w.rowsAnswer({ revision: 1, start: 0, count: 200, filters: { hiddenRoles: ["user"], tool: "x", onlyFindings: true, search: "a", changesOnly: true } });
-    for (let line = 0; line < Math.min(lines.length, 50); line++) w.locate({ revision: 1, target: { line }, filters: { hiddenRoles: [], tool: "", onlyFindings: false, search: "" } });
-    for (const r of w.rows.slice(0, 50))
+    const some = o.quick ? 5 : 50;
+    for (let line = 0; line < Math.min(lines.length, some); line++) w.locate({ revision: 1, target: { line }, filters: { hiddenRoles: [], tool: "", onlyFindings: false, search: "" } });
+    for (const r of w.rows.slice(0, some))
       for (const side of ["before", "after"] as const) {
         const key = r[side]?.key;
         if (key === undefined) continue;
@@ -91,8 +96,9 @@ export async function everyConsumer(text: string, o: ConsumerOptions = {}): Prom
   const pv = step("verdictsOf", () => verdictsOf(a, undefined));
   const diags = step("diagnostics", () => boundDiagnostics(withProviderDiagnostics(m, URI, DEFAULT_SETTINGS, pv, diagnostics(m, URI, DEFAULT_SETTINGS)), URI).diagnostics);
   const maxLines = Math.min(lines.length, o.maxLines ?? lines.length);
+  const asked = o.lines ? o.lines.filter((l) => l >= 0 && l < lines.length) : Array.from({ length: maxLines }, (_, i) => i);
   step("position features", () => {
-    for (let line = 0; line < maxLines; line++) {
+    for (const line of asked) {
       const t = lines[line].text;
       const at = new Set([0, 1, Math.floor(t.length / 2), Math.max(0, t.length - 1)]);
       // just inside each string (ids, parents, timestamps), the first 40 of the line
@@ -111,7 +117,7 @@ export async function everyConsumer(text: string, o: ConsumerOptions = {}): Prom
   const doc = { uri: URI, version: 1, text, model: m, options: o.analyzeOptions ?? {} };
   step("code actions", () => {
     const maxAct = Math.min(lines.length, o.maxActionLines ?? lines.length);
-    for (let line = 0; line < maxAct; line++) {
+    for (const line of o.lines ? asked : Array.from({ length: maxAct }, (_, i) => i)) {
       const range = { start: { line, character: 0 }, end: { line, character: 0 } };
       codeActions(doc, range, undefined, diags.filter((d) => d.range.start.line === line), true, true);
     }
@@ -119,7 +125,7 @@ export async function everyConsumer(text: string, o: ConsumerOptions = {}): Prom
   });
   if (!o.noFix) {
     const edits = await fileEdits(doc, "fix-all");
-    step("fix-all", () => fixAll(text, o.analyzeOptions));
+    if (!o.quick) step("fix-all", () => fixAll(text, o.analyzeOptions));
     step("fix bytes", () => fixBytes(Buffer.from(text, "utf8"), {}));
     void edits;
   }
