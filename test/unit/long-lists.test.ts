@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { maxOf, minOf, pushAll } from "../../server/src/engine/model/arrays.js";
 import { analyze } from "../../server/src/engine/index.js";
-import { definition, hover } from "../../server/src/lsp/features.js";
+import { hover } from "../../server/src/lsp/hover.js";
+import { definition } from "../../server/src/lsp/navigation.js";
 import { DocModel } from "../../server/src/lsp/model.js";
 
 const ROOT = join(__dirname, "..", "..");

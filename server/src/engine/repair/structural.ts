@@ -55,15 +55,14 @@ const contexts = new WeakMap<Analysis, Context>();
 function context(a: Analysis): Context {
   let c = contexts.get(a);
   if (c) return c;
-  const beforeIndex = new Map<Msg, number>();
+  const beforeIndex = repairIndex(a).beforeIndex();
   const beforeByLine = new Map<number, Msg[]>();
-  a.before.forEach((m, i) => {
-    beforeIndex.set(m, i);
-    if (m.origin.kind !== "entry") return;
+  for (const m of a.before) {
+    if (m.origin.kind !== "entry") continue;
     const l = beforeByLine.get(m.origin.line);
     if (l) l.push(m);
     else beforeByLine.set(m.origin.line, [m]);
-  });
+  }
   const branchIndex = new Map<Entry, number>();
   a.session.branch.forEach((e, i) => branchIndex.set(e, i));
   const sweptByLine = new Map<number, { reason: string; barrier?: Msg; id: string }[]>();
