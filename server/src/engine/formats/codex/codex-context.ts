@@ -38,7 +38,7 @@ export function buildCodexContext(branch: Entry[]): Msg[] {
       }
       if (p.type === "message")
         for (const c of Array.isArray(p.content) ? p.content : []) open.content.push({ type: "text", text: String(c?.text ?? "") });
-      else if (p.type === "reasoning") open.content.push({ type: "thinking", thinking: (p.summary ?? []).map((s: any) => s?.text ?? "").join("\n") });
+      else if (p.type === "reasoning") open.content.push({ type: "thinking", thinking: (Array.isArray(p.summary) ? p.summary : []).map((s: any) => String(s?.text ?? "")).join("\n") });
       else {
         open.content.push({ type: "toolCall", id: String(p.call_id ?? p.id ?? ""), name: p.name ?? p.type, arguments: p.arguments ?? p.input ?? p.action, line: e.line, path: e.raw === p ? ["call_id"] : ["payload", "call_id"] });
         open.stopReason = "toolUse";
