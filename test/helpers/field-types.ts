@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isObject, splitLines } from "../../server/src/engine/index.js";
-import { allCorpusFiles } from "./corpus.js";
+import { corpusFiles } from "./corpus.js";
 
 /** One value of each JSON type. */
 export const JSON_TYPE_VALUES: readonly unknown[] = [null, true, 7, "x", [], {}];
@@ -145,9 +145,9 @@ export function templates(): Template[] {
   for (const format of ["claude-code", "codex"] as const) {
     for (const f of readdirSync(join(FIXTURES, format)).filter((x) => x.endsWith(".jsonl")).sort())
       out.push({ format, name: `fixtures/${format}/${f}`, text: head(readFileSync(join(FIXTURES, format, f), "utf8")) });
-    for (const f of allCorpusFiles().filter((c) => c.name.startsWith(format + "/"))) out.push({ format, name: `corpus/${f.name}`, text: head(f.text) });
+    for (const f of corpusFiles().filter((c) => c.name.startsWith(format + "/"))) out.push({ format, name: `corpus/${f.name}`, text: head(f.text) });
   }
-  for (const f of allCorpusFiles().filter((c) => c.name.startsWith("pi/"))) out.push({ format: "pi", name: `corpus/${f.name}`, text: head(f.text) });
+  for (const f of corpusFiles().filter((c) => c.name.startsWith("pi/"))) out.push({ format: "pi", name: `corpus/${f.name}`, text: head(f.text) });
   return out;
 }
 

@@ -6,7 +6,7 @@ import { describeJsonType, isObject } from "../../model/parse.js";
 import { fieldTypeFinding, shapeFinding, wrongFields } from "../../model/shape-findings.js";
 import type { Entry, Finding, Session, SourceLine } from "../../model/types.js";
 import type { FormatRead } from "../profile.js";
-import { PI_FIELD_RULES, PI_HEADER_RULES } from "./pi-field-rules.js";
+import { PI_HEADER_RULES, piFieldRules } from "./pi-field-rules.js";
 
 export const PI_ENTRY_TYPES = new Set([
   "message",
@@ -121,7 +121,7 @@ export function readPiLine(st: PiReadState, l: SourceLine): void {
 
 function checkEntryShape(e: Entry, findings: Finding[]): void {
   const v = e.raw;
-  const wrong = wrongFields(v, [...PI_FIELD_RULES["*"], ...(PI_FIELD_RULES[e.type] ?? [])]);
+  const wrong = wrongFields(v, piFieldRules(e.type, v.customType));
   if (wrong.length) findings.push(fieldTypeFinding(e.line, wrong, "pi"));
   if (!PI_ENTRY_TYPES.has(e.type)) {
     findings.push(shapeFinding("unknown-entry", {
