@@ -11,10 +11,11 @@ export { lineOf, sourceLinesOf } from "./model/types.js";
 export { ByteLineScanner, type ByteLine, type Eol, splitByteLines, splitLines } from "./model/lines.js";
 export { isObject, LineCollector, type ParsedText, parseText } from "./model/parse.js";
 export { patchChange, patchLines } from "./model/patch-lines.js";
-export { type ColumnRange, findingRange, locate, safeParseTree, stringValueRanges } from "./model/positions.js";
+export { type ColumnRange, findingRange, locate, locateMany, safeParseTree, type ScalarAt, stringValueRanges, valueAt } from "./model/positions.js";
 export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
 export { codePointName, UNSAFE_CHARS } from "./model/unsafe-chars.js";
+export { maxOf, minOf, pushAll } from "./model/arrays.js";
 // formats: each agent's files
 export { detectFormat, FORMAT_PROFILES, type FormatName, formatProfile, runtimeWords, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";

@@ -104,7 +104,9 @@ export function providerHoverMarkdown(m: DocModel, pv: ProviderVerdicts, line: n
   const parts: string[] = [];
   for (const f of here.slice(0, MAX_HOVER_FINDINGS)) {
     const who = f.rejectedBy.length ? `rejected by ${f.rejectedBy.map((p) => escapeMarkdown(PROVIDER_LABELS[p])).join(", ")}` : "no provider rejects it";
-    parts.push(`**Providers** on ${escapeMarkdown(f.code)}: ${who}`, "", "| provider | verdict |", "|---|---|", ...PROVIDER_NAMES.map((p) => verdictRow(f, p, pv.target)), "");
+    parts.push(`**Providers** on ${escapeMarkdown(f.code)}: ${who}`, "", "| provider | verdict |", "|---|---|");
+    for (const p of PROVIDER_NAMES) parts.push(verdictRow(f, p, pv.target));
+    parts.push("");
   }
   if (here.length > MAX_HOVER_FINDINGS) parts.push(`… ${here.length - MAX_HOVER_FINDINGS} more provider findings here`);
   return parts.join("\n").trimEnd();

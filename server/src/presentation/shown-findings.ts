@@ -82,7 +82,10 @@ export function shownFindings(a: Analysis, pv: ProviderVerdicts, options: ShowOp
     const id = f.toolCallId;
     const keys = id !== undefined ? [`${f.code}|${f.line}|${id}`, `${f.code}|${id}`, `${f.code}|${f.line}`] : [`${f.code}|${f.line}`];
     const alias = SAME_PROBLEM[f.code];
-    if (alias) keys.push(...(id !== undefined ? [`${alias}|${f.line}|${id}`] : []), `${alias}|${f.line}`);
+    if (alias) {
+      if (id !== undefined) keys.push(`${alias}|${f.line}|${id}`);
+      keys.push(`${alias}|${f.line}`);
+    }
     for (const key of keys) if (!byPlace.has(key)) byPlace.set(key, k);
   }
 

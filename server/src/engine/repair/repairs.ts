@@ -16,6 +16,7 @@ import type { Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";
+import { pushAll } from "../model/arrays.js";
 
 export type { RepairEdit } from "./edits.js";
 
@@ -143,7 +144,7 @@ function oneRound(a: Analysis, bom: boolean): { edits: RepairEdit[]; deleted: nu
     if (parentLine !== undefined && deletedSet.has(parentLine)) continue;
     if (entry && deletedParents.has(entry.id)) continue;
     for (const t of r.touched) taken.add(t);
-    edits.push(...r.edits);
+    pushAll(edits, r.edits);
     deleted.push(f.line);
     deletedSet.add(f.line);
     deletedParents.add(entry?.parentId ?? null);
@@ -373,7 +374,7 @@ export function makeAllIdsUnique(a: Analysis, wanted: (f: Finding) => boolean = 
       const e = renameOccurrence(a, c, o, list, candidate, lines);
       if (!e || e.some((x) => touched.has(x.startLine) && !sameLineEditsCompatible(edits, x))) continue;
       for (const x of e) touched.add(x.startLine);
-      edits.push(...e);
+      pushAll(edits, e);
       count++;
     }
   }

@@ -9,6 +9,7 @@ import { parseText, type ParsedText } from "../model/parse.js";
 import { parentCycleFindings } from "./parent-cycles.js";
 import { lineShapeFindings, shapeFinding } from "../model/shape-findings.js";
 import type { Entry, Finding, Msg, Session } from "../model/types.js";
+import { pushAll } from "../model/arrays.js";
 
 /** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
 export function readSession(text: string, previous?: Session): Session {
@@ -24,7 +25,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
   const findings: Finding[] = lineShapeFindings(lines, runtimeWords(format).agent);
   const reader = formatProfile(format);
   const read: FormatRead = reader ? reader.read(lines) : { entries: [], findings: [] };
-  findings.push(...read.findings);
+  pushAll(findings, read.findings);
 
   const { entries } = read;
   const idKey = reader?.idKey ?? "id";
@@ -53,7 +54,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
     }
     hasChild.add(e.parentId);
   }
-  findings.push(...parentCycleFindings(entries, byId, parentKey));
+  pushAll(findings, parentCycleFindings(entries, byId, parentKey));
   const leaves = entries.filter((e) => !hasChild.has(e.id) && byId.get(e.id) === e).map((e) => e.id);
   const leaf = reader?.leaf(entries);
   const branch = leaf ? pathTo(leaf, byId) : [];
