@@ -21,7 +21,7 @@ export { messageText, textOf } from "./formats/message-text.js";
 export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-format.js";
 export { claudeSidechains } from "./formats/claude-code/claude-code-sidechains.js";
 // session: reading
-export { sessionFromLines } from "./session/read-session.js";
+export { onBranch, sessionFromLines } from "./session/read-session.js";
 export { appendedUsage, editedUsage, type RecordedUsage, type UsageTotals, usageByMessage } from "./session/recorded-usage.js";
 // render
 export type { ResolvedChain, UnresolvedChain } from "./render/pi-condense/chain-ranges.js";
