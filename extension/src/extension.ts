@@ -32,7 +32,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   let unsynced: UnsyncedEditors | undefined;
   const reveal = (line: unknown, uri?: vscode.Uri | string) => revealLine(line, uri, (u) => !!unsynced?.isUnsynced(u));
   const panels = new InspectorPanels(context.extensionUri, {
-    summary: (uri, provider) => lc.sendRequest(SummaryRequest, provider ? { uri, provider } : { uri }),
+    summary: (uri, provider, leafId) => lc.sendRequest(SummaryRequest, { uri, ...(provider ? { provider } : {}), ...(leafId !== undefined ? { leafId } : {}) }),
     rows: (uri, q) => lc.sendRequest(RowsRequest, { ...q, uri }),
     locate: (uri, q) => lc.sendRequest(LocateRequest, { ...q, uri }),
     fullText: (uri, q) => lc.sendRequest(FullTextRequest, { ...q, uri }),

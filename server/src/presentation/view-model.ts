@@ -12,6 +12,7 @@ import type { Finding, Msg, Origin } from "../engine/index.js";
 import { usageByMessage, type RecordedUsage } from "../engine/index.js";
 import { formatProfile } from "../engine/index.js";
 import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
+import { branchesOf } from "./view-branches.js";
 
 export { estimateTokens };
 
@@ -85,7 +86,11 @@ function preview(text: string): string {
   return one.length > PREVIEW_CHARS ? one.slice(0, PREVIEW_CHARS - 1) + "…" : one;
 }
 
-export function buildRenderView(a: Analysis, uri: string, version: number | null): RenderView {
+/**
+ * The view of `a`'s branch. `activeLeaf`: the agent's own active leaf, when `a` is the analysis of
+ * another branch the inspector asked for (default: `a`'s).
+ */
+export function buildRenderView(a: Analysis, uri: string, version: number | null, activeLeaf: string | null = a.session.leafId): RenderView {
   const findingsByLine = new Map<number, ViewFinding[]>();
   const counts: Record<string, number> = {};
   for (const f of a.findings) {
@@ -258,5 +263,9 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
         groups: side.unmatched.map((g, n) => sideView(g, side.groups.length + n)),
       };
   }
+  const subagentLines = new Set<number>();
+  if (side) for (const g of [...side.groups, ...side.unmatched]) for (const l of g.lines) subagentLines.add(l);
+  const branches = branchesOf(a, activeLeaf, subagentLines);
+  if (branches) rv.branches = branches;
   return rv;
 }

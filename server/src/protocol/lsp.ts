@@ -19,6 +19,16 @@ export interface RenderParams {
   uri: string;
   /** The provider whose verdict the inspector shows (default: the document's target). */
   provider?: string;
+  /**
+   * The branch to show: the id of its leaf entry (`ViewBranch.leafId`; default, or an id that
+   * names no entry: the agent's active branch). The windowed requests below take it too.
+   */
+  leafId?: string;
+}
+/** Which branch a windowed request is about (see `RenderParams.leafId`). */
+export interface BranchParams {
+  uri: string;
+  leafId?: string;
 }
 /** The view model, or null when the document is not a session transcript. */
 export type RenderResult = RenderView | null;
@@ -101,8 +111,8 @@ export const SETTINGS_SECTION = "transcriptInspector";
 /** `transcriptInspector/summary`: the header of a document's view, or null when it is not a session. */
 export const SummaryRequest = new RequestType<RenderParams, ViewSummary | null, void>("transcriptInspector/summary");
 /** `transcriptInspector/rows`: a bounded window of the rows matching the filters. */
-export const RowsRequest = new RequestType<RowsQuery & { uri: string }, RowsAnswer | null, void>("transcriptInspector/rows");
+export const RowsRequest = new RequestType<RowsQuery & BranchParams, RowsAnswer | null, void>("transcriptInspector/rows");
 /** `transcriptInspector/locate`: a row's index among the matching rows (a line, a row key, a range start). */
-export const LocateRequest = new RequestType<LocateQuery & { uri: string }, LocateAnswer | null, void>("transcriptInspector/locate");
+export const LocateRequest = new RequestType<LocateQuery & BranchParams, LocateAnswer | null, void>("transcriptInspector/locate");
 /** `transcriptInspector/fullText`: one message's full text, bounded. */
-export const FullTextRequest = new RequestType<FullTextQuery & { uri: string }, FullTextAnswer | null, void>("transcriptInspector/fullText");
+export const FullTextRequest = new RequestType<FullTextQuery & BranchParams, FullTextAnswer | null, void>("transcriptInspector/fullText");

@@ -104,6 +104,8 @@ export interface ViewSummary {
   rowCount: number;
   /** The context-size timeline, when the session has a response. */
   timeline?: ViewTimeline;
+  /** Every branch and root, and what the view of this branch leaves out (issue 23 item 4). */
+  branches?: RenderView["branches"];
 }
 
 /** Ranges listed in a summary at most (the header shows chips for them). */

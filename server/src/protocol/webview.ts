@@ -29,6 +29,8 @@ export type WebviewToHost =
   | { type: "applyFix"; fix: ViewFix }
   /** Show another provider's verdict: the host asks for the summary with that target (`auto`: the document's). */
   | { type: "showProvider"; provider: string }
+  /** Show another branch (its leaf's entry id, from the summary's `branches`); null: the agent's active branch. */
+  | { type: "showBranch"; leafId: string | null }
   | { type: "rows"; id: number; query: RowsQuery }
   | { type: "locate"; id: number; query: LocateQuery }
   | { type: "fullText"; id: number; query: FullTextQuery };
@@ -84,7 +86,21 @@ export function isViewSummary(x: unknown): x is ViewSummary {
     isCount(t.before.tokens) &&
     isCount(t.after.messages) &&
     isCount(t.after.tokens) &&
-    (x.timeline === undefined || isTimeline(x.timeline))
+    (x.timeline === undefined || isTimeline(x.timeline)) &&
+    (x.branches === undefined || isBranches(x.branches))
+  );
+}
+
+/** The branch picker's lists are arrays of objects with a leaf id and counts; the counts are numbers. */
+function isBranches(x: unknown): boolean {
+  if (!isObject(x) || !Array.isArray(x.branches) || !Array.isArray(x.conversations) || !isObject(x.leftOut)) return false;
+  const l = x.leftOut;
+  return (
+    isCount(x.branchCount) &&
+    isCount(x.conversationCount) &&
+    [l.messages, l.branches, l.conversations, l.quietLeaves, l.subagentLines, l.subagentLeaves].every(isCount) &&
+    x.branches.every((b) => isObject(b) && typeof b.leafId === "string" && isLine(b.line) && isCount(b.messages)) &&
+    x.conversations.every((c) => isObject(c) && isLine(c.rootLine) && isCount(c.messages) && isCount(c.branches))
   );
 }
 
@@ -165,6 +181,8 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
       return isViewFix(x.fix);
     case "showProvider":
       return isProviderName(x.provider);
+    case "showBranch":
+      return x.leafId === null || (typeof x.leafId === "string" && x.leafId.length > 0 && x.leafId.length <= 1024);
     case "rows": {
       const q = x.query;
       return isId(x.id) && isObject(q) && isIndex(q.revision) && isRowFilters(q.filters) && isIndex(q.start) && isIndex(q.count);
