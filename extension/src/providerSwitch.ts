@@ -7,6 +7,7 @@
 import * as vscode from "vscode";
 import type { ProviderStatus, ProviderVerdictsResult } from "../../server/src/protocol/providers.js";
 import type { SessionStatuses } from "./sessions.js";
+import { activeFile, onActiveFileChange } from "./unsyncedEditors.js";
 
 export const SWITCH_PROVIDER_COMMAND = "transcriptInspector.switchTargetProvider";
 
@@ -65,7 +66,7 @@ export interface ProviderClient {
 
 /** The command: pick a provider for `uri` (default: the active editor's document). */
 export async function switchTargetProvider(client: ProviderClient, uri: vscode.Uri | undefined): Promise<void> {
-  const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+  const target = uri ?? activeFile()?.uri;
   if (!target) {
     void vscode.window.showInformationMessage("Open a session transcript first. The target provider is chosen per file.");
     return;
@@ -87,12 +88,12 @@ export class ProviderStatusItem implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem("transcriptInspector.provider", vscode.StatusBarAlignment.Left, 49);
     this.item.name = "Transcript Inspector: Target Provider";
     this.item.command = SWITCH_PROVIDER_COMMAND;
-    this.disposables = [this.item, sessions.onDidChange(() => this.refresh()), vscode.window.onDidChangeActiveTextEditor(() => this.refresh())];
+    this.disposables = [this.item, sessions.onDidChange(() => this.refresh()), ...onActiveFileChange(() => this.refresh())];
     this.refresh();
   }
 
   refresh(): void {
-    const p = this.sessions.get(vscode.window.activeTextEditor?.document.uri)?.provider;
+    const p = this.sessions.get(activeFile()?.uri)?.provider;
     if (!p) {
       this.item.hide();
       return;

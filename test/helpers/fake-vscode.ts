@@ -58,7 +58,8 @@ export class TabInputText {
 
 /** A tab group holding text tabs of `uris`, the first one active. */
 export function fakeTabGroup(...uris: Uri[]) {
-  return { tabs: uris.map((u, i) => ({ input: new TabInputText(u), isActive: i === 0, label: u.path })), isActive: true };
+  const tabs = uris.map((u, i) => ({ input: new TabInputText(u), isActive: i === 0, label: u.path }));
+  return { tabs, isActive: true, activeTab: tabs[0] };
 }
 
 export interface FakeState {
