@@ -20,6 +20,24 @@ export interface ProviderStatus {
   /** Whether the target rejects the next request, and how many provider findings make it. */
   rejects: boolean;
   problems: number;
+  /** When it rejects: the first finding that makes it, for the status bar (presentation/view-guard.ts). */
+  reason?: ProviderGuardReason;
+}
+
+/** Why the target provider would reject the next request (the live guard, issue 23 item 8c). */
+export interface ProviderGuardReason {
+  code: string;
+  /** 1-based line of the finding. */
+  line: number;
+  /** What is wrong there (plain text, at most 300 characters). */
+  message: string;
+  /** The provider's own error text for it (`N`/`M` for indexes), when known. */
+  error?: string;
+  /** `error` describes the provider's reply rather than quoting it. */
+  paraphrase?: boolean;
+  toolCallId?: string;
+  /** The provider's display name. */
+  provider?: string;
 }
 
 export interface ProviderVerdictItem {
