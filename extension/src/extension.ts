@@ -7,7 +7,8 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, FullTextRequest, LocateRequest, type RenderChangedParams, RenderChangedNotification, RowsRequest, StatusNotification, SummaryRequest } from "../../server/src/protocol/lsp.js";
-import { ProviderVerdictsRequest, SetTargetProviderRequest } from "../../server/src/protocol/providers.js";
+import { ProviderErrorRequest, ProviderVerdictsRequest, SetTargetProviderRequest } from "../../server/src/protocol/providers.js";
+import { goToProviderError } from "./providerError.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { createLanguageClient } from "./client.js";
 import { OPEN_INSPECTOR_COMMAND, registerCommands } from "./commands.js";
@@ -55,6 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
       applyFix: fix,
       revealLine: reveal,
       log,
+      goToProviderError: (uri, text) => goToProviderError({ locate: (u, t) => lc.sendRequest(ProviderErrorRequest, { uri: u, text: t }) }, (line, u) => reveal(line, u), uri, text),
       switchProvider: (uri) =>
         switchTargetProvider({ verdicts: (u) => lc.sendRequest(ProviderVerdictsRequest, { uri: u }), setTarget: (u, provider) => lc.sendRequest(SetTargetProviderRequest, { uri: u, provider }) }, uri),
     }),

@@ -90,6 +90,9 @@ export interface FakeState {
   executed: unknown[][];
   clipboard: string;
   statusMessages: string[];
+  /** showInputBox options seen, and what it answers (undefined: the user pressed Escape). */
+  inputBoxes: any[];
+  inputAnswer: string | undefined;
 }
 
 export const state: FakeState = {
@@ -114,6 +117,8 @@ export const state: FakeState = {
   executed: [],
   clipboard: "",
   statusMessages: [],
+  inputBoxes: [],
+  inputAnswer: undefined,
 };
 
 export function fakeEditor(uri: Uri, lineCount = 100) {
@@ -154,7 +159,7 @@ export const vscode = {
   TextEditorRevealType: { InCenterIfOutsideViewport: 2 },
   ViewColumn: { Beside: -2, One: 1 },
   TabInputText,
-  env: { clipboard: { writeText: async (t: string) => void (state.clipboard = t) } },
+  env: { clipboard: { writeText: async (t: string) => void (state.clipboard = t), readText: async () => state.clipboard } },
   window: {
     tabGroups: {
       get all() {
@@ -186,6 +191,10 @@ export const vscode = {
     onDidChangeTextEditorSelection: (h: any) => state.selectionChanged.event(h),
     showTextDocument: async (doc: any) => state.visibleTextEditors.find((e) => e.document === doc) ?? fakeEditor(doc.uri),
     showInformationMessage: async (m: string) => void state.infos.push(m),
+    showInputBox: async (opts: any) => {
+      state.inputBoxes.push(opts);
+      return state.inputAnswer;
+    },
     showWarningMessage: async (m: string) => void state.warnings.push(m),
     createWebviewPanel: (viewType: string, title: string, show: any, options: any) => {
       const panel = fakePanel(viewType, title, show, options);

@@ -35,6 +35,8 @@ export { missingParentIds, withParentsElsewhere } from "./pipeline/missing-paren
 export { isProviderName, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./model/provider-names.js";
 export { PROVIDER_RULES } from "./providers/rules.js";
 export { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "./providers/verdicts.js";
+export { providerRequest } from "./providers/provider-request.js";
+export { messagePlace, type Part, placeOf, type RequestMessage } from "./providers/request.js";
 // continuation
 export { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "./incremental/append.js";
 export { editContext, editOccurrences, editSession } from "./incremental/edit.js";

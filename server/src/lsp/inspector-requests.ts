@@ -16,6 +16,8 @@ import { providerView as providerViewOf } from "../presentation/provider-view.js
 import { buildRenderView } from "../presentation/view-model.js";
 import { ViewWindow } from "../presentation/view-window.js";
 import type { ViewProvider } from "../protocol/view.js";
+import { ProviderErrorRequest } from "../protocol/providers.js";
+import { locateProviderError } from "../presentation/view-request-path.js";
 import { verdictsOf } from "./provider-findings.js";
 import type { DocState } from "./store.js";
 
@@ -91,4 +93,9 @@ export function registerInspectorRequests(connection: Connection, withSession: W
   connection.onRequest(RowsRequest, (p) => withSession(p.uri, (st) => viewWindowOf(st, p.leafId).rowsAnswer(p)));
   connection.onRequest(LocateRequest, (p) => withSession(p.uri, (st) => viewWindowOf(st, p.leafId).locate(p)));
   connection.onRequest(FullTextRequest, (p) => withSession(p.uri, (st) => viewWindowOf(st, p.leafId).fullTextAnswer(p)));
+  connection.onRequest(ProviderErrorRequest, async (p) => {
+    if (typeof p?.text !== "string") return null;
+    const target = providerView ? (await providerView(p.uri, undefined))?.target : undefined;
+    return withSession(p.uri, (st) => locateProviderError(branchView(st, p.leafId).a, p.text, target));
+  });
 }
