@@ -12,7 +12,7 @@ import { goToProviderError } from "./providerError.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { createLanguageClient } from "./client.js";
 import { OPEN_INSPECTOR_COMMAND, registerCommands } from "./commands.js";
-import { applyFix } from "./fixes.js";
+import { FixPreviews } from "./fixes.js";
 import { InspectorPanels } from "./inspectorPanels.js";
 import { ProviderStatusItem, switchTargetProvider } from "./providerSwitch.js";
 import { revealLine } from "./revealLine.js";
@@ -29,7 +29,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   const sessions = new SessionStatuses();
   const renderChanged = new vscode.EventEmitter<RenderChangedParams>();
   const recorder = isTestRun(context) ? new MessageRecorder() : undefined;
-  const fix = (uri: vscode.Uri, f: ViewFix) => applyFix(lc, uri, f);
+  // a fix is previewed (its diff, the target's verdict after it) before it is applied
+  const previews = new FixPreviews(lc);
+  const fix = (uri: vscode.Uri, f: ViewFix) => previews.previewThenApply(uri, f);
   let unsynced: UnsyncedEditors | undefined;
   const reveal = (line: unknown, uri?: vscode.Uri | string) => revealLine(line, uri, (u) => !!unsynced?.isUnsynced(u));
   const panels = new InspectorPanels(context.extensionUri, {
@@ -45,6 +47,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   });
   context.subscriptions.push(
     log,
+    previews,
     sessions,
     new StatusBar(sessions, OPEN_INSPECTOR_COMMAND),
     new ProviderStatusItem(sessions),

@@ -41,6 +41,7 @@ export { messagePlace, type Part, placeOf, type RequestMessage } from "./provide
 export { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "./incremental/append.js";
 export { editContext, editOccurrences, editSession } from "./incremental/edit.js";
 // repair
+export { applyRepairEdits } from "./repair/index.js";
 export { FIX_ORDER, fixAll, type FixAllOptions, type FixAllReport, type FixAllStep, keptInOrder, type PlannedLine, REPAIRS, type RepairEdit, whyNot } from "./repair/index.js";
 export { isInapplicable } from "./repair/fix-all.js";
 export { MERGE_SPLIT_CODES } from "./repair/merge-split-results.js";

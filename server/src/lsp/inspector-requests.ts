@@ -20,6 +20,7 @@ import { ProviderErrorRequest } from "../protocol/providers.js";
 import { locateProviderError } from "../presentation/view-request-path.js";
 import { verdictsOf } from "./provider-findings.js";
 import type { DocState } from "./store.js";
+import { registerFixPreview } from "./fix-preview.js";
 
 /** Runs `f` on the document's state when it is a session (null otherwise); never rejects. */
 export type WithSession = <T>(uri: string, f: (st: DocState) => T) => Promise<T | null>;
@@ -93,6 +94,8 @@ export function registerInspectorRequests(connection: Connection, withSession: W
   connection.onRequest(RowsRequest, (p) => withSession(p.uri, (st) => viewWindowOf(st, p.leafId).rowsAnswer(p)));
   connection.onRequest(LocateRequest, (p) => withSession(p.uri, (st) => viewWindowOf(st, p.leafId).locate(p)));
   connection.onRequest(FullTextRequest, (p) => withSession(p.uri, (st) => viewWindowOf(st, p.leafId).fullTextAnswer(p)));
+  // the state itself (a preview runs the repair, which may take rounds: withSession awaits it)
+  registerFixPreview(connection, async (uri) => (await withSession(uri, (st) => st)) ?? null, async (uri) => (providerView ? (await providerView(uri, undefined))?.target : undefined));
   connection.onRequest(ProviderErrorRequest, async (p) => {
     if (typeof p?.text !== "string") return null;
     const target = providerView ? (await providerView(p.uri, undefined))?.target : undefined;
