@@ -6,7 +6,7 @@
  */
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, FullTextRequest, LocateRequest, type RenderChangedParams, RenderChangedNotification, RowsRequest, StatusNotification, SummaryRequest } from "../../server/src/protocol/lsp.js";
+import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, FullTextRequest, LocateRequest, type RenderChangedParams, RenderChangedNotification, RowsRequest, StatusNotification, SubagentRequest, SummaryRequest } from "../../server/src/protocol/lsp.js";
 import { ProviderErrorRequest, ProviderVerdictsRequest, SetTargetProviderRequest } from "../../server/src/protocol/providers.js";
 import { goToProviderError } from "./providerError.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
@@ -39,6 +39,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
     rows: (uri, q) => lc.sendRequest(RowsRequest, { ...q, uri }),
     locate: (uri, q) => lc.sendRequest(LocateRequest, { ...q, uri }),
     fullText: (uri, q) => lc.sendRequest(FullTextRequest, { ...q, uri }),
+    subagent: (uri, q) => lc.sendRequest(SubagentRequest, { ...q, uri }),
+    openSession: async (uri) => {
+      // a tab for the file (also one VS Code does not sync), then its inspector beside it
+      await vscode.commands.executeCommand("vscode.open", uri, { preview: false });
+      panels.show(uri);
+    },
     applyFix: fix,
     revealLine: reveal,
     onRenderChanged: renderChanged.event,

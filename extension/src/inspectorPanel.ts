@@ -9,7 +9,7 @@
 import * as vscode from "vscode";
 import type { RenderChangedParams } from "../../server/src/protocol/lsp.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
-import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, ViewSummary } from "../../server/src/protocol/view-window.js";
+import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, SubagentAnswer, SubagentQuery, ViewSummary } from "../../server/src/protocol/view-window.js";
 import { type HostToWebview, isWebviewToHost } from "../../server/src/protocol/webview.js";
 import { inspectorHtml } from "./inspectorHtml.js";
 import type { MessageObserver } from "./testHooks.js";
@@ -31,6 +31,10 @@ export interface InspectorHost {
   rows(uri: string, q: RowsQuery & Branch): Promise<RowsAnswer | null>;
   locate(uri: string, q: LocateQuery & Branch): Promise<LocateAnswer | null>;
   fullText(uri: string, q: FullTextQuery & Branch): Promise<FullTextAnswer | null>;
+  /** A subagent's transcript (where it is, its first messages). */
+  subagent(uri: string, q: SubagentQuery & Branch): Promise<SubagentAnswer | null>;
+  /** Opens a session file in the editor with its inspector (a subagent's transcript). */
+  openSession(uri: vscode.Uri): Promise<void>;
   applyFix(uri: vscode.Uri, fix: ViewFix): Promise<boolean>;
   revealLine(line: number, uri?: vscode.Uri): Promise<void>;
   onRenderChanged: vscode.Event<RenderChangedParams>;
@@ -102,6 +106,22 @@ export class InspectorPanel {
     }
   }
 
+  /** Opens the transcript of the subagent the call ran, where the server says it is (a `.jsonl` file). */
+  private async openSubagent(toolCallId: string): Promise<void> {
+    let a: SubagentAnswer | null = null;
+    try {
+      a = await this.host.subagent(this.key, { revision: 0, toolCallId, ...this.branch() });
+    } catch (e) {
+      this.host.log.error(`subagent request failed: ${(e as Error).message}`);
+    }
+    const target = a ? vscode.Uri.parse(a.uri) : undefined;
+    if (!target || target.scheme !== "file" || !/\.jsonl$/i.test(target.path)) {
+      void vscode.window.showInformationMessage("The subagent's transcript was not found beside this session.");
+      return;
+    }
+    await this.host.openSession(target);
+  }
+
   /** The branch every request names (the page's own query never does). */
   private branch(): Branch {
     return this.leafId !== undefined ? { leafId: this.leafId } : {};
@@ -152,6 +172,10 @@ export class InspectorPanel {
         return this.answer("locate", () => this.host.locate(this.key, { ...m.query, ...this.branch() }), (answer) => ({ type: "located", id: m.id, answer }));
       case "fullText":
         return this.answer("fullText", () => this.host.fullText(this.key, { ...m.query, ...this.branch() }), (answer) => ({ type: "fullText", id: m.id, answer }));
+      case "subagent":
+        return this.answer("subagent", () => this.host.subagent(this.key, { ...m.query, ...this.branch() }), (answer) => ({ type: "subagent", id: m.id, answer }));
+      case "openSubagent":
+        return this.openSubagent(m.toolCallId);
     }
   }
 }

@@ -106,6 +106,8 @@ export function App({ api }: { api: VsCodeApi }) {
       toggleFullContent: fullContents.toggle,
       setOpen: parts.setOpen,
       loadImage: async (side, key, ref) => (await sourceRef.current.image(side, key, ref))?.image ?? null,
+      loadSubagent: (toolCallId) => sourceRef.current.subagent(toolCallId),
+      openSubagent: (toolCallId) => api.postMessage({ type: "openSubagent", toolCallId }),
       showFold: (firstKey) => {
         pendingKey.current = firstKey;
         setFilters({ ...filtersRef.current, changesOnly: false });

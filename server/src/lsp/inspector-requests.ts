@@ -10,7 +10,7 @@
  */
 import type { Connection } from "vscode-languageserver/node";
 import { analyzeSession, isProviderName, type Analysis } from "../engine/index.js";
-import { FullTextRequest, LocateRequest, RowsRequest, SummaryRequest } from "../protocol/lsp.js";
+import { FullTextRequest, LocateRequest, RowsRequest, SubagentRequest, SummaryRequest } from "../protocol/lsp.js";
 import { messageFullText } from "../presentation/message-full-text.js";
 import { providerView as providerViewOf } from "../presentation/provider-view.js";
 import { buildRenderView } from "../presentation/view-model.js";
@@ -20,6 +20,7 @@ import { ProviderErrorRequest } from "../protocol/providers.js";
 import { locateProviderError } from "../presentation/view-request-path.js";
 import { verdictsOf } from "./provider-findings.js";
 import type { DocState } from "./store.js";
+import { markSubagentFiles, readSubagent } from "./subagent-files.js";
 import { registerFixPreview } from "./fix-preview.js";
 
 /** Runs `f` on the document's state when it is a session (null otherwise); never rejects. */
@@ -36,6 +37,9 @@ const branchWindows = new WeakMap<DocState, Map<string, { w: ViewWindow; a: Anal
 
 function windowOf(st: DocState, a: Analysis): ViewWindow {
   const view = buildRenderView(a, st.uri, st.version, st.analysis!.session.leafId);
+  // subagents with transcripts of their own: which ones are beside the session
+  const subagents = view.before.flatMap((m) => m.subagents ?? []);
+  if (subagents.length) markSubagentFiles(st.uri, subagents);
   return new ViewWindow(view, nextRevision++, (side, i) => {
     const m = (side === "before" ? a.before : a.after)[i];
     return m ? messageFullText(m) : undefined;
@@ -100,5 +104,12 @@ export function registerInspectorRequests(connection: Connection, withSession: W
     if (typeof p?.text !== "string") return null;
     const target = providerView ? (await providerView(p.uri, undefined))?.target : undefined;
     return withSession(p.uri, (st) => locateProviderError(branchView(st, p.leafId).a, p.text, target));
+  });
+  connection.onRequest(SubagentRequest, async (p) => {
+    const ref = await withSession(p.uri, (st) => {
+      for (const m of viewWindowOf(st, p.leafId).view.before) for (const r of m.subagents ?? []) if (r.toolCallId === p.toolCallId) return r;
+      return undefined;
+    });
+    return ref ? readSubagent(p.uri, ref) : null;
   });
 }

@@ -13,6 +13,7 @@ import { usageByMessage, type RecordedUsage } from "../engine/index.js";
 import { formatProfile } from "../engine/index.js";
 import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
 import { branchesOf } from "./view-branches.js";
+import { subagentRefs } from "./view-subagents.js";
 
 export { estimateTokens };
 
@@ -159,9 +160,14 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     else if (m.thinkingStripped) vm.changed = "thinking-stripped";
     return vm;
   };
+  const subagents = subagentRefs(a);
   const before = a.before.map((m, i) => {
     const v = view(m, "b", i);
     keys.set(m, v.key);
+    if (subagents.size && v.toolCallIds) for (const id of v.toolCallIds) {
+      const ref = subagents.get(id);
+      if (ref) (v.subagents ??= []).push({ ...ref });
+    }
     return v;
   });
   // A message in "after" from a file line names the before-message it is (or a copy of: stubbed,

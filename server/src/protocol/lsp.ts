@@ -10,7 +10,7 @@
 import { NotificationType, RequestType } from "vscode-languageserver-protocol";
 import type { ProviderStatus } from "./providers.js";
 import type { RenderView, ViewFix } from "./view.js";
-import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, ViewSummary } from "./view-window.js";
+import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, SubagentAnswer, SubagentQuery, ViewSummary } from "./view-window.js";
 
 // ---------------------------------------------------------------------------------------------
 // The inspector's view of a document (extension -> server, and server -> extension when it changes)
@@ -114,5 +114,7 @@ export const SummaryRequest = new RequestType<RenderParams, ViewSummary | null, 
 export const RowsRequest = new RequestType<RowsQuery & BranchParams, RowsAnswer | null, void>("transcriptInspector/rows");
 /** `transcriptInspector/locate`: a row's index among the matching rows (a line, a row key, a range start). */
 export const LocateRequest = new RequestType<LocateQuery & BranchParams, LocateAnswer | null, void>("transcriptInspector/locate");
+/** `transcriptInspector/subagent`: the transcript of a subagent a call ran (its file and first messages), or null when not found. */
+export const SubagentRequest = new RequestType<SubagentQuery & BranchParams, SubagentAnswer | null, void>("transcriptInspector/subagent");
 /** `transcriptInspector/fullText`: one message's full text, bounded. */
 export const FullTextRequest = new RequestType<FullTextQuery & BranchParams, FullTextAnswer | null, void>("transcriptInspector/fullText");

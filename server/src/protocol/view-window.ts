@@ -180,5 +180,25 @@ export interface FullTextAnswer {
   image?: { mimeType: string; data?: string; bytes: number };
 }
 
+/** A subagent's transcript (issue 23 item 4), asked for by the id of the call that ran it. */
+export interface SubagentQuery {
+  revision: number;
+  toolCallId: string;
+}
+export interface SubagentAnswer {
+  toolCallId: string;
+  /** Claude Code's agentId, Codex's thread id. */
+  id: string;
+  /** The transcript file (the host opens it, and its inspector). */
+  uri: string;
+  file: string;
+  format?: string;
+  /** Its first messages as the agent reads them (at most 50), and how many there are. */
+  messages: { role: string; preview: string; line: number | null; toolNames?: string[] }[];
+  total: number;
+  /** Why no messages are listed (too large to read here, unreadable). */
+  note?: string;
+}
+
 /** Image types the page draws (decoded into a canvas: no image URL, nothing for img-src). */
 export const DRAWN_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];

@@ -76,6 +76,8 @@ export interface ViewMessage {
    * Not part of the context: draw them as a collapsed group under the call.
    */
   sidechain?: ViewSidechain[];
+  /** Subagents this message's calls ran whose transcripts are files of their own (Claude Code 2.1, Codex). */
+  subagents?: ViewSubagent[];
   /** Block id of the chain/acp range the message is inside (before) or stands for (after). */
   blockId?: string;
   /** Why the message is not in "after" (before column only). */
@@ -153,6 +155,21 @@ export interface ViewTotalsBreakdown {
   added: { kind: string; messages: number; tokens: number }[];
   /** Messages sent changed (stubbed, purged, thinking stripped): their tokens before and after. */
   changed: { kind: string; messages: number; tokensBefore: number; tokensAfter: number }[];
+}
+
+/**
+ * A subagent a tool call ran, with a transcript of its own: Claude Code's
+ * `<session>/subagents/agent-<id>.jsonl`, Codex's child rollout named by its thread id.
+ */
+export interface ViewSubagent {
+  toolCallId: string;
+  /** Claude Code's `agentId`, Codex's child thread id. */
+  id: string;
+  kind: "claude-code" | "codex";
+  /** The agent's type or the tool that spawned it, when recorded (plain text). */
+  label?: string;
+  /** The transcript's file name, when the server found it beside the session. */
+  file?: string;
 }
 
 /** A group of Claude Code sidechain (subagent) lines. */
