@@ -10,7 +10,9 @@ import type { Msg } from "../model/types.js";
 import type { ProviderName } from "../model/provider-names.js";
 import { formatProfile } from "../formats/registry.js";
 import { latestModel, modelTurns } from "./detect.js";
-import { buildRequest, combineConsecutive, type RequestMessage } from "./request.js";
+import { buildRequest } from "./request-build.js";
+import { combineConsecutive } from "./request-combine.js";
+import type { RequestMessage } from "./request-model.js";
 
 export function providerRequest(analysis: Analysis, provider: ProviderName): RequestMessage[] {
   const { session } = analysis;
