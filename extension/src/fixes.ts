@@ -10,8 +10,7 @@
  */
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { FixEditRequest, type FixEditTextEdit } from "../../server/src/protocol/lsp.js";
-import { type PreviewFixAnswer, PreviewFixRequest, type PreviewVerdict } from "../../server/src/protocol/providers.js";
+import { FixEditRequest, type FixEditTextEdit, type PreviewFixAnswer, PreviewFixRequest, type PreviewVerdict } from "../../server/src/protocol/lsp.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 
 export const FIX_ALL_ORPHANS: ViewFix = { title: "Fix all orphan tool results in the file", kind: "fix-all-orphans", line: 1 };

@@ -48,10 +48,10 @@ describe("subagents with transcripts of their own, over stdio", () => {
 
     const refs = (await beforeMessages(c, uri)).flatMap((m) => m.subagents ?? []);
     assert.deepEqual(
-      refs.map((r) => [r.id, r.kind, r.file ?? null]).sort(),
+      refs.map((r) => [r.id, r.agent, r.where, r.file ?? null]).sort(),
       [
-        ["showcol1", "claude-code", null],
-        ["showcol2", "claude-code", "agent-showcol2.jsonl"],
+        ["showcol1", "Claude Code", { in: "session-folder", path: ["subagents", "agent-showcol1.jsonl"] }, null],
+        ["showcol2", "Claude Code", { in: "session-folder", path: ["subagents", "agent-showcol2.jsonl"] }, "agent-showcol2.jsonl"],
       ],
     );
     const found = refs.find((r) => r.id === "showcol2")!;
@@ -81,7 +81,7 @@ describe("subagents with transcripts of their own, over stdio", () => {
     c.open(uri, readFileSync(parent, "utf8"));
     await c.diagnosticsFor(uri, 1, from);
     const refs = (await beforeMessages(c, uri)).flatMap((m) => m.subagents ?? []);
-    assert.deepEqual(refs, [{ toolCallId: "call-spawn-001", id: "33333333-3333-4333-8333-333333333333", kind: "codex", label: "spawn_agent", file: "rollout-2026-01-04T00-00-01-33333333-3333-4333-8333-333333333333.jsonl" }]);
+    assert.deepEqual(refs, [{ toolCallId: "call-spawn-001", id: "33333333-3333-4333-8333-333333333333", agent: "Codex", where: { in: "sessions-tree", prefix: "rollout-", suffix: "-33333333-3333-4333-8333-333333333333.jsonl" }, label: "spawn_agent", file: "rollout-2026-01-04T00-00-01-33333333-3333-4333-8333-333333333333.jsonl" }]);
     const a = await c.request<SubagentAnswer>("transcriptInspector/subagent", { uri, revision: 0, toolCallId: "call-spawn-001" });
     assert.equal(a.uri, pathToFileURL(child).href);
     assert.equal(a.format, "codex");

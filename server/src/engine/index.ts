@@ -18,6 +18,7 @@ export { codePointName, UNSAFE_CHARS } from "./model/unsafe-chars.js";
 // formats: each agent's files
 export { detectFormat, FORMAT_PROFILES, type FormatName, formatProfile, runtimeWords, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";
+export type { SubagentTranscript, TranscriptPlace } from "./formats/profile.js";
 export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-context.js";
 export { claudeSidechains } from "./formats/claude-code/claude-code-sidechains.js";
 // session: reading

@@ -8,7 +8,7 @@
 import type { Connection } from "vscode-languageserver/node";
 import { analyze, applyRepairEdits, isProviderName, providerVerdicts, type ProviderVerdicts } from "../engine/index.js";
 import { guardReason } from "../presentation/view-guard.js";
-import { PreviewFixRequest, type PreviewVerdict } from "../protocol/providers.js";
+import { PreviewFixRequest, type PreviewVerdict } from "../protocol/lsp.js";
 import { fixEdit, toTextEdits } from "./actions.js";
 import { verdictsOf } from "./provider-findings.js";
 import type { DocState } from "./store.js";

@@ -1,12 +1,14 @@
 /**
- * Where a subagent's transcript is (issue 23 item 4), and what it says, for the inspector:
+ * Where a subagent's transcript is (issue 23 item 4), and what it says, for the inspector. The
+ * agent's profile says where it keeps it (view-subagents.ts):
  *
- * - Claude Code: `<dir>/<session>/subagents/agent-<agentId>.jsonl` beside `<dir>/<session>.jsonl`.
- * - Codex: the child rollout `rollout-<time>-<threadId>.jsonl`, in the session's folder or, when
- *   that folder is a day of Codex's `sessions/YYYY/MM/DD` tree, in another day of the same tree
- *   (a bounded walk: at most MAX_SCANNED folder entries).
+ * - in the session's folder: `<dir>/<session>/<path>` beside `<dir>/<session>.jsonl` (Claude Code:
+ *   `subagents/agent-<agentId>.jsonl`);
+ * - in the sessions tree: a file `<prefix>…<suffix>` in the session's folder or, when that folder
+ *   is a day of a `…/YYYY/MM/DD` tree, in another day of the same tree, newest first (Codex's
+ *   child rollouts; a bounded walk: at most MAX_SCANNED folder entries).
  *
- * Ids come from the session (view-subagents.ts checks them: a name, no path); files are read only
+ * Names come from the session (view-subagents.ts keeps plain names only); files are read only
  * when regular and at most MAX_SUBAGENT_BYTES, never blocking (io/read-regular-file.ts).
  */
 import { readdirSync, statSync } from "node:fs";
@@ -14,7 +16,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { analyze, messageText } from "../engine/index.js";
 import { readRegularFile } from "../io/read-regular-file.js";
-import { SUBAGENT_ID } from "../presentation/view-subagents.js";
+import { isSafePlace, SUBAGENT_ID } from "../presentation/view-subagents.js";
 import type { SubagentAnswer } from "../protocol/view-window.js";
 import type { ViewSubagent } from "../protocol/view.js";
 
@@ -40,11 +42,11 @@ const list = (dir: string): string[] => {
   }
 };
 
-/** Codex: a rollout named by `id` in `dir`, or in the other days of its `sessions/YYYY/MM/DD` tree. */
-function codexRollout(sessionPath: string, id: string): string | undefined {
-  const suffix = `-${id}.jsonl`;
+/** A file named `prefix…suffix` in the session's folder, or in the other days of its `YYYY/MM/DD` tree. */
+function inSessionsTree(sessionPath: string, prefix: string, suffix: string): string | undefined {
+  const named = (n: string) => n.length > prefix.length + suffix.length && n.startsWith(prefix) && n.endsWith(suffix);
   const dir = dirname(sessionPath);
-  const here = list(dir).find((n) => n.startsWith("rollout-") && n.endsWith(suffix));
+  const here = list(dir).find(named);
   if (here) return join(dir, here);
   const day = dir;
   const month = dirname(day);
@@ -57,7 +59,7 @@ function codexRollout(sessionPath: string, id: string): string | undefined {
       for (const d of list(join(root, y, m)).filter((n) => /^\d{2}$/.test(n)).sort().reverse()) {
         const names = list(join(root, y, m, d));
         scanned += names.length + 1;
-        const hit = names.find((n) => n.startsWith("rollout-") && n.endsWith(suffix));
+        const hit = names.find(named);
         if (hit) return join(root, y, m, d, hit);
         if (scanned > MAX_SCANNED) return undefined;
       }
@@ -70,8 +72,8 @@ const MISS_MS = 5000;
 const MAX_FOUND = 2000;
 
 /** The transcript file of a subagent of the session at `sessionUri`; undefined when not found. */
-export function subagentFile(sessionUri: string, ref: Pick<ViewSubagent, "id" | "kind">): string | undefined {
-  const key = `${sessionUri}\u0000${ref.kind}\u0000${ref.id}`;
+export function subagentFile(sessionUri: string, ref: Pick<ViewSubagent, "id" | "where">): string | undefined {
+  const key = `${sessionUri}\u0000${JSON.stringify(ref.where)}\u0000${ref.id}`;
   const known = found.get(key);
   if (known && (known.path ? isFile(known.path) : Date.now() - known.at < MISS_MS)) return known.path;
   const path = lookUp(sessionUri, ref);
@@ -81,19 +83,20 @@ export function subagentFile(sessionUri: string, ref: Pick<ViewSubagent, "id" | 
   return path;
 }
 
-function lookUp(sessionUri: string, ref: Pick<ViewSubagent, "id" | "kind">): string | undefined {
-  if (!sessionUri.startsWith("file:") || !SUBAGENT_ID.test(ref.id)) return undefined;
+function lookUp(sessionUri: string, ref: Pick<ViewSubagent, "id" | "where">): string | undefined {
+  if (!sessionUri.startsWith("file:") || !SUBAGENT_ID.test(ref.id) || !isSafePlace(ref.where)) return undefined;
   let session: string;
   try {
     session = fileURLToPath(sessionUri);
   } catch {
     return undefined;
   }
-  if (ref.kind === "claude-code") {
-    const p = join(dirname(session), basename(session).replace(/\.jsonl$/i, ""), "subagents", `agent-${ref.id}.jsonl`);
+  const w = ref.where;
+  if (w.in === "session-folder") {
+    const p = join(dirname(session), basename(session).replace(/\.jsonl$/i, ""), ...w.path);
     return isFile(p) ? p : undefined;
   }
-  return codexRollout(session, ref.id);
+  return inSessionsTree(session, w.prefix, w.suffix);
 }
 
 /** Marks the subagents whose transcripts exist beside the session with their file names (in place). */

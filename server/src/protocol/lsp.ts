@@ -8,7 +8,7 @@
  * directly, never this file or index.ts.
  */
 import { NotificationType, RequestType } from "vscode-languageserver-protocol";
-import type { ProviderStatus } from "./providers.js";
+import type { ProviderGuardReason, ProviderStatus } from "./providers.js";
 import type { RenderView, ViewFix } from "./view.js";
 import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, SubagentAnswer, SubagentQuery, ViewSummary } from "./view-window.js";
 
@@ -82,6 +82,33 @@ export type FixEditResult = { changes: Record<string, FixEditTextEdit[]> } | nul
  * applies it with `workspace.applyEdit`, so it lands in the editor's undo history.
  */
 export const FixEditRequest = new RequestType<FixEditParams, FixEditResult, void>("transcriptInspector/fixEdit");
+
+// Fix preview (issue 23 item 8b): a repair's edits, and the target's verdict before and after it
+
+export interface PreviewFixParams {
+  uri: string;
+  fix: ViewFix;
+}
+/** The target provider's verdict on the next request. */
+export interface PreviewVerdict {
+  /** The provider (`anthropic`, ...); null when none is known. */
+  provider: string | null;
+  rejects: boolean;
+  problems: number;
+  /** When it rejects: the first finding that makes it (view-guard.ts). */
+  reason?: ProviderGuardReason;
+}
+export interface PreviewFixAnswer {
+  /** The repair's edits on the document as it is (LSP shape, 0-based). */
+  edits: FixEditTextEdit[];
+  before: PreviewVerdict;
+  after: PreviewVerdict;
+  /** Errors and warnings the repair removes, and any it adds, by code. */
+  fixed: { code: string; count: number }[];
+  added: { code: string; count: number }[];
+}
+/** `transcriptInspector/previewFix`: what a fix would change and the verdict after it; null when it no longer applies. */
+export const PreviewFixRequest = new RequestType<PreviewFixParams, PreviewFixAnswer | null, void>("transcriptInspector/previewFix");
 
 // ---------------------------------------------------------------------------------------------
 // Session files an editor shows but VS Code does not sync (over 50 MB) (extension -> server)

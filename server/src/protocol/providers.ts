@@ -6,8 +6,6 @@
  * Node only, like lsp.ts (it imports the JSON-RPC runtime).
  */
 import { RequestType } from "vscode-languageserver-protocol";
-import type { FixEditTextEdit } from "./lsp.js";
-import type { ViewFix } from "./view.js";
 
 /** The target provider of a document, as the status bar shows it (a field of StatusParams). */
 export interface ProviderStatus {
@@ -103,31 +101,3 @@ export interface ProviderErrorAnswer {
 export type ProviderErrorResult = ProviderErrorAnswer | null;
 /** `transcriptInspector/providerError`: the file line of the request place a provider's error names. */
 export const ProviderErrorRequest = new RequestType<ProviderErrorParams, ProviderErrorResult, void>("transcriptInspector/providerError");
-
-// ---------------------------------------------------------------------------------------------
-// Fix preview (issue 23 item 8b): a repair's edits, and the target's verdict before and after it
-
-export interface PreviewFixParams {
-  uri: string;
-  fix: ViewFix;
-}
-/** The target provider's verdict on the next request. */
-export interface PreviewVerdict {
-  /** The provider (`anthropic`, ...); null when none is known. */
-  provider: string | null;
-  rejects: boolean;
-  problems: number;
-  /** When it rejects: the first finding that makes it (view-guard.ts). */
-  reason?: ProviderGuardReason;
-}
-export interface PreviewFixAnswer {
-  /** The repair's edits on the document as it is (LSP shape, 0-based). */
-  edits: FixEditTextEdit[];
-  before: PreviewVerdict;
-  after: PreviewVerdict;
-  /** Errors and warnings the repair removes, and any it adds, by code. */
-  fixed: { code: string; count: number }[];
-  added: { code: string; count: number }[];
-}
-/** `transcriptInspector/previewFix`: what a fix would change and the verdict after it; null when it no longer applies. */
-export const PreviewFixRequest = new RequestType<PreviewFixParams, PreviewFixAnswer | null, void>("transcriptInspector/previewFix");

@@ -165,7 +165,13 @@ export interface ViewSubagent {
   toolCallId: string;
   /** Claude Code's `agentId`, Codex's child thread id. */
   id: string;
-  kind: "claude-code" | "codex";
+  /** The agent that ran it, as people name it ("Claude Code"). */
+  agent: string;
+  /**
+   * Where the agent keeps the transcript: a path in the folder named as the session beside it,
+   * or a file named `prefix…suffix` in its dated sessions tree. Plain names only.
+   */
+  where: { in: "session-folder"; path: string[] } | { in: "sessions-tree"; prefix: string; suffix: string };
   /** The agent's type or the tool that spawned it, when recorded (plain text). */
   label?: string;
   /** The transcript's file name, when the server found it beside the session. */

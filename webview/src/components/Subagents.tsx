@@ -88,7 +88,9 @@ function OwnFile({ r, id, open, handlers, query }: { r: ViewSubagent; id: string
     setLoaded({ status: "loading" });
     void handlers.loadSubagent(r.toolCallId).then((a) => setLoaded(a ? { status: "shown", answer: a } : { status: "missing" }));
   }, [open, r.file, r.toolCallId, loaded, handlers]);
-  const name = r.file ?? (r.kind === "claude-code" ? `agent-${r.id}.jsonl` : `rollout of thread ${r.id}`);
+  const w = r.where;
+  const expected = w.in === "session-folder" ? w.path[w.path.length - 1] : `${w.prefix}…${w.suffix}`;
+  const name = r.file ?? expected;
   return (
     <Group
       id={id}
@@ -123,7 +125,7 @@ function OwnFile({ r, id, open, handlers, query }: { r: ViewSubagent; id: string
         </>
       ) : (
         <div className="content-note">
-          {r.kind === "claude-code" ? `Claude Code keeps a subagent's transcript in the session's folder, subagents/agent-${r.id}.jsonl; it is not there.` : `Codex keeps a child thread's rollout in its sessions folder, named by the thread id; none was found.`}
+          {w.in === "session-folder" ? `${r.agent} keeps a subagent's transcript in the session's folder, ${w.path.join("/")}; it is not there.` : `${r.agent} keeps a subagent's transcript in its sessions folder, a file named ${expected}; none was found.`}
         </div>
       )}
     </Group>

@@ -10,6 +10,7 @@ import type { Entry, Finding, JsonPath, SourceLine } from "../../model/types.js"
 import type { FormatRead, FormatProfile } from "../profile.js";
 import { codexModelTurns, codexReasoningItems } from "./codex-providers.js";
 import { codexResumeContext } from "./codex-resume.js";
+import { codexSubagentTranscripts } from "./codex-subagents.js";
 import { codexUsage } from "./codex-usage.js";
 import { codexExtendContext } from "./codex-continuation.js";
 import { buildCodexContext, OUTPUT_TYPES } from "./codex-context.js";
@@ -86,6 +87,7 @@ export const codexFormat: FormatProfile<"codex"> = {
     reasoningItems: codexReasoningItems,
   },
   resume: codexResumeContext,
+  subagentTranscripts: codexSubagentTranscripts,
   extendContext: codexExtendContext,
   readLinesIn(session, lines) {
     // Linear: each line's parent is the entry before it.
