@@ -7,6 +7,7 @@
 import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
 import type { FixAllStep } from "./engine/index.js";
 import { buildRenderView, withAllFixes } from "./presentation/view-model.js";
+import { guardReason } from "./presentation/view-guard.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses } from "./lsp/code-lenses.js";
@@ -155,6 +156,9 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
   if (LOG_TIMINGS) connection.console.log(`timing: publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);
   published.set(uri, true);
   const a = st.analysis;
+  const provider = providers.status(st, settings);
+  // the live guard: why the target would reject the next request (presentation/view-guard.ts)
+  const reason = provider?.rejects ? guardReason(providers.verdicts(st, settings)?.pv) : undefined;
   connection.sendNotification(StatusNotification, {
     uri,
     isSession: true,
@@ -165,7 +169,7 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     messagesBefore: a.before.length,
     messagesAfter: a.after.length,
     ...(bound.capped ? { capped: bound.capped } : {}),
-    provider: providers.status(st, settings),
+    provider: provider && reason ? { ...provider, reason } : provider,
   } satisfies StatusParams);
   if (notifyRender) connection.sendNotification(RenderChangedNotification, { uri, version: st.version });
 }

@@ -53,7 +53,10 @@ describe("provider rules in the language server", () => {
     const splitHover = await c.request("textDocument/hover", { textDocument: { uri }, position: { line: 3, character: splitLine.indexOf("toolu_b") + 1 } });
     assert.match(splitHover.contents.value, /\*\*Providers\*\* on results\\-split: rejected by Bedrock, Gemini/);
     const status = await c.status(uri, from);
-    assert.deepEqual(status.provider, { target: "anthropic", label: "Anthropic", source: "session", detected: "anthropic", rejects: true, problems: 1 });
+    const { reason, ...provider } = status.provider;
+    assert.deepEqual(provider, { target: "anthropic", label: "Anthropic", source: "session", detected: "anthropic", rejects: true, problems: 1 });
+    // the live guard (issue 23 item 8c): why it rejects
+    assert.deepEqual([reason.code, reason.line], ["invalid-call-id", 5]);
     assert.equal(status.errors, 1);
 
     const line = TEXT.split("\n")[4];

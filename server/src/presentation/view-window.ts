@@ -172,6 +172,7 @@ export class ViewWindow {
       tools: allTools(this.rows),
       rowCount: this.rows.length,
       ...(timeline ? { timeline } : {}),
+      ...(view.branches ? { branches: view.branches } : {}),
     };
   }
 

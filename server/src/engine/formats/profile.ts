@@ -97,6 +97,24 @@ export interface Sidechains {
   unmatched: SidechainGroup[];
 }
 
+/**
+ * Where an agent keeps a subagent's transcript of its own: a path inside the folder named as the
+ * session file without its extension, beside it (Claude Code 2.1: `<session>/subagents/agent-<id>.jsonl`),
+ * or a file named `prefix…suffix` somewhere in the agent's dated sessions tree (`…/YYYY/MM/DD/`,
+ * the session's own day first: Codex's child rollouts).
+ */
+export type TranscriptPlace = { in: "session-folder"; path: string[] } | { in: "sessions-tree"; prefix: string; suffix: string };
+
+/** A subagent a tool call ran whose transcript is a file of its own, not lines of this file. */
+export interface SubagentTranscript {
+  toolCallId: string;
+  /** The agent's id for it (Claude Code's `agentId`, Codex's child thread id), as recorded: unchecked. */
+  id: string;
+  /** The agent's type or the tool that spawned it, when recorded. */
+  label?: string;
+  where: TranscriptPlace;
+}
+
 export interface FormatProfile<N extends string = string> {
   /** The format's name: `Session.format`, the `format` of CLI JSON and the view model. */
   readonly name: N;
@@ -190,6 +208,8 @@ export interface FormatProfile<N extends string = string> {
   readonly readingVersions?: readonly string[];
   /** Subagent lines inside the file, not part of the context: groups to show under their calls. */
   sidechains?(session: Session): Sidechains;
+  /** Subagents whose transcripts are files of their own, and where the agent keeps them. */
+  subagentTranscripts?(session: Session, before: readonly Msg[]): SubagentTranscript[];
   /** pi's pruners (pi-condense, acp-kernel) and provider layer render its After column. */
   readonly renderedByPruners: boolean;
   /**

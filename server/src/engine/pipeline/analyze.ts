@@ -23,7 +23,7 @@ import { oversizedLineFindings } from "../rules/oversized-line.js";
 import { prunerThrowFindings } from "../rules/pruner-throws.js";
 import { toWire, type WireReport } from "../render/pi-ai/transform-messages.js";
 import { wireFindings } from "../rules/provider-wire-findings.js";
-import { buildContext, readSession } from "../session/read-session.js";
+import { buildContext, onBranch, readSession } from "../session/read-session.js";
 import type { DropReason } from "../model/drop-reason.js";
 import type { Finding, Msg, Session } from "../model/types.js";
 import type { FindingCode } from "../rules/registry.js";
@@ -60,6 +60,12 @@ export interface AnalyzeOptions {
   agentVersion?: string;
   /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
   rules?: boolean;
+  /**
+   * Analyse the branch that ends at this entry instead of the active one (the inspector's branch
+   * and root picker); an id that names no entry is ignored. `before`, `occurrences` and `usage`,
+   * when given, must be of that branch.
+   */
+  leafId?: string;
 }
 
 export interface Analysis {
@@ -95,6 +101,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 }
 
 export function analyzeSession(session: Session, options: AnalyzeOptions = {}): Analysis {
+  if (options.leafId !== undefined) session = onBranch(session, options.leafId);
   // pi's pruners and provider layer render the After column of a format that says so (pi);
   // other agents send what they rebuild on resume (the profile's `resume`), and the rules check that.
   return formatProfile(session.format)?.renderedByPruners === true ? analyzePruned(session, options) : analyzeResumed(session, options);

@@ -113,6 +113,17 @@ export function pathTo(leaf: Entry, byId: Map<string, Entry>): Entry[] {
   return path.reverse();
 }
 
+/**
+ * The session read on the branch that ends at `leafId` instead of the active one (the inspector's
+ * branch and root picker): the same lines, entries and findings, another `leafId` and `branch`.
+ * `session` itself when the id names no entry or is the active leaf already.
+ */
+export function onBranch(session: Session, leafId: string): Session {
+  const leaf = session.byId.get(leafId);
+  if (!leaf || leafId === session.leafId) return session;
+  return { ...session, leafId, branch: pathTo(leaf, session.byId) };
+}
+
 /** The branch's context messages as the agent builds them, each with its origin. */
 export function buildContext(session: Session): Msg[] {
   return formatProfile(session.format)?.buildContext(session.branch) ?? [];

@@ -10,6 +10,7 @@ import type { JsonPath } from "../../model/types.js";
 import type { FormatProfile } from "../profile.js";
 import { codexModelTurns, codexReasoningItems } from "./codex-providers.js";
 import { CODEX_READING_VERSIONS, codexResumeContext } from "./codex-resume.js";
+import { codexSubagentTranscripts } from "./codex-subagents.js";
 import { codexUsage } from "./codex-usage.js";
 import { codexExtendContext } from "./codex-continuation.js";
 import { buildCodexContext } from "./codex-context.js";
@@ -77,6 +78,7 @@ export const codexFormat: FormatProfile<"codex"> = {
   },
   resume: codexResumeContext,
   readingVersions: CODEX_READING_VERSIONS,
+  subagentTranscripts: codexSubagentTranscripts,
   extendContext: codexExtendContext,
   readLinesIn(session, lines) {
     // Linear: each line's parent is the entry before it.
