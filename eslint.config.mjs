@@ -10,6 +10,7 @@
 //   webview/src              DOM: protocol only, plus its own files
 // The tsconfig project references (tsconfig.json) hold the same line for TypeScript: a file
 // that imports outside its project and its references fails `tsc -b`.
+import { readdirSync } from "node:fs";
 import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import globals from "globals";
@@ -47,8 +48,10 @@ const onlyPackages = (allowed, layer) =>
 
 /** The engine's folders, bottom to top (server/src/engine/index.ts says the same). */
 const ENGINE_LAYERS = ["model", "formats", "session", "render", "rules", "pipeline", "providers", "incremental", "repair"];
-/** One folder per agent under formats/. */
-const FORMAT_FOLDERS = ["pi", "claude-code", "codex"];
+/** One folder per agent under formats/ (a new format's folder is bounded without an edit here). */
+const FORMAT_FOLDERS = readdirSync(new URL("./server/src/engine/formats/", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 /** What no engine file imports. */
 const ENGINE_OUTSIDE = [onlyPackages(ENGINE_PACKAGES, "The engine"), PROTOCOL, PRESENTATION, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW];
 /** Inside the engine, the front file is for the layers above it. */

@@ -39,7 +39,7 @@ export interface ViewFix {
 
 /** Why a before-message is not sent (the engine's DropReason, with its label). */
 export interface ViewDropReason {
-  kind: "chain" | "acp-block" | "acp-strip-orphan" | "acp-not-projected" | "orphan-sweep" | "pi-ai-skipped-turn" | "convert-excluded" | "convert-unknown-role" | "resume-cut" | "resume-skip";
+  kind: "chain" | "acp-block" | "acp-strip-orphan" | "acp-not-projected" | "orphan-sweep" | "pi-ai-skipped-turn" | "convert-excluded" | "convert-unknown-role" | "resume-cut" | "resume-skip" | "resume-drop";
   /** The chain or acp-kernel block, for `chain` and `acp-block`. */
   blockId?: string;
   /** What to show (`chain:b7`, `orphan-sweep`, `pi-ai:error-turn`, ...): for display only. */
@@ -55,7 +55,7 @@ export interface ViewMessage {
   /** 1-based file line; null for synthetic messages. */
   line: number | null;
   entryId?: string;
-  /** `resume-history`: an item of a Codex compaction's replacement history (its `compacted` line). */
+  /** `resume-history`: what the agent sends on resume in place of a compacted history (an item of a Codex `compacted` line's replacement history, Copilot CLI's summary). */
   synthetic?: "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history";
   /** Tool names: one per call of an assistant message (in call order), or the result's tool. */
   toolNames?: string[];
