@@ -22,10 +22,13 @@ export type DropReason =
   | { kind: "convert-unknown-role" }
   /**
    * Not in the context the agent rebuilds on resume (after-model.ts): before Claude Code's latest
-   * `compact_boundary`, replaced by a Codex `compacted` item, or rolled back (Codex). `line` is the
-   * 0-based line of the boundary, compaction or rollback.
+   * `compact_boundary`, replaced by a Codex `compacted` item, or rolled back (Codex); `line` is the
+   * 0-based line of the boundary, compaction or rollback. Claude Code also leaves out a line whose
+   * calls have no result (`unanswered-call`), a message it does not send (`not-sent`: thinking or
+   * whitespace only, an API-error placeholder, a result that answers no call) and, in an older
+   * version's reading, a line its walk does not reach (`off-chain`); `line` is then the message's own.
    */
-  | { kind: "resume-cut"; by: "compact-boundary" | "compacted" | "rolled-back"; line: number };
+  | { kind: "resume-cut"; by: "compact-boundary" | "compacted" | "rolled-back" | "unanswered-call" | "not-sent" | "off-chain"; line: number };
 
 export type DropKind = DropReason["kind"];
 

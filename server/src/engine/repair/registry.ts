@@ -16,6 +16,7 @@ import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
 import { providerVerdicts } from "../providers/verdicts.js";
 import { formatProfile } from "../formats/registry.js";
+import { relinkSkippedTurns } from "./relink-skipped-turns.js";
 import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
 
 export interface RepairSpec {
@@ -160,6 +161,13 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     one: fromPlan(mergeSplitResults),
     plan: mergeSplitResults,
     done: (n, dry) => `${dry ? "would merge" : "merged"} the split results of ${count(n, "turn", "turns")}`,
+  },
+  "relink-skipped-turns": {
+    label: () => "Re-link this line so the resume reads the turns it skips",
+    preferred: true,
+    one: fromPlan(relinkSkippedTurns),
+    plan: relinkSkippedTurns,
+    done: (n, dry) => `${dry ? "would re-link" : "re-linked"} ${count(n, "line", "lines")} so the resume reads the turns it skipped`,
   },
   "fix-all": {
     label: () => "Fix all repairable findings in the file",
