@@ -248,7 +248,8 @@ function renameContext(a: Analysis): RenameContext {
   if (c) return c;
   const beforeIndex = new Map<Msg, number>();
   a.before.forEach((m, i) => beforeIndex.set(m, i));
-  const dropped = new Set<Msg>(a.dropped.map((d) => d.msg));
+  // What a pruner dropped (its records may name the id); not what an agent leaves out on resume.
+  const dropped = new Set<Msg>(a.dropped.filter((d) => d.by.kind !== "resume-cut").map((d) => d.msg));
   const unpairedTurns = new Set(a.occurrences.unpaired.map((u) => `${u.id}\u0000${u.turn}`));
   const taken = new Set<string>();
   let named: Map<string, Set<number>> | undefined;

@@ -3,8 +3,9 @@
  * (docs/research/claude-code-resume.md). rules/registry.ts joins this table with the others; the
  * README documents each code under `#code-<code>` and package.json lists it in
  * `severityOverrides`. Calls without a result report under the shared `dangling-call` and
- * `pending-call` codes (rules/provider-wire-findings.ts, rules/commit-boundary.ts), in Claude
- * Code's words.
+ * `pending-call` codes (rules/provider-wire-findings.ts, rules/commit-boundary.ts), a result 2.0
+ * sends without its call under `orphan-result` (rules/orphan-sweep.ts), a reused call id whose
+ * later calls 2.1 drops under `colliding-id` (rules/occurrence-identity.ts), in Claude Code's words.
  */
 import type { CodeTable } from "../../model/finding-kit.js";
 
@@ -24,4 +25,4 @@ export const CLAUDE_CODE_CODES = {
 } as const satisfies CodeTable;
 
 /** The severities of the shared codes Claude Code's reading reports (their tables live in rules/). */
-export const SHARED_CODE_SEVERITY = { "dangling-call": "warning", "pending-call": "information" } as const;
+export const SHARED_CODE_SEVERITY = { "dangling-call": "warning", "pending-call": "information", "orphan-result": "error", "colliding-id": "information" } as const;

@@ -59,6 +59,8 @@ export interface Request {
   droppedResults: { line: number; id: unknown; why: "orphan-result" | "duplicate-result" }[];
   /** Calls answered with "[Tool result missing due to internal error]" (5.7): id and the call's line. */
   madeUpResults: { id: unknown; line?: number }[];
+  /** Calls left out because an earlier assistant message sent their id (5.7): id, line and block index. */
+  droppedCalls: { id: unknown; line: number; index?: number }[];
   /** The 0-based line of the last compact boundary the history was cut at, if any. */
   cutAt?: number;
 }
@@ -87,7 +89,7 @@ export function buildRequest(history: readonly Item[], version: ReadingVersion):
   for (let i = 0; i < cut; i++) for (const l of itemLines(history[i])) dropped.set(l, "before-cut");
   const list = cut >= 0 ? history.slice(cut) : [...history];
   const framed = version === "2.0" ? [...list, frameItem(PROMPT)] : [frameItem(CONTEXT), ...list, NEW_TURN, frameItem(PROMPT)];
-  const req: Request = { items: [], dropped, droppedResults: [], madeUpResults: [], cutAt: cut >= 0 ? history[cut].line : undefined };
+  const req: Request = { items: [], dropped, droppedResults: [], madeUpResults: [], droppedCalls: [], cutAt: cut >= 0 ? history[cut].line : undefined };
   let items = onePass(moveAttachments(framed), version, dropped);
   if (version !== "2.0") {
     items = afterPass(items, dropped);
@@ -300,15 +302,19 @@ function pairResults(q: Item[], req: Request): Item[] {
     const calls = new Map<unknown, Piece>();
     let pieces = a.pieces.filter((p) => {
       if (isToolUse(p)) {
-        if (seen.has(p.block.id)) return false;
+        if (seen.has(p.block.id)) {
+          if (p.lines.length) req.droppedCalls.push({ id: p.block.id, line: p.lines[0], index: p.index });
+          return false;
+        }
         seen.add(p.block.id);
         calls.set(p.block.id, p);
       }
       const t = isObject(p.block) ? p.block.type : undefined;
       return !((t === "server_tool_use" || t === "mcp_tool_use") && !own.has(p.block.id));
     });
-    if (pieces.length === 0) pieces = [{ block: { type: "text", text: "[Tool use interrupted]" }, lines: [], synthetic: MADE_UP.toolUseInterrupted }];
-    out.push(pieces.length === a.pieces.length ? a : { ...a, pieces });
+    const changed = pieces.length !== a.pieces.length;
+    if (pieces.length === 0) pieces = [{ block: { type: "text", text: "[Tool use interrupted]" }, lines: a.line !== undefined ? [a.line] : [], synthetic: MADE_UP.toolUseInterrupted }];
+    out.push(changed ? { ...a, pieces } : a);
     const next = q[y + 1];
     const answered = new Set<unknown>();
     let duplicate = false;

@@ -24,7 +24,13 @@ import type { Reading, SentReading } from "./claude-code-reading.js";
 import { skippedTurns } from "./claude-code-skipped-turns.js";
 import { READING_RELEASES, type ReadingVersion, type TranscriptLine } from "./claude-code-transcript.js";
 
-const make = findingMaker({ ...CLAUDE_CODE_CODES, "dangling-call": codeOf("dangling-call"), "pending-call": codeOf("pending-call") });
+const make = findingMaker({
+  ...CLAUDE_CODE_CODES,
+  "dangling-call": codeOf("dangling-call"),
+  "pending-call": codeOf("pending-call"),
+  "orphan-result": codeOf("orphan-result"),
+  "colliding-id": codeOf("colliding-id"),
+});
 
 function codeOf(code: keyof typeof SHARED_CODE_SEVERITY) {
   return { description: "", severity: SHARED_CODE_SEVERITY[code], follows: "", fixes: [] } as const;
@@ -59,7 +65,60 @@ export function resumeFindings(reading: Reading, version: ReadingVersion): Findi
   if (!sent.history || !sent.request || (sent.subagent && version === "2.0")) return [];
   // 2.0.31: a call whose result sits on a sibling branch goes with it (resume-drops-results).
   const elsewhere = version === "2.0" ? conversationResults(reading) : new Set<unknown>();
-  return [...callFindings(sent, version, elsewhere), ...skipFindings(reading, version), ...(version === "2.0" ? droppedParallel(reading, sent, elsewhere) : [])].sort((a, b) => a.line - b.line);
+  const older = version === "2.0" ? [...droppedParallel(reading, sent, elsewhere), ...sentOrphans(sent)] : [];
+  return [...callFindings(sent, version, elsewhere), ...reusedIds(sent, version), ...skipFindings(reading, version), ...older].sort((a, b) => a.line - b.line);
+}
+
+/**
+ * 2.1 sends a call id once (5.7): a later call with an id an earlier assistant message sent is
+ * left out, and its result with it. One finding per id, on its first dropped call; the
+ * make-id-unique repair renames that call and its result.
+ */
+function reusedIds(sent: SentReading, version: ReadingVersion): Finding[] {
+  const byId = new Map<unknown, { line: number; index?: number }[]>();
+  for (const d of sent.request!.droppedCalls) {
+    if (sent.request!.dropped.get(d.line) === "before-cut") continue;
+    const list = byId.get(d.id);
+    if (list) list.push(d);
+    else byId.set(d.id, [d]);
+  }
+  const who = agent(version);
+  return [...byId].map(([id, list]) => {
+    const first = list[0];
+    const more = list.length > 1 ? ` (and ${plural(list.length - 1, "later call", "later calls")} of it: ${linesText(list.slice(1).map((d) => d.line))})` : "";
+    return make("colliding-id", {
+      line: first.line,
+      path: first.index !== undefined ? ["message", "content", first.index, "id"] : undefined,
+      toolCallId: String(id),
+      message: `Tool-call id reused; ${who} drops the later call on resume. Call ${tick(id)} on line ${first.line + 1}${more} reuses the id of a call an earlier message sent, and ${who} sends a call id only once: it leaves the later call out of its message (a message left empty says "[Tool use interrupted]") and drops its result, so the model loses that call. Making the id unique keeps it.`,
+    });
+  });
+}
+
+/**
+ * 2.0.31 has no pairing repair (8.1): a tool result sent without its call in the message before
+ * it reaches the API, which rejects the request (2.1 drops such a result silently, 5.7).
+ */
+function sentOrphans(sent: SentReading): Finding[] {
+  const out: Finding[] = [];
+  let calls: Set<unknown> | undefined;
+  for (const it of sent.request!.items) {
+    if (it.type === "assistant") {
+      calls = new Set(it.pieces.filter((p) => isObject(p.block) && p.block.type === "tool_use").map((p) => p.block.id));
+      continue;
+    }
+    for (const p of it.pieces) {
+      if (!isObject(p.block) || p.block.type !== "tool_result" || calls?.has(p.block.tool_use_id) || p.lines.length === 0) continue;
+      out.push(make("orphan-result", {
+        line: p.lines[0],
+        path: p.index !== undefined ? ["message", "content", p.index, "tool_use_id"] : undefined,
+        toolCallId: String(p.block.tool_use_id),
+        message: `Result that answers no call; Claude Code 2.0 sends it anyway. Result ${tick(p.block.tool_use_id)} has no call in the message before it when ${READING_RELEASES["2.0"]} resumes the session, and 2.0 has no repair for that: the API rejects the request (a tool_result must answer a tool_use of the previous message). Claude Code 2.1 drops such a result.`,
+      }));
+    }
+    calls = undefined;
+  }
+  return out;
 }
 
 /** Ids of the tool results of the conversation (Before). */
