@@ -132,6 +132,12 @@ export interface FormatProfile<N extends string = string> {
   buildContext(branch: Entry[]): Msg[];
   /** The active leaf among `entries` (file order), as the agent picks it on load. */
   leaf(entries: Entry[]): Entry | undefined;
+  /**
+   * The entries the agent reads as the conversation up to `leaf`, oldest first, when that is not
+   * the path from `leaf` to its root (Claude Code bridges a missing parent by time and brings back
+   * parallel calls and results from sibling branches). Absent: the path.
+   */
+  branch?(entries: Entry[], leaf: Entry): Entry[];
   /** The key of an entry's own id on its line (findings point at it). */
   readonly idKey: string;
   /** The key of an entry's parent link on its line (findings and repairs point at it). */
@@ -167,6 +173,11 @@ export interface FormatProfile<N extends string = string> {
      * that answer, so the rename repair leaves it.
      */
     readonly answersById?: boolean;
+    /**
+     * Where the parent link of the line (0-based) should point so that the agent's resume reads
+     * the turns it skips (`resume-skips-turns`): the line and id of the new parent, or why not.
+     */
+    relinkTarget?(session: Session, line: number): { line: number; id: string } | { reason: string };
     /** A new entry id in the agent's style, from four 8-hex-digit hashes (pi: 8 hex digits; Claude Code: a UUID). */
     newEntryId(hex: readonly [string, string, string, string]): string;
     /** Why lines may not be added or moved in this session (a v1 pi file with compactions counts lines), or null. */
