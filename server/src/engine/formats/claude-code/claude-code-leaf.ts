@@ -80,6 +80,17 @@ export function resumeLeaf(map: ReadonlyMap<unknown, TranscriptLine>, t: Transcr
   return best;
 }
 
+/**
+ * The leaf when the line to resume from is given (another branch than the one Claude Code picks
+ * itself): 2.1 takes that line's nearest `user`/`assistant` line, as it does for each leaf (3.5);
+ * 2.0.31 takes the line as it is. Undefined when the version's map does not hold it.
+ */
+export function leafAt(map: ReadonlyMap<unknown, TranscriptLine>, uuid: string, version: ReadingVersion): TranscriptLine | undefined {
+  const at = map.get(uuid);
+  if (!at || version === "2.0") return at;
+  return firstMessageUp(map)(at);
+}
+
 /** 2.0.31: the non-sidechain transcript line of any type with the newest timestamp (the first on ties). */
 function newestLine(map: ReadonlyMap<unknown, TranscriptLine>): TranscriptLine | undefined {
   let best: TranscriptLine | undefined;

@@ -19,7 +19,7 @@ import type { Entry, Msg, SourceLine } from "../../model/types.js";
 import { walkChain, type Walk } from "./claude-code-chain.js";
 import { buildHistory, type History } from "./claude-code-history.js";
 import { lineItem } from "./claude-code-items.js";
-import { resumeLeaf, subagentLeaf } from "./claude-code-leaf.js";
+import { leafAt, resumeLeaf, subagentLeaf } from "./claude-code-leaf.js";
 import { itemsToMessages, type RawAt } from "./claude-code-messages.js";
 import { recoverParallel } from "./claude-code-parallel-recovery.js";
 import { buildRequest, type Request } from "./claude-code-request.js";
@@ -60,6 +60,11 @@ export interface Reading {
   /** Lines of the conversation brought back by 3.8. */
   readonly conversationRecovered: ReadonlySet<TranscriptLine>;
   sent(version: ReadingVersion): SentReading;
+  /**
+   * What a version sends when it resumes from the line with this uuid instead of its own leaf
+   * (another branch of the file shown): the same walk, recovery, history and request from there.
+   */
+  sentFrom(version: ReadingVersion, uuid: string): SentReading;
 }
 
 export function readClaudeConversation(lines: readonly SourceLine[]): Reading {
@@ -76,6 +81,7 @@ export function readClaudeConversation(lines: readonly SourceLine[]): Reading {
     return c;
   };
   const sents = new Map<ReadingVersion, SentReading>();
+  const sentsFrom = new Map<string, SentReading>();
   let conversation: { chain: TranscriptLine[]; recovered: ReadonlySet<TranscriptLine> } | undefined;
   const conversationOf = () => {
     if (conversation) return conversation;
@@ -108,6 +114,18 @@ export function readClaudeConversation(lines: readonly SourceLine[]): Reading {
       if (!s) sents.set(version, (s = sentRequest(chainOf(version), rawAt)));
       return s;
     },
+    sentFrom(version, uuid) {
+      const key = `${version}|${uuid}`;
+      let s = sentsFrom.get(key);
+      if (!s) {
+        const own = chainOf(version);
+        s = sentRequest(walkedFrom({ version, transcript: own.transcript, map: own.map, leaf: leafAt(own.map, uuid, version), subagent: own.subagent }), rawAt);
+        // One other branch at a time is shown: keep the last few.
+        if (sentsFrom.size >= 4) sentsFrom.delete(sentsFrom.keys().next().value!);
+        sentsFrom.set(key, s);
+      }
+      return s;
+    },
   };
 }
 
@@ -125,7 +143,12 @@ function sentChain(lines: readonly SourceLine[], version: ReadingVersion, whole:
       subagent = leaf !== undefined;
     }
   }
-  const base = { version, transcript, map, leaf, subagent };
+  return walkedFrom({ version, transcript, map, leaf, subagent });
+}
+
+/** The chain a version walks from `leaf` in its map, with the lines 2.1 brings back (3.7-3.8). */
+function walkedFrom(base: Omit<SentChain, "walk" | "chain" | "recovered">): SentChain {
+  const { leaf, map, version } = base;
   if (!leaf) return { ...base, chain: [], recovered: new Set() };
   const walk = walkChain(map, leaf, version);
   if (walk.hangs) return { ...base, walk, chain: [], recovered: new Set() };
@@ -169,6 +192,7 @@ export function rememberReading(entries: readonly Entry[], lines: readonly Sourc
       return lazy().conversationRecovered;
     },
     sent: (v) => lazy().sent(v),
+    sentFrom: (v, uuid) => lazy().sentFrom(v, uuid),
   });
 }
 

@@ -15,7 +15,7 @@ import { type Msg, type Session, sourceLinesOf } from "../../model/types.js";
 import type { ResumeContext, ResumeOptions } from "../profile.js";
 import { readingOf, type Reading, type SentReading } from "./claude-code-reading.js";
 import { resumeFindings } from "./claude-code-resume-findings.js";
-import { READING_RELEASES, READING_VERSIONS, type ReadingVersion } from "./claude-code-transcript.js";
+import { READING_RELEASES, READING_VERSIONS, type ReadingVersion, type TranscriptLine } from "./claude-code-transcript.js";
 
 /** The reading version an option names: "2.0", "2.0.31", ...; the newest by default. */
 export function readingVersion(v: string | undefined): ReadingVersion {
@@ -26,21 +26,29 @@ export function readingVersion(v: string | undefined): ReadingVersion {
 export function claudeResumeContext(session: Session, before: Msg[], options?: ResumeOptions): ResumeContext {
   const reading = readingOf(session.entries);
   const version = readingVersion(options?.version);
-  const sent = reading.sent(version);
+  // Another branch than Claude Code's own is shown (the inspector's Branches panel): what this
+  // version sends when it resumes from that branch's last line, read the same way.
+  const own = reading.leaf?.raw.uuid;
+  const other = session.leafId !== null && own !== undefined && session.leafId !== own ? session.leafId : undefined;
+  const sent = other !== undefined ? reading.sentFrom(version, other) : reading.sent(version);
   const cut = sent.request?.cutAt;
   return {
     messages: sent.messages,
     dropped: droppedFrom(before, reading, sent),
     line: cut ?? sent.chain[0]?.line ?? 0,
     short: cut !== undefined ? "resume after compact" : `resume (${READING_RELEASES[version]})`,
-    label: label(sent, version),
+    label: label(sent, version, other !== undefined ? reading.leaf : undefined),
     findings: resumeFindings(reading, version),
   };
 }
 
-function label(sent: SentReading, version: ReadingVersion): string {
+function label(sent: SentReading, version: ReadingVersion, ownLeaf: TranscriptLine | undefined): string {
   const who = `Claude Code ${READING_RELEASES[version]}`;
   if (sent.walk?.hangs) return `${who} hangs on this file (a parent cycle) and sends nothing`;
+  if (ownLeaf) {
+    const from = sent.leaf ? `line ${sent.leaf.line + 1}, this branch's last message` : "this branch, whose last line it does not read";
+    return `what ${who} sends on resume from ${from} (left to itself it resumes from line ${ownLeaf.line + 1}; without the user context and the new prompt)`;
+  }
   if (!sent.leaf) return `what ${who} sends on resume: nothing (no conversation found: no main-thread user or assistant line)`;
   if (sent.subagent) return `what ${who} sends when the parent session resumes this subagent (a subagent's file is not resumable on its own)`;
   const cut = sent.request?.cutAt;
