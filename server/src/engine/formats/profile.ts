@@ -196,6 +196,14 @@ export interface FormatProfile<N extends string = string> {
    */
   readLinesIn?(session: Session, lines: readonly SourceLine[]): FormatRead | null;
   /**
+   * The entries of a session continued through `readLinesIn` (an append or an edit in place) and
+   * every line of the document, before its leaf and branch are taken: a profile that keeps what
+   * it read beside a read's entries (Claude Code's reading, which its `leaf` and `branch` use)
+   * keeps it for these entries too. With a `branch` hook the continued session's leaf and branch
+   * are the profile's over all entries. Absent: nothing is kept.
+   */
+  continueRead?(entries: readonly Entry[], lines: readonly SourceLine[]): void;
+  /**
    * The context (Before) of a branch that gained `tail`, from the previous one: the previous
    * messages followed by the tail's, or null when the tail changes earlier messages (a compaction,
    * a response streamed on from the previous line): the context is then built in full.

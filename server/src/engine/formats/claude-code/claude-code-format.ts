@@ -6,13 +6,14 @@
  * tree shows the whole conversation. The active leaf, the branch (Before) and what is sent on
  * resume (After) are Claude Code's own reading, for the version chosen (`readingVersions`).
  */
-import { describeJsonType, isObject } from "../../model/parse.js";
-import { shapeFinding } from "../../model/shape-findings.js";
-import type { Entry, Finding, JsonPath, Session, SourceLine } from "../../model/types.js";
-import type { FormatRead, FormatProfile } from "../profile.js";
-import { buildClaudeContext } from "./claude-code-context.js";
+import { isObject } from "../../model/parse.js";
+import type { Entry, JsonPath, Session } from "../../model/types.js";
+import type { FormatProfile } from "../profile.js";
+import { buildClaudeContext, extendClaudeContext } from "./claude-code-context.js";
+import { claudeReadLinesIn } from "./claude-code-continuation.js";
 import { claudeSidechains } from "./claude-code-sidechains.js";
 import { claudeSubagentTranscripts } from "./claude-code-subagents.js";
+import { readClaudeCode } from "./claude-code-read.js";
 import { readingOf, rememberReading } from "./claude-code-reading.js";
 import { claudeResumeContext } from "./claude-code-resume.js";
 import { relinkTarget } from "./claude-code-skipped-turns.js";
@@ -21,36 +22,6 @@ import { claudeCodeModelTurns, claudeCodePackOf } from "./claude-code-providers.
 import { claudeCodeUsage } from "./claude-code-usage.js";
 
 const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "queue-operation"]);
-const KNOWN_WITHOUT_UUID = new Set(["summary", "queue-operation", "file-history-snapshot"]);
-
-export function readClaudeCode(lines: SourceLine[]): FormatRead {
-  const entries: Entry[] = [];
-  const findings: Finding[] = [];
-  // A compact boundary has parentUuid null and names the line before it in logicalParentUuid:
-  // linking it there keeps the whole conversation in one tree (Claude Code's own walk stops there).
-  const uuids = new Set<string>();
-  for (const l of lines) if (isObject(l.value) && typeof l.value.uuid === "string") uuids.add(l.value.uuid);
-  for (const l of lines) {
-    const v = l.value;
-    if (!isObject(v)) continue;
-    if (typeof v.type !== "string") {
-      findings.push(shapeFinding("unknown-entry", { line: l.line, message: "Not a Claude Code transcript line. The object has no string `type`." }));
-      continue;
-    }
-    if (typeof v.uuid !== "string") {
-      if (!KNOWN_WITHOUT_UUID.has(v.type) && (v.type === "user" || v.type === "assistant" || v.type === "system"))
-        findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["type"], message: `Line without a uuid is left out. This \`${v.type}\` line has no \`uuid\`, so it cannot take part in the conversation tree.` }));
-      continue;
-    }
-    const logical = v.parentUuid == null && v.type === "system" && v.subtype === "compact_boundary" && typeof v.logicalParentUuid === "string" && uuids.has(v.logicalParentUuid) ? v.logicalParentUuid : null;
-    const parentId = typeof v.parentUuid === "string" ? v.parentUuid : logical;
-    entries.push({ line: l.line, id: v.uuid, parentId, type: v.type, raw: v });
-    if ((v.type === "user" || v.type === "assistant") && !isObject(v.message))
-      findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["message"], message: `Line without a message object. This \`${v.type}\` line's \`message\` is ${describeJsonType(v.message)}, not an object.` }));
-  }
-  rememberReading(entries, lines);
-  return { entries, findings };
-}
 
 /** The entry of a 0-based line (entries are in file order). */
 function entryAt(entries: readonly Entry[], line: number): Entry | undefined {
@@ -79,6 +50,10 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   detect: (v) => typeof v.type === "string" && CLAUDE_TYPES.has(v.type) && ("uuid" in v || "sessionId" in v || "leafUuid" in v),
   read: readClaudeCode,
   buildContext: buildClaudeContext,
+  readLinesIn: claudeReadLinesIn,
+  // The reading of a continued session's lines, kept beside its entries as a full read keeps it.
+  continueRead: rememberReading,
+  extendContext: extendClaudeContext,
   leaf(entries) {
     // The line Claude Code resumes from (3.5-3.6; a subagent's own file: its newest childless line).
     const leaf = readingOf(entries).leaf;
