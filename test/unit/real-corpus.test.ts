@@ -21,7 +21,8 @@
  *     a change to it is a change of what users see, to be read in review).
  *
  * Where (a)-(c) fail on the current product, the case is a `todo` with the reason (KNOWN below):
- * each is a defect of the product to fix, not of the test; it still runs and shows its failure.
+ * each is a defect of the product to fix, not of the test; it still runs and shows its failure,
+ * and a test fails once it holds, so that the entry is removed with the fix.
  */
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
@@ -77,6 +78,16 @@ for (const dir of new Set(files.map((f) => f.name.split("/")[0]))) {
   for (const [file, e] of Object.entries(all)) expected.set(`${dir}/${file}`, e);
 }
 
+/** What breaks each claim on a file (empty: the claim holds). */
+const BROKEN: Record<Claim, (path: string, c: ReturnType<typeof checkOf>) => string[]> = {
+  a: (path) => addedResultsForAnswered(readFileSync(path, "utf8"), fixedText(path)).map((x) => `${x.id} (${x.before} -> ${x.after} results)`),
+  b: (_path, c) => (c.format === "pi" ? [] : c.findings.filter((x) => findingTexts(x).some((m) => PI_WORD.test(m))).map((x) => `line ${x.line + 1} ${x.code}: ${findingTexts(x).find((m) => PI_WORD.test(m))}`)),
+  c: (path, c) => {
+    const accepted = acceptedLines(readFileSync(path, "utf8"), c.format);
+    return c.findings.filter((x) => x.severity === "error" && accepted.has(x.line)).map((x) => `line ${x.line + 1} ${x.code}`);
+  },
+};
+
 const todo = (name: string, claim: Claim) => {
   const why = KNOWN[name]?.[claim];
   return why ? { todo: why } : {};
@@ -94,29 +105,32 @@ describe("real corpus (test/corpus): what check and fix do on real sessions", ()
     assert.deepEqual(Object.keys(KNOWN).filter((n) => !files.some((f) => f.name === n)), [], "a KNOWN entry for a file not in the corpus");
   });
 
+  it("KNOWN lists only claims that still fail (a fix of the product removes its entry)", () => {
+    const fixed: string[] = [];
+    for (const [name, claims] of Object.entries(KNOWN)) {
+      const f = files.find((x) => x.name === name);
+      if (!f) continue;
+      const c = checkOf(f.path);
+      for (const claim of Object.keys(claims) as Claim[]) if (BROKEN[claim](f.path, c).length === 0) fixed.push(`${name} (${claim})`);
+    }
+    assert.deepEqual(fixed, [], "these now hold: remove them from KNOWN");
+  });
+
   for (const f of files) {
     describe(f.name, () => {
       let checked: ReturnType<typeof checkOf> | undefined;
       const check = () => (checked ??= checkOf(f.path));
-      const text = () => readFileSync(f.path, "utf8");
 
       it("(a) fix adds no result for a call the file already answers", todo(f.name, "a"), () => {
-        const added = addedResultsForAnswered(text(), fixedText(f.path));
-        assert.deepEqual(added, [], `fix adds results for calls that have one: ${added.slice(0, 5).map((x) => `${x.id} (${x.before} -> ${x.after})`).join(", ")}`);
+        assert.deepEqual(BROKEN.a(f.path, check()), [], "fix adds results for calls that have one");
       });
 
       it("(b) no finding speaks of pi", todo(f.name, "b"), () => {
-        const c = check();
-        if (c.format === "pi") return;
-        const bad = c.findings.filter((x) => findingTexts(x).some((m) => PI_WORD.test(m)));
-        assert.deepEqual(bad.map((x) => `line ${x.line + 1} ${x.code}: ${findingTexts(x).find((m) => PI_WORD.test(m))}`), []);
+        assert.deepEqual(BROKEN.b(f.path, check()), []);
       });
 
       it("(c) no error where the session shows the provider accepted", todo(f.name, "c"), () => {
-        const c = check();
-        const accepted = acceptedLines(text(), c.format);
-        const bad = c.findings.filter((x) => x.severity === "error" && accepted.has(x.line));
-        assert.deepEqual(bad.map((x) => `line ${x.line + 1} ${x.code}`), [], "error findings at lines a later model response shows were accepted");
+        assert.deepEqual(BROKEN.c(f.path, check()), [], "error findings at lines a later model response shows were accepted");
       });
 
       it("(d) findings by code and the fix --dry-run summary are the expected ones", () => {
