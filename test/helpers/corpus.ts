@@ -2,8 +2,25 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SESSION_FORMATS } from "../../server/src/engine/formats/registry.js";
 
-/** The shared corpus beside the checkout (`../shared/corpus`), or $TI_CORPUS. */
-export const CORPUS = process.env.TI_CORPUS ?? resolve(__dirname, "..", "..", "..", "shared", "corpus");
+/**
+ * The corpus kept in the repository (test/corpus/<format>/, sources in test/corpus/SOURCES.md):
+ * real sessions every checkout has. `join(CORPUS, ...)` finds the files kept here; corpusPath
+ * finds a file in either corpus.
+ */
+export const CORPUS = resolve(__dirname, "..", "corpus");
+/** The shared corpus beside the checkout (`../shared/corpus`), or $TI_CORPUS: files not kept in the repository (the large pi sessions). */
+export const SHARED_CORPUS = process.env.TI_CORPUS ?? resolve(__dirname, "..", "..", "..", "shared", "corpus");
+/** Where corpus files are looked for, the repository's first: a name in both is the repository's file. */
+export const CORPORA: readonly string[] = [CORPUS, SHARED_CORPUS];
+
+/** The path of a corpus file (`codex/x.jsonl`) in the first corpus that holds it, or undefined. */
+export function corpusPath(name: string): string | undefined {
+  for (const dir of CORPORA) {
+    const p = join(dir, name);
+    if (existsSync(p)) return p;
+  }
+  return undefined;
+}
 /** Constructed fixtures kept in the repository (test/fixtures/<format>/). */
 export const FIXTURES = resolve(__dirname, "..", "fixtures");
 
@@ -43,17 +60,29 @@ export function corpusFiles(): CorpusFile[] {
   return allCorpusFiles().filter((f) => PINNED.has(f.name));
 }
 
-/** Every `.jsonl` file of the corpus in a folder of a format the engine reads. */
+/** Every `.jsonl` file in a folder of a format the engine reads, of both corpora (a name in both once, the repository's), by name. */
 export function allCorpusFiles(): CorpusFile[] {
-  const out: CorpusFile[] = [];
+  const seen = new Map<string, CorpusFile>();
+  for (const root of CORPORA)
+    for (const dir of [...SESSION_FORMATS].filter((d) => existsSync(join(root, d))))
+      for (const f of readdirSync(join(root, dir)).filter((x) => x.endsWith(".jsonl"))) {
+        const name = `${dir}/${f}`;
+        if (!seen.has(name)) seen.set(name, { name, path: join(root, dir, f), text: readFileSync(join(root, dir, f), "utf8") });
+      }
+  return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The `.jsonl` files of the repository's corpus only (test/corpus/<format>/), by name, without their text. */
+export function repoCorpusFiles(): { name: string; path: string }[] {
+  const out: { name: string; path: string }[] = [];
   for (const dir of [...SESSION_FORMATS].filter((d) => existsSync(join(CORPUS, d))))
-    for (const f of readdirSync(join(CORPUS, dir)).filter((x) => x.endsWith(".jsonl")).sort())
-      out.push({ name: `${dir}/${f}`, path: join(CORPUS, dir, f), text: readFileSync(join(CORPUS, dir, f), "utf8") });
+    for (const f of readdirSync(join(CORPUS, dir)).filter((x) => x.endsWith(".jsonl")).sort()) out.push({ name: `${dir}/${f}`, path: join(CORPUS, dir, f) });
   return out;
 }
 
+/** A corpus file's text, from the first corpus that holds it. */
 export function corpusText(name: string): string {
-  return readFileSync(join(CORPUS, name), "utf8");
+  return readFileSync(corpusPath(name) ?? join(SHARED_CORPUS, name), "utf8");
 }
 
 /** A constructed fixture of test/fixtures (`claude-code/edit-call.jsonl`): rules and shapes the corpus may lack. */

@@ -7,8 +7,9 @@
  * the count. The request around the history (Codex's base instructions first, this run's context
  * updates and prompt last: docs/research/codex-resume.md section 1) is not part of the file.
  *
- * Constructed fixtures (test/fixtures/codex) are always there; corpus files (../shared/corpus/codex)
- * may not be: a recording whose file is missing is skipped, never failed.
+ * Constructed fixtures (test/fixtures/codex) and the repository's corpus (test/corpus/codex) are
+ * always there; a file only the shared corpus (../shared/corpus/codex) holds may not be: a
+ * recording whose file is missing is skipped, never failed.
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -20,7 +21,7 @@ import { codexHistory } from "../../server/src/engine/formats/codex/codex-histor
 import type { SentItem } from "../../server/src/engine/formats/codex/codex-sent-item.js";
 import { ABORTED_NOTE } from "../../server/src/engine/formats/codex/codex-sent-item.js";
 import { type Msg, sourceLinesOf } from "../../server/src/engine/model/types.js";
-import { CORPUS } from "../helpers/corpus.js";
+import { corpusPath } from "../helpers/corpus.js";
 
 const ROOT = join(__dirname, "..", "..");
 const PEERS = join(ROOT, "test", "fixtures", "peer-codex");
@@ -86,11 +87,8 @@ function recordedHistory(r: Recording): { items: any[]; origin: string[]; change
 
 /** The rollout of a recording: a constructed fixture, else a corpus file (undefined when the corpus does not hold it). */
 function rolloutPath(r: Recording): string | undefined {
-  for (const dir of [FIXTURES, join(CORPUS, "codex")]) {
-    const p = join(dir, r.rollout);
-    if (existsSync(p)) return p;
-  }
-  return undefined;
+  const p = join(FIXTURES, r.rollout);
+  return existsSync(p) ? p : corpusPath(`codex/${r.rollout}`);
 }
 
 interface Tally {
