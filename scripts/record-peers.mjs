@@ -8,7 +8,7 @@
 //
 //   node scripts/record-peers.mjs [--peer DIR] [--corpus DIR] [--only STEM ...] [--timeout S] [--keep]
 //
-// For every Claude Code file of the shared corpus (default ../shared/corpus/claude-code) and every
+// For every Claude Code file of the corpus (default test/corpus/claude-code) and every
 // constructed file in test/fixtures/claude-code/, it runs the shared peer tool (default
 // ../shared/tools/peer-cc, copied to a temporary directory and installed there with
 // `npm ci --ignore-scripts`) once with each CLI version, and writes
@@ -30,7 +30,7 @@ const VERSIONS = [
 ];
 
 function parseArgs(argv) {
-  const a = { peer: path.resolve(ROOT, "../shared/tools/peer-cc"), corpus: path.resolve(ROOT, "../shared/corpus/claude-code"), only: [], timeout: 30, keep: false };
+  const a = { peer: path.resolve(ROOT, "../shared/tools/peer-cc"), corpus: path.join(ROOT, "test/corpus/claude-code"), only: [], timeout: 30, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === "--peer") a.peer = path.resolve(argv[++i]);

@@ -38,33 +38,6 @@ const KNOWN: Record<string, Partial<Record<Claim, string>>> = {
   "claude-code/agent-sessions-claude-large.jsonl": {
     c: "orphan-result (error) on a result whose tool_use_id the publisher trimmed to an empty string; the file is a trimmed copy, so its going on shows less than a real session would (data, maybe not a product defect)",
   },
-  "claude-code/daaain-real-2.1.114-attachments-subagents.jsonl": {
-    c: "dangling-call (error, \"Anthropic rejects this\") on 2 calls (lines 120, 127) the session answered and went on past: the call's result sits on another branch, which Claude Code re-inserts on resume",
-  },
-  "claude-code/daaain-real-2.1.114-subagent-a4ca7529-worktree.jsonl": {
-    c: "dangling-call (error) on 2 parallel calls of a subagent (lines 7, 15) whose results are on sibling branches; the subagent went on",
-  },
-  "claude-code/daaain-real-2.1.42-hook-progress-chain.jsonl": {
-    c: "empty-content and thinking-order (errors) on 3 lines (4, 39, 46) that hold only a \"\\n\\n\" text block of a response Claude Code wrote over several lines; the session went on past each, so Anthropic accepted what Claude Code sent",
-  },
-  "claude-code/spotter-2138-tool-heavy-parallel.jsonl": {
-    c: "empty-content and thinking-order (errors) on a \"\\n\\n\" text line of a response (line 27); the session went on",
-  },
-  "claude-code/spotter-2139-auto-compact-2subagents.jsonl": {
-    c: "after the compact_boundary: empty-content and thinking-order on a \"\\n\\n\" text line (1590), and dangling-call on 6 parallel calls whose results are on sibling branches (1593-1852); the session went on past each",
-  },
-  "claude-code/spotter-2139-auto-compact-parallel8.jsonl": {
-    c: "after the compact_boundary: empty-content and thinking-order on 3 \"\\n\\n\" text lines, dangling-call on 5 parallel calls answered on sibling branches; the session went on past each",
-  },
-  "claude-code/spotter-2139-manual-compact.jsonl": {
-    c: "after the compact_boundary: empty-content and thinking-order on a \"\\n\\n\" text line (1492), dangling-call on 4 parallel calls answered on sibling branches; the session went on past each",
-  },
-  "claude-code/spotter-2139-subagent-a2898e3-parallel9.jsonl": {
-    c: "dangling-call (error) on a call of a 9-call parallel response (line 32) answered on a sibling branch; the subagent went on",
-  },
-  "claude-code/spotter-2139-subagent-aa84377.jsonl": {
-    c: "dangling-call (error) on 5 parallel calls (lines 3-49) answered on sibling branches; the subagent went on",
-  },
   "codex/localpush-desktop-0.104-five-calls.jsonl": {
     c: "invalid-tool-name (error) on a function name the publisher replaced with \"[REDACTED_NAME …]\" before publishing; the real session sent the real name (data, not a product defect)",
   },
