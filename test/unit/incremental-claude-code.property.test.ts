@@ -2,7 +2,7 @@
  * Claude Code's continuation (formats/claude-code/claude-code-continuation.ts, incremental/append.ts
  * and edit.ts): an analysis continued line by line equals a fresh analysis of the same text, on
  * every constructed file of test/fixtures/claude-code and every Claude Code file of the corpus
- * present, in both readings (2.1.112 and 2.0.31):
+ * present up to 200 KB, in both readings (2.1.112 and 2.0.31):
  *
  * - appends: the file written one line at a time (a long file in at most 200 steps), each version
  *   continued from the one before;
@@ -25,13 +25,19 @@ import { analyze, type AnalyzeOptions } from "../../server/src/engine/pipeline/a
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
 import { allCorpusFiles, FIXTURES, fixtureText } from "../helpers/corpus.js";
 
+/**
+ * Corpus files up to this size: each step compares with a fresh analysis (and every provider's
+ * verdict) of the whole file, so a step costs the file's size; the larger real sessions are read
+ * by the golden and real-corpus tests.
+ */
+const MAX_CORPUS_CHARS = 200_000;
 const files: { name: string; text: string }[] = [
   ...readdirSync(join(FIXTURES, "claude-code"))
     .filter((f) => f.endsWith(".jsonl"))
     .sort()
     .map((f) => ({ name: `fixtures/claude-code/${f}`, text: fixtureText(`claude-code/${f}`) })),
   ...allCorpusFiles()
-    .filter((f) => f.name.startsWith("claude-code/"))
+    .filter((f) => f.name.startsWith("claude-code/") && f.text.length <= MAX_CORPUS_CHARS)
     .map((f) => ({ name: `corpus/${f.name}`, text: f.text })),
 ];
 const READINGS: AnalyzeOptions[] = [{}, { agentVersion: "2.0" }];
