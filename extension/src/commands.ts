@@ -3,13 +3,14 @@
  * lists the same ids (a test checks both ways).
  */
 import * as vscode from "vscode";
-import { REVEAL_LINE_COMMAND } from "../../server/src/protocol/lsp.js";
+import { REVEAL_LINE_COMMAND, SHOW_CODE_DOCS_COMMAND, TURN_OFF_CODE_COMMAND } from "../../server/src/protocol/lsp.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { FIX_ALL_ORPHANS } from "./fixes.js";
 import type { InspectorPanels } from "./inspectorPanels.js";
 import { activeTabUri } from "./unsyncedEditors.js";
 import { SWITCH_PROVIDER_COMMAND } from "./providerSwitch.js";
 import { GO_TO_PROVIDER_ERROR_COMMAND } from "./providerError.js";
+import { showCodeDocs, turnOffCode } from "./codeSettings.js";
 
 export const OPEN_INSPECTOR_COMMAND = "transcriptInspector.openInspectorToSide";
 export const FIX_ALL_COMMAND = "transcriptInspector.fixAllOrphans";
@@ -25,6 +26,8 @@ export interface CommandDeps {
   switchProvider(uri: vscode.Uri | undefined): Promise<void>;
   /** "Paste a provider error": the line the place it names comes from (providerError.ts). */
   goToProviderError(uri: vscode.Uri | undefined, text: string | undefined): Promise<void>;
+  /** The README shipped in the extension: each finding code's section (`#code-<code>`). */
+  readme: vscode.Uri;
 }
 
 // Arguments come from menus, keybindings and other extensions: checked, never trusted.
@@ -50,6 +53,9 @@ export const COMMANDS: Record<string, (deps: CommandDeps, ...args: unknown[]) =>
   [SWITCH_PROVIDER_COMMAND]: ({ switchProvider }, uri) => switchProvider(uri instanceof vscode.Uri ? uri : undefined),
   /** The palette (asks for the text), menus (the file's URI), other extensions and tests (`[uri, text]`). */
   [GO_TO_PROVIDER_ERROR_COMMAND]: ({ goToProviderError }, uri, text) => goToProviderError(uri instanceof vscode.Uri ? uri : undefined, typeof text === "string" ? text : undefined),
+  /** The lightbulb on a diagnostic: `[code]` (codeSettings.ts). */
+  [TURN_OFF_CODE_COMMAND]: (_deps, code) => turnOffCode(code),
+  [SHOW_CODE_DOCS_COMMAND]: ({ readme }, code) => showCodeDocs(readme, code),
 };
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {

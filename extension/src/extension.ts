@@ -65,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
       applyFix: fix,
       revealLine: reveal,
       log,
+      readme: vscode.Uri.joinPath(context.extensionUri, "README.md"),
       goToProviderError: (uri, text) => goToProviderError({ locate: (u, t) => lc.sendRequest(ProviderErrorRequest, { uri: u, text: t }) }, (line, u) => reveal(line, u), uri, text),
       switchProvider: (uri) =>
         switchTargetProvider({ verdicts: (u) => lc.sendRequest(ProviderVerdictsRequest, { uri: u }), setTarget: (u, provider) => lc.sendRequest(SetTargetProviderRequest, { uri: u, provider }) }, uri),

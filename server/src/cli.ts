@@ -1,9 +1,10 @@
 /**
  * The `transcript-inspector` command line: the same engine as the language server.
  *
- *   transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--jobs N] FILE|DIR...
- *   transcript-inspector render [--format json|text] FILE
- *   transcript-inspector fix [--dry-run] [--no-backup] [--only CODE,...] FILE...   every safe repair, losslessly (cli/fix-command.ts)
+ *   transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--severity CODE=LEVEL,...] [--jobs N] FILE|DIR...
+ *   transcript-inspector render [--format json|text] FILE          text: both columns side by side (cli/render-text.ts)
+ *   transcript-inspector fix [--dry-run [--unified]] [--no-backup] [--only CODE,...] FILE...   every safe repair, losslessly (cli/fix-command.ts)
+ *   every command: --color auto|always|never (cli/terminal-style.ts: NO_COLOR, FORCE_COLOR; on a terminal, lines wrapped to its width)
  *   transcript-inspector --help | COMMAND --help | --version
  *
  * Every file given is processed and reported; `check` expands a DIR to its `*.jsonl` files
@@ -19,7 +20,8 @@
  * usage or an unreadable file (one line on stderr, never a stack trace). Text output escapes
  * control, bidi and zero-width characters.
  * `fix` writes through cli/write-file-safely.ts (backup `FILE.bak` unless `--no-backup`) and
- * works on bytes (cli/fix-bytes.ts); `--dry-run` prints a unified diff.
+ * works on bytes (cli/fix-bytes.ts); `--dry-run` prints the changed fields of each edited line
+ * (cli/fix-diff.ts), `--unified` a unified diff of whole lines.
  */
 import { availableParallelism } from "node:os";
 import { parseOnly, runFix } from "./cli/fix-command.js";
@@ -31,6 +33,7 @@ import { pump, streamWriter, type Write } from "./cli/json-stream.js";
 import { Progress } from "./cli/progress.js";
 import { planRender, renderFile } from "./cli/render-command.js";
 import { optionsFor } from "./cli/session-file.js";
+import { parseColourOption, styleFor, type TextStyle } from "./cli/terminal-style.js";
 
 export { optionsFor };
 
@@ -43,6 +46,18 @@ export interface CliEnvironment {
   stderr?: NodeJS.WriteStream;
 }
 
+/** The output's terminal, as far as the text's look goes: whether it is one, its width, the environment (NO_COLOR, FORCE_COLOR, COLUMNS, TERM). */
+export interface OutputTerminal {
+  isTTY?: boolean;
+  columns?: number;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Colour and width for text output, from `--color` and the terminal. */
+function textStyle(args: ReturnType<typeof parseArgs>, terminal: OutputTerminal): TextStyle {
+  return styleFor(parseColourOption(args.color), terminal, terminal.env ?? process.env);
+}
+
 /** Help and version, or null when the arguments ask for neither. */
 function helpOrVersion(args: ReturnType<typeof parseArgs>): string | null {
   if (args.version) return `transcript-inspector ${packageVersion()}\n`;
@@ -51,7 +66,7 @@ function helpOrVersion(args: ReturnType<typeof parseArgs>): string | null {
 }
 
 /** The command line in this thread, writing synchronously through `out` (tests; `fix`). */
-export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): number {
+export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s), terminal: OutputTerminal = {}): number {
   const args = parseArgs(argv);
   const { command, files, dryRun, backup, only: onlyArg } = args;
   const info = helpOrVersion(args);
@@ -59,6 +74,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
     out(info);
     return 0;
   }
+  const style = textStyle(args, terminal);
   let status = 0;
   const worst = (s: number) => (status = Math.max(status, s));
   /** One file's trouble: reported on stderr, the other files go on. */
@@ -66,9 +82,9 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
     err(`transcript-inspector: ${T(message)}\n`);
     worst(s);
   };
-  if (command === "check") return checkSync(planCheck(args), out, (m) => err(`transcript-inspector: ${T(m)}\n`));
+  if (command === "check") return checkSync(planCheck(args, style), out, (m) => err(`transcript-inspector: ${T(m)}\n`));
   if (command === "render") {
-    const gen = renderFile(planRender(args));
+    const gen = renderFile(planRender(args, style));
     for (;;) {
       const r = gen.next();
       if (!r.done) {
@@ -83,7 +99,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
     if (files.length === 0) throw new UsageError("fix needs at least one FILE");
     const only = parseOnly(onlyArg);
     if ("error" in only) throw new UsageError(only.error);
-    return Math.max(status, runFix(files, { dryRun, backup, codes: only.codes, optionsFor }, out, report));
+    return Math.max(status, runFix(files, { dryRun, backup, codes: only.codes, optionsFor, unified: args.unified, style }, out, report));
   }
   throw new UsageError(`unknown command ${command}\n${USAGE}`);
 }
@@ -98,8 +114,9 @@ export async function run(argv: string[], env: CliEnvironment = {}): Promise<num
     await write(info);
     return 0;
   }
+  const terminal: OutputTerminal = { isTTY: process.stdout.isTTY, columns: process.stdout.columns };
   if (args.command === "check") {
-    const plan = planCheck(args);
+    const plan = planCheck(args, textStyle(args, terminal));
     const stderr = env.stderr ?? process.stderr;
     return checkAsync(plan, write, (m) => err(`transcript-inspector: ${T(m)}\n`), {
       jobs: args.jobs ?? availableParallelism(),
@@ -108,11 +125,11 @@ export async function run(argv: string[], env: CliEnvironment = {}): Promise<num
     });
   }
   if (args.command === "render") {
-    const r = await pump(renderFile(planRender(args)), write);
+    const r = await pump(renderFile(planRender(args, textStyle(args, terminal))), write);
     if (r.message) err(`transcript-inspector: ${T(r.message)}\n`);
     return r.status;
   }
-  return main(argv);
+  return main(argv, undefined, undefined, terminal);
 }
 
 if (require.main === module) {

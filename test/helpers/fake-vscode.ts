@@ -20,7 +20,10 @@ export class EventEmitter<T> {
 }
 
 export class Uri {
-  constructor(readonly scheme: string, readonly path: string, readonly query = "") {}
+  constructor(readonly scheme: string, readonly path: string, readonly query = "", readonly fragment = "") {}
+  with(c: { scheme?: string; path?: string; query?: string; fragment?: string }) {
+    return new Uri(c.scheme ?? this.scheme, c.path ?? this.path, c.query ?? this.query, c.fragment ?? this.fragment);
+  }
   static from(c: { scheme: string; path?: string; query?: string }) {
     return new Uri(c.scheme, c.path ?? "", c.query ?? "");
   }
@@ -38,7 +41,7 @@ export class Uri {
     return this.path;
   }
   toString() {
-    return `${this.scheme}://${this.path}${this.query ? `?${this.query}` : ""}`;
+    return `${this.scheme}://${this.path}${this.query ? `?${this.query}` : ""}${this.fragment ? `#${this.fragment}` : ""}`;
   }
 }
 
@@ -112,6 +115,10 @@ export interface FakeState {
   /** Text document content providers by scheme; tabs closed with tabGroups.close. */
   contentProviders: Map<string, { provideTextDocumentContent(uri: Uri): string }>;
   closedTabs: any[];
+  /** Settings by section and key, per target (1 user, 2 workspace), as workspace.getConfiguration sees and updates them. */
+  settings: Map<number, Record<string, unknown>>;
+  /** workspace.workspaceFolders (undefined: no folder open). */
+  workspaceFolders: any[] | undefined;
 }
 
 export const state: FakeState = {
@@ -141,6 +148,8 @@ export const state: FakeState = {
   infoChoice: undefined,
   contentProviders: new Map(),
   closedTabs: [],
+  settings: new Map(),
+  workspaceFolders: undefined,
 };
 
 export function fakeEditor(uri: Uri, lineCount = 100) {
@@ -178,7 +187,8 @@ export const vscode = {
   Range,
   Selection,
   StatusBarAlignment: { Left: 1, Right: 2 },
-  TextEditorRevealType: { InCenterIfOutsideViewport: 2 },
+  TextEditorRevealType: { InCenterIfOutsideViewport: 2, AtTop: 3 },
+  ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   ViewColumn: { Beside: -2, One: 1 },
   TabInputText,
   TabInputTextDiff,
@@ -237,6 +247,19 @@ export const vscode = {
     },
   },
   workspace: {
+    get workspaceFolders() {
+      return state.workspaceFolders;
+    },
+    getConfiguration: (section: string) => {
+      const at = (target: number) => (state.settings.get(target) ?? {}) as Record<string, unknown>;
+      return {
+        get: (key: string) => at(2)[`${section}.${key}`] ?? at(1)[`${section}.${key}`],
+        inspect: (key: string) => ({ key: `${section}.${key}`, globalValue: at(1)[`${section}.${key}`], workspaceValue: at(2)[`${section}.${key}`] }),
+        update: async (key: string, value: unknown, target: number) => {
+          state.settings.set(target, { ...at(target), [`${section}.${key}`]: value });
+        },
+      };
+    },
     get textDocuments() {
       return state.textDocuments;
     },

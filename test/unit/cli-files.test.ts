@@ -248,7 +248,10 @@ describe("progress on a real terminal", () => {
     assert.match(out, /\rchecking \d+\/6 files/);
     assert.doesNotMatch(out, /\rchecking[^\r]*\x1b\[K[^\r]/, "a progress line is overwritten or cleared, never followed by text");
     const plain = out.replace(/\r(checking [^\r\n]*)?\x1b\[K/g, "").replace(/\r\n/g, "\n");
-    assert.equal(plain, cli("check", root).stdout);
+    // on a terminal: coloured, and each finding's detail on indented lines (issue 23 item 9); the same text otherwise
+    assert.match(plain, /\x1b\[31merror\x1b\[39m/);
+    const unwrapped = plain.replace(/\x1b\[[0-9;]*m/g, "").replace(/\n {4}/g, " ");
+    assert.equal(unwrapped, cli("check", root).stdout);
   });
 });
 

@@ -163,9 +163,22 @@ describe("fix on the file system", () => {
     assert.match(r.stderr, /nope.jsonl.*no such file/);
     assert.match(r.stdout, /fixme2.jsonl: removed 1/);
   });
-  it("--dry-run prints a unified diff and writes nothing", () => {
-    const p = file("dry.jsonl", orphanText());
+  it("--dry-run prints the changed fields per line and writes nothing", () => {
+    const p = file("dry-fields.jsonl", orphanText());
     const r = cli("fix", "--dry-run", p);
+    assert.equal(readFileSync(p, "utf8"), orphanText());
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.split("\n");
+    assert.equal(lines[0], `${p} (dry run: what fix would change)`);
+    // the orphan's line removed (its start shown, cut), its child re-parented: one field, not the whole line
+    assert.match(r.stdout, /^line \d+: removed \{.*"x_1"/m);
+    assert.match(r.stdout, /^line \d+: changed\n {4}parentId: "e\d+" -> "e3"$/m);
+    assert.doesNotMatch(r.stdout, /^[-+@]/m, "no unified diff");
+    assert.ok(lines.every((l) => l.length <= 160), "no whole long lines");
+  });
+  it("--dry-run --unified prints a unified diff and writes nothing", () => {
+    const p = file("dry.jsonl", orphanText());
+    const r = cli("fix", "--dry-run", "--unified", p);
     assert.equal(readFileSync(p, "utf8"), orphanText());
     assert.match(r.stdout, /^--- /m);
     assert.match(r.stdout, /^\+\+\+ /m);

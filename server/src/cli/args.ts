@@ -7,7 +7,12 @@ import { dirname, join } from "node:path";
 
 export class UsageError extends Error {}
 
-export const USAGE = "usage: transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--jobs N] FILE|DIR... | render [--format json|text] FILE | fix [--dry-run] [--no-backup] [--only CODE,...] FILE...";
+export const USAGE = "usage: transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--severity CODE=LEVEL,...] [--jobs N] [--color auto|always|never] FILE|DIR... | render [--format json|text] [--color WHEN] FILE | fix [--dry-run [--unified]] [--no-backup] [--only CODE,...] [--color WHEN] FILE...";
+
+const COLOUR = `  --color auto|always|never
+                       colour the text: auto (default) on a terminal, unless NO_COLOR is set;
+                       FORCE_COLOR (not 0) colours output that is not a terminal. On a terminal
+                       lines are wrapped to its width (COLUMNS overrides it)`;
 
 const EXIT_CODES = `Exit status (the worst over the files):
   0  no finding is an error (a file that is not a session transcript counts as 0)
@@ -19,13 +24,13 @@ const HELP: Record<string, string> = {
 
 Usage:
   transcript-inspector check [OPTIONS] FILE|DIR...   findings, one line each, like a compiler
-  transcript-inspector render [OPTIONS] FILE         what the model is sent: before / after / dropped
-  transcript-inspector fix [OPTIONS] FILE...         remove every orphan tool result, losslessly
+  transcript-inspector render [OPTIONS] FILE         what the model is sent: before and after, side by side
+  transcript-inspector fix [OPTIONS] FILE...         every safe repair (README "Repairs"), losslessly
   transcript-inspector COMMAND --help                the command's options
   transcript-inspector --version
 
 ${EXIT_CODES}`,
-  check: `Usage: transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--jobs N] FILE|DIR...
+  check: `Usage: transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--severity CODE=LEVEL,...] [--jobs N] [--color WHEN] FILE|DIR...
 
 Checks each FILE, and every *.jsonl file under each DIR (sorted; symbolic links to folders
 already visited are not followed again). Files are checked in parallel on all cores; the output
@@ -33,18 +38,25 @@ keeps the order of the files. A file that is not a session transcript is reporte
 counts as no problem.
 
 Options:
-  --format text|json   text (default): path:line:col severity code message, then a summary line;
-                       json: { "files": [ { "path", "format", "entries", "findings": [...] } ] }
+  --format text|json   text (default): path:line:col severity code message, then a summary line
+                       (on a terminal: the message's first sentence on that line, the rest
+                       below it, indented); json: { "files": [ { "path", "format", "entries",
+                       "findings": [...] } ] }
   --provider auto|NAME|all
                        whose rules decide the provider findings: auto (default) the provider of
                        the session's latest turn, as the editor; NAME that provider; all every
                        provider's rejections as errors, and one verdict line per file. The
                        findings are the ones the editor shows; exit 1 when one is an error
+  --severity CODE=LEVEL,...
+                       a code's severity, as the editor's transcriptInspector.severityOverrides
+                       (the lightbulb's "Turn off CODE" writes off there): error, warning,
+                       information, hint, or off to leave the code out; may be given again
   --jobs N             files checked at once (default: the number of cores)
+${COLOUR}
   -h, --help           this text
 
 ${EXIT_CODES}`,
-  render: `Usage: transcript-inspector render [--format json|text] FILE
+  render: `Usage: transcript-inspector render [--format json|text] [--color WHEN] FILE
 
 Prints the context the agent builds (before), what the pruner and the wire send (after) and
 why each dropped message is dropped. Computes no findings (use check). Refuses a file that is
@@ -57,21 +69,29 @@ Options:
                        [] for one the agent or a pruner makes) and "blocks" ([{ "kind": text |
                        thinking | call | result | image | other, "id"? (the tool-call id of a
                        call or result), "synthetic"? (who made it up, and why) }]);
-                       text: a short summary
+                       text: the totals, then one line per message, before and after side by
+                       side (a call's results under it): " " sent as it is ("= same"), "-"
+                       dropped (by what), "~" changed on the way (stubbed, purged, thinking
+                       stripped; the after message shown), "+" made up by the agent or a pruner
+${COLOUR}
   -h, --help           this text
 
 Exit status: 0 rendered; 2 bad usage, or a file that cannot be read or is not a session.`,
-  fix: `Usage: transcript-inspector fix [--dry-run] [--no-backup] [--only CODE,...] FILE...
+  fix: `Usage: transcript-inspector fix [--dry-run [--unified]] [--no-backup] [--only CODE,...] [--color WHEN] FILE...
 
 Applies every safe repair (README "Repairs"), byte for byte losslessly, and writes safely (a
 backup FILE.bak first, a temp file renamed over the file). A repair that would be ambiguous is
 not made; the reason is printed.
 
 Options:
-  --dry-run         print a unified diff, write nothing
-  --no-backup       write no FILE.bak
-  --only CODE,...   repair only the findings with these codes
-  -h, --help    this text
+  --dry-run            write nothing; print what would change: per edited line the fields it
+                       changes (message.content[1].id: "a" -> "b"), per removed or added line
+                       the start of its text
+  --unified            with --dry-run: a unified diff of whole lines instead (for patch)
+  --no-backup          write no FILE.bak
+  --only CODE,...      repair only the findings with these codes
+${COLOUR}
+  -h, --help           this text
 
 ${EXIT_CODES}`,
 };
@@ -107,6 +127,12 @@ export interface CliArgs {
   jobs: number | undefined;
   /** `fix --only CODE,...`: the codes to repair (parsed by cli/fix-command.ts). */
   only: string | undefined;
+  /** `--color=auto|always|never` (terminal-style.ts); undefined: auto. */
+  color: string | undefined;
+  /** `check --severity CODE=LEVEL,...` (repeatable): severity overrides, as the editor's setting. */
+  severity: string[];
+  /** `fix --dry-run --unified`: the whole-line unified diff instead of the changed fields. */
+  unified: boolean;
   /** `--help` / `-h` anywhere: print the help of `command` and exit 0. */
   help: boolean;
   version: boolean;
@@ -114,7 +140,7 @@ export interface CliArgs {
 
 export function parseArgs(argv: string[]): CliArgs {
   const [first, ...rest] = argv;
-  const parsed: CliArgs = { command: "", format: undefined, files: [], dryRun: false, backup: true, provider: undefined, jobs: undefined, only: undefined, help: false, version: false };
+  const parsed: CliArgs = { command: "", format: undefined, files: [], dryRun: false, backup: true, provider: undefined, jobs: undefined, only: undefined, color: undefined, severity: [], unified: false, help: false, version: false };
   if (!first) throw new UsageError(USAGE);
   if (first === "--help" || first === "-h" || first === "help") return { ...parsed, help: true, command: first === "help" && rest[0] ? rest[0] : "" };
   if (first === "--version" || first === "-V") return { ...parsed, version: true };
@@ -131,6 +157,12 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (a === "--no-backup" && command === "fix") parsed.backup = false;
     else if (a === "--only" && command === "fix") parsed.only = rest[++i] ?? "";
     else if (a.startsWith("--only=") && command === "fix") parsed.only = a.slice(7);
+    else if (a === "--color" || a === "--colour") parsed.color = rest[++i] ?? "";
+    else if (a.startsWith("--color=") || a.startsWith("--colour=")) parsed.color = a.slice(a.indexOf("=") + 1);
+    else if (a === "--no-color") parsed.color = "never";
+    else if (a === "--severity" && command === "check") parsed.severity.push(rest[++i] ?? "");
+    else if (a.startsWith("--severity=") && command === "check") parsed.severity.push(a.slice(11));
+    else if (a === "--unified" && command === "fix") parsed.unified = true;
     else if (a === "--provider" && command === "check") parsed.provider = rest[++i] ?? "";
     else if (a.startsWith("--provider=") && command === "check") parsed.provider = a.slice(11);
     else if ((a === "--jobs" || a === "-j" || a.startsWith("--jobs=")) && command === "check") {

@@ -5,7 +5,8 @@
  * by finding, never as one string.
  */
 import { parseProviderOption } from "../presentation/provider-report.js";
-import { PROVIDER_NAMES } from "../engine/index.js";
+import { FINDING_CODES, PROVIDER_NAMES } from "../engine/index.js";
+import type { SeverityChoice } from "../presentation/shown-findings.js";
 import type { Severity } from "../engine/index.js";
 import { UsageError } from "./args.js";
 import { type CheckJob, checkFile, emptyCounts, type FileOutcome } from "./check-file.js";
@@ -13,22 +14,43 @@ import { runInWorkers } from "./check-workers.js";
 import type { Write } from "./json-stream.js";
 import { type Progress } from "./progress.js";
 import { expandPaths } from "./session-paths.js";
+import { paint, PLAIN, type TextStyle } from "./terminal-style.js";
 
 export interface CheckPlan {
   format: "text" | "json";
+  /** Colour and width of the text output (PLAIN: none). */
+  style: TextStyle;
   jobs: CheckJob[];
   /** Arguments that name nothing to check (a folder without *.jsonl, an unreadable folder). */
   problems: { status: 1 | 2; message: string }[];
 }
 
-export function planCheck(args: { format?: string; provider?: string; files: string[] }): CheckPlan {
+const LEVELS: readonly string[] = ["error", "warning", "information", "hint", "off"];
+
+/** `--severity CODE=LEVEL,...` (each given once or more): the overrides, as `transcriptInspector.severityOverrides` holds them. */
+export function parseSeverityOption(values: readonly string[]): Record<string, SeverityChoice> {
+  const out: Record<string, SeverityChoice> = {};
+  for (const value of values)
+    for (const part of value.split(",").map((x) => x.trim())) {
+      const [code, level, extra] = part.split("=");
+      if (!code || !level || extra !== undefined) throw new UsageError(`--severity needs CODE=LEVEL (LEVEL one of ${LEVELS.join(", ")}), not ${part || "nothing"}`);
+      if (!(FINDING_CODES as readonly string[]).includes(code)) throw new UsageError(`--severity: unknown finding code ${code} (README "Finding codes")`);
+      if (!LEVELS.includes(level)) throw new UsageError(`--severity: ${code}=${level}: the level must be one of ${LEVELS.join(", ")}`);
+      out[code] = level as SeverityChoice;
+    }
+  return out;
+}
+
+export function planCheck(args: { format?: string; provider?: string; severity?: readonly string[]; files: string[] }, style: TextStyle = PLAIN): CheckPlan {
   const fmt = args.format ?? "text";
   if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be text or json, not ${fmt}`);
   const provider = parseProviderOption(args.provider);
   if (args.provider !== undefined && !provider) throw new UsageError(`--provider must be auto, one of ${PROVIDER_NAMES.join(", ")}, or all, not ${args.provider || "nothing"}`);
   if (args.files.length === 0) throw new UsageError("check needs at least one FILE or DIR");
+  const overrides = parseSeverityOption(args.severity ?? []);
   const { paths, problems } = expandPaths(args.files);
-  return { format: fmt, jobs: paths.map((path) => ({ path, format: fmt, ...(provider && provider !== "auto" ? { provider } : {}) })), problems };
+  const extra = { ...(provider && provider !== "auto" ? { provider } : {}), ...(Object.keys(overrides).length ? { severityOverrides: overrides } : {}), ...(fmt === "text" && style !== PLAIN ? { style } : {}) };
+  return { format: fmt, style: fmt === "text" ? style : PLAIN, jobs: paths.map((path) => ({ path, format: fmt, ...extra })), problems };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -82,7 +104,7 @@ class Tally {
     else this.failed++;
   }
   tail(): string {
-    return this.plan.format === "json" ? "]}\n" : summaryLine(this);
+    return this.plan.format === "json" ? "]}\n" : paint(this.plan.style, "bold", summaryLine(this).trimEnd()) + "\n";
   }
   report(status: 1 | 2, message: string): void {
     this.err(message);

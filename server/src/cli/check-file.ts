@@ -8,12 +8,13 @@
 import { threadId } from "node:worker_threads";
 import { findingJson, checkJson } from "../presentation/report.js";
 import { parseProviderOption, providerCheckJson, verdictsLine, verdictTarget } from "../presentation/provider-report.js";
-import { shownFindings } from "../presentation/shown-findings.js";
+import { type SeverityChoice, shownFindings } from "../presentation/shown-findings.js";
 import { providerVerdicts } from "../engine/index.js";
 import type { Severity } from "../engine/index.js";
 import { jsonChunks } from "./json-stream.js";
 import { loadSessionFile, NOT_A_SESSION } from "./session-file.js";
 import { terminalText as T } from "./terminal-text.js";
+import { findingLines, paint, PLAIN, SEVERITY_PAINT, type TextStyle } from "./terminal-style.js";
 
 /** One file to check; plain data (it crosses to a worker thread). */
 export interface CheckJob {
@@ -21,6 +22,10 @@ export interface CheckJob {
   format: "text" | "json";
   /** `auto` (the default), a provider name or `all` (already validated). */
   provider?: string;
+  /** `--severity CODE=LEVEL`: as the editor's `transcriptInspector.severityOverrides`. */
+  severityOverrides?: Record<string, SeverityChoice>;
+  /** Text output on a terminal: colour and width (absent: plain, one line per finding). */
+  style?: TextStyle;
 }
 
 export interface FileOutcome {
@@ -51,16 +56,18 @@ export function* checkFile(job: CheckJob): Generator<string, FileOutcome> {
   const option = parseProviderOption(job.provider) ?? "auto";
   // The editor's findings for this target (`auto`: the detected one); `all`: every provider's rejections are errors.
   const pv = providerVerdicts(a, { target: verdictTarget(option) });
-  const findings = shownFindings(a, pv, { providers: option === "all" ? "all" : "target" }).sort((x, y) => x.line - y.line);
+  const findings = shownFindings(a, pv, { providers: option === "all" ? "all" : "target", severityOverrides: job.severityOverrides }).sort((x, y) => x.line - y.line);
   for (const f of findings) counts[f.severity]++;
   const status = findings.some((f) => f.severity === "error") ? 1 : 0;
   if (job.format === "json") {
     const file = checkJson(job.path, a, findings);
     yield* jsonChunks(job.provider === undefined ? file : { ...file, provider: providerCheckJson(a, pv) }, 2);
   } else {
+    const style = job.style ?? PLAIN;
     for (const f of findings) {
       const j = findingJson(a.session.lines, f);
-      yield `${T(job.path)}:${j.line}:${j.column} ${j.severity} ${j.code} ${T(j.message)}\n`;
+      const head = `${paint(style, "bold", `${T(job.path)}:${j.line}:${j.column}`)} ${paint(style, SEVERITY_PAINT[j.severity], j.severity)} ${paint(style, "cyan", j.code)}`;
+      yield findingLines(style, head, j.message);
     }
     if (option === "all") yield `${T(job.path)}: ${verdictsLine(pv)}\n`;
   }

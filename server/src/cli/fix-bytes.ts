@@ -13,6 +13,10 @@ export interface LineOp {
   /** 0-based line in the old file (for " " and "-") and in the new one (for " " and "+"). */
   oldLine?: number;
   newLine?: number;
+  /** A "+" that is the line of the "-" before it, changed in place (not a line removed and another added). */
+  inPlace?: true;
+  /** A "+" that is an old line moved here (0-based old line; its "-" is elsewhere). */
+  movedFrom?: number;
 }
 
 export type FixBytesResult = ({ ok: true; bytes: Buffer; ops: LineOp[] } | { ok: false; message: string }) & { fix: FixAllReport };
@@ -46,12 +50,12 @@ export function lineOps(oldLines: string[], next: PlannedLine[]): LineOp[] {
   let j = 0;
   const flush = (oldEnd: number, newEnd: number) => {
     for (; i < oldEnd; i++) ops.push({ kind: "-", text: oldLines[i], oldLine: i });
-    for (; j < newEnd; j++) ops.push({ kind: "+", text: next[j].text, newLine: j });
+    for (; j < newEnd; j++) ops.push({ kind: "+", text: next[j].text, newLine: j, ...(next[j].origin >= 0 ? { movedFrom: next[j].origin } : {}) });
   };
   for (const k of keptInOrder(next)) {
     flush(next[k].origin, k);
     if (next[k].text === oldLines[i]) ops.push({ kind: " ", text: oldLines[i], oldLine: i, newLine: j });
-    else ops.push({ kind: "-", text: oldLines[i], oldLine: i }, { kind: "+", text: next[k].text, newLine: j });
+    else ops.push({ kind: "-", text: oldLines[i], oldLine: i }, { kind: "+", text: next[k].text, newLine: j, inPlace: true });
     i++;
     j++;
   }

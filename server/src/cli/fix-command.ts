@@ -4,13 +4,16 @@
  * (fix-bytes.ts), written safely (write-file-safely.ts). Each file gets one summary line saying
  * what each repair did, then the findings left that a repair exists for but is not offered
  * (with why) and the errors no repair handles. Every file is processed; the caller keeps the
- * worst exit status.
+ * worst exit status. `--dry-run` prints, per edited line, the fields it changes (fix-diff.ts), or
+ * with `--unified` a unified diff of whole lines.
  */
 import type { AnalyzeOptions } from "../engine/index.js";
 import { FIX_ORDER, REPAIRS } from "../engine/index.js";
 import { CODE_TABLE, FINDING_CODES, type FixKind } from "../engine/index.js";
 import { type FixBytesResult, fixBytes, unifiedDiff } from "./fix-bytes.js";
 import { terminalText as T } from "./terminal-text.js";
+import { fieldDiff } from "./fix-diff.js";
+import { paint, PLAIN, type TextStyle } from "./terminal-style.js";
 import { readForFix, writeFileSafely } from "./write-file-safely.js";
 
 /** Codes some repair of `fix` handles, in the rule table's order. */
@@ -31,6 +34,10 @@ export interface FixCommandOptions {
   backup: boolean;
   codes?: ReadonlySet<string>;
   optionsFor(path: string): AnalyzeOptions;
+  /** `--dry-run --unified`: the unified diff of whole lines instead of the changed fields. */
+  unified?: boolean;
+  /** Colour and width of the output. */
+  style?: TextStyle;
 }
 
 /** How many findings left are listed per file (the rest are counted). */
@@ -63,7 +70,8 @@ export function runFix(files: string[], opts: FixCommandOptions, out: (s: string
     }
     const changed = r.fix.done.size > 0;
     let note = "";
-    if (opts.dryRun) out(unifiedDiff(`a/${path}`, `b/${path}`, r.ops, T));
+    const style = opts.style ?? PLAIN;
+    if (opts.dryRun) out(opts.unified ? unifiedDiff(`a/${path}`, `b/${path}`, r.ops, T) : fieldDiff(path, r.ops, style));
     else if (changed) {
       const w = writeFileSafely(file, r.bytes, { backup: opts.backup });
       if (!w.ok) {
@@ -77,7 +85,7 @@ export function runFix(files: string[], opts: FixCommandOptions, out: (s: string
     const wanted = r.fix.analysis.findings.filter((f) => !opts.codes || opts.codes.has(f.code));
     const errors = wanted.filter((f) => f.severity === "error");
     if (errors.length) worst(1);
-    out(`${T(path)}: ${did.length ? did.join(", ") : "nothing to fix"}${note}${errors.length ? `; ${errors.length} error finding(s) left` : ""}\n`);
+    out(`${paint(style, "bold", T(path))}: ${did.length ? did.join(", ") : "nothing to fix"}${note}${errors.length ? paint(style, "red", `; ${errors.length} error finding(s) left`) : ""}\n`);
     // What is left: findings a repair exists for but is not offered (why), then errors no repair handles.
     const why = new Map(r.fix.skipped.map((x) => [`${x.line}\u0000${x.code}\u0000${x.toolCallId ?? ""}`, x.reason]));
     const left = wanted.filter((f) => f.severity === "error" || why.has(`${f.line}\u0000${f.code}\u0000${f.toolCallId ?? ""}`));

@@ -1,23 +1,27 @@
 /**
  * `render FILE`: before / after / dropped, computed without the finding rules (it prints no
- * findings), written message by message. A file that is not a session transcript is refused.
+ * findings), written message by message; `--format text` is both columns side by side
+ * (render-text.ts). A file that is not a session transcript is refused.
  */
 import { renderJson } from "../presentation/report.js";
 import { UsageError } from "./args.js";
 import { jsonChunks } from "./json-stream.js";
 import { loadSessionFile, NOT_A_SESSION } from "./session-file.js";
-import { terminalText as T } from "./terminal-text.js";
+import { renderText } from "./render-text.js";
+import { PLAIN, type TextStyle } from "./terminal-style.js";
 
 export interface RenderPlan {
   format: "json" | "text";
   path: string;
+  /** Text output: colour and width. */
+  style: TextStyle;
 }
 
-export function planRender(args: { format?: string; files: string[] }): RenderPlan {
+export function planRender(args: { format?: string; files: string[] }, style: TextStyle = PLAIN): RenderPlan {
   const fmt = args.format ?? "json";
   if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be json or text, not ${fmt}`);
   if (args.files.length !== 1) throw new UsageError("render takes exactly one FILE");
-  return { format: fmt, path: args.files[0] };
+  return { format: fmt, path: args.files[0], style };
 }
 
 /** Yields the output pieces; returns the exit status and, when it failed, the stderr line. */
@@ -29,10 +33,6 @@ export function* renderFile(plan: RenderPlan): Generator<string, { status: numbe
   if (plan.format === "json") {
     yield* jsonChunks(r, 2);
     yield "\n";
-  } else {
-    yield `${T(r.path)}: ${T(r.format)}, pruner ${T(r.pruner)}, leaf ${T(r.leaf)}\n`;
-    yield `before: ${r.before.length} messages, after: ${r.after.length} messages, dropped: ${r.dropped.length}\n`;
-    for (const d of r.dropped) yield `  line ${d.line} ${T(d.role)} dropped by ${T(d.by)}\n`;
-  }
+  } else yield* renderText(plan.path, loaded.analysis, r, plan.style);
   return { status: 0 };
 }

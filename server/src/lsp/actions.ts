@@ -9,6 +9,8 @@ import { MERGE_SPLIT_CODES } from "../engine/index.js";
 import { codeSpec, type FixKind } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
 import type { ViewFix } from "../protocol/index.js";
+import { SHOW_CODE_DOCS_COMMAND, TURN_OFF_CODE_COMMAND } from "../protocol/index.js";
+import { SOURCE } from "./diagnostics.js";
 import type { DocModel } from "./model.js";
 
 /** The file-wide repair `source.fixAll` applies: every repair, to a fixed point. */
@@ -132,9 +134,34 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
       if (offered) for (const k of fixes) if (REPAIRS[k].all) fileWide.add(k);
     }
     for (const kind of fileWide) out.push(fileWideAction(kind, CodeActionKind.QuickFix));
+    pushAll(out, codeSettingActions(diags));
     pushAll(out, disabled);
   }
   if (only && only.length && wants(FIX_ALL_KIND) && hasRepairable(a)) out.push(fileWideAction(SOURCE_FIX_ALL, FIX_ALL_KIND));
+  return out;
+}
+
+/**
+ * As ESLint's extension has them, for each code among the diagnostics asked about (ours only):
+ * "Turn off <code> in this workspace" (the client writes `severityOverrides[code] = "off"`) and
+ * "Show documentation for <code>" (the client opens the README's `#code-<code>` section). Both
+ * are commands the client runs: the server writes no settings and opens nothing.
+ */
+export function codeSettingActions(diags: readonly Diagnostic[]): CodeAction[] {
+  const byCode = new Map<string, Diagnostic[]>();
+  for (const d of diags) {
+    if (d.source !== SOURCE || typeof d.code !== "string") continue;
+    const list = byCode.get(d.code);
+    if (list) list.push(d);
+    else byCode.set(d.code, [d]);
+  }
+  const out: CodeAction[] = [];
+  for (const [code, ds] of byCode) {
+    const off = `Turn off ${code} in this workspace`;
+    const docs = `Show documentation for ${code}`;
+    out.push({ title: off, kind: CodeActionKind.QuickFix, diagnostics: ds, command: { title: off, command: TURN_OFF_CODE_COMMAND, arguments: [code] } });
+    out.push({ title: docs, kind: CodeActionKind.QuickFix, diagnostics: ds, command: { title: docs, command: SHOW_CODE_DOCS_COMMAND, arguments: [code] } });
+  }
   return out;
 }
 

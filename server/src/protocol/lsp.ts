@@ -129,6 +129,13 @@ export const DidHideUnsyncedNotification = new NotificationType<UnsyncedDocument
 
 /** Command that reveals a 1-based line: arguments `[line]` or `[line, uri]` (hover links use it). */
 export const REVEAL_LINE_COMMAND = "transcriptInspector.revealLine";
+/**
+ * The lightbulb's "Turn off <code> in this workspace" (client side): arguments `[code]`; writes
+ * `transcriptInspector.severityOverrides[code] = "off"` to the workspace settings.
+ */
+export const TURN_OFF_CODE_COMMAND = "transcriptInspector.turnOffCode";
+/** The lightbulb's "Show documentation for <code>" (client side): arguments `[code]`; opens the README's `#code-<code>` section. */
+export const SHOW_CODE_DOCS_COMMAND = "transcriptInspector.showCodeDocs";
 /** Settings section read with workspace/configuration. */
 export const SETTINGS_SECTION = "transcriptInspector";
 
