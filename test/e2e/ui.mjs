@@ -486,7 +486,11 @@ try {
       await toast.waitFor({ timeout: 10_000 });
       return { item: toast, where: "toast" };
     } catch {
-      await runCommand("Notifications: Show Notifications");
+      // the palette without a click in the editor first (runCommand's click would move the cursor)
+      await page.keyboard.press("F1");
+      await page.locator(".quick-input-widget input").fill(">Notifications: Show Notifications");
+      await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "Notifications: Show Notifications" }).first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press("Enter");
       const item = page.locator(".notifications-center .notification-list-item", { hasText: text }).first();
       await item.waitFor({ timeout: 30_000 }).catch(async (e) => {
         const all = await page.locator(".notifications-center .notification-list-item").allInnerTexts();
