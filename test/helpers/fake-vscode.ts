@@ -103,6 +103,10 @@ export interface FakeState {
   /** Commands run with executeCommand other than setContext: [id, ...args]. */
   executed: unknown[][];
   clipboard: string;
+  /** vscode.env.uiKind: 1 desktop, 2 web (code-server, vscode.dev). */
+  uiKind: 1 | 2;
+  /** How many times the clipboard was read. */
+  clipboardReads: number;
   statusMessages: string[];
   /** showInputBox options seen, and what it answers (undefined: the user pressed Escape). */
   inputBoxes: any[];
@@ -135,6 +139,8 @@ export const state: FakeState = {
   textDocuments: [],
   executed: [],
   clipboard: "",
+  uiKind: 1,
+  clipboardReads: 0,
   statusMessages: [],
   inputBoxes: [],
   inputAnswer: undefined,
@@ -180,9 +186,15 @@ export const vscode = {
   StatusBarAlignment: { Left: 1, Right: 2 },
   TextEditorRevealType: { InCenterIfOutsideViewport: 2 },
   ViewColumn: { Beside: -2, One: 1 },
+  UIKind: { Desktop: 1, Web: 2 },
   TabInputText,
   TabInputTextDiff,
-  env: { clipboard: { writeText: async (t: string) => void (state.clipboard = t), readText: async () => state.clipboard } },
+  env: {
+    clipboard: { writeText: async (t: string) => void (state.clipboard = t), readText: async () => (state.clipboardReads++, state.clipboard) },
+    get uiKind() {
+      return state.uiKind;
+    },
+  },
   window: {
     tabGroups: {
       get all() {
