@@ -39,7 +39,9 @@ export async function goToProviderError(client: ProviderErrorClient, reveal: (li
   let text = given;
   if (text === undefined) {
     let clip = "";
-    try {
+    // In a browser (code-server, vscode.dev, Codespaces) reading the clipboard without a gesture
+    // fails with an error notification of the workbench's own: offer an empty box there instead.
+    if (vscode.env.uiKind !== vscode.UIKind.Web) try {
       // a browser may ask for permission, or never answer: the box opens either way
       clip = (await Promise.race([vscode.env.clipboard.readText(), new Promise<string>((r) => setTimeout(() => r(""), CLIPBOARD_WAIT_MS))])).slice(0, MAX_TEXT);
     } catch {

@@ -6,10 +6,16 @@
 // editor (webview -> host) and the editor cursor highlights the row (host -> webview); at 620 px
 // no labels intersect; a message expands to its full text; search marks and jumps; after a window
 // reload the panel comes back with its search; a Claude Code file (from the shared corpus) shows
-// its After label, the subagent group under the Task call and recorded usage.
+// its After label, the subagent group under the Task call and recorded usage. Issue 23: the
+// conversation view (Markdown, a tool-call card with its result, a diff, changes only, the
+// timeline) and axe-core in the four theme kinds; a fix previewed in the diff editor before it is
+// applied; the branch and root picker on a file with two root conversations; a subagent opened in
+// place and in its own file; "Go to the Line of a Provider Error"; a 12 MB session behind VS Code's
+// "very large file" notice still has its status, inspector button, inspector and problems.
 //   node test/e2e/ui.mjs --vsix FILE.vsix [--update-screenshots]
 // Screenshots of each step go to .e2e/screenshots/; with --update-screenshots (or
-// TI_UPDATE_SCREENSHOTS=1) also to docs/screenshots/ (diagnostics, hover, quickfix, inspector*).
+// TI_UPDATE_SCREENSHOTS=1) also to docs/screenshots/ (diagnostics, hover, quickfix, inspector*,
+// fix-preview, provider-error, large-file; issue 23's inspector shots are cropped to the inspector).
 // Prints `ok`/`not ok` per step and `ui: N passed, N failed`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,6 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { codeServerPaths, launchBrowser, privateEnv, startCodeServer, workbenchUrl } from "../../scripts/code-server-test-host.mjs";
 import { createSteps } from "./steps.mjs";
+import { CONVERSATION_MARKDOWN, conversationText, GHOST_ERROR, ghostText, twoRootsText, writeBigSession, writeSubagentSession } from "./fixtures.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const arg = (name) => {
@@ -59,6 +66,14 @@ fs.mkdirSync(ws, { recursive: true });
 fs.copyFileSync(path.join(ROOT, "samples", SAMPLE), path.join(ws, SAMPLE));
 const claudeSource = path.join(CORPUS, "claude-code", CLAUDE);
 if (fs.existsSync(claudeSource)) fs.copyFileSync(claudeSource, path.join(ws, CLAUDE));
+// issue 23's files (test/e2e/fixtures.mjs)
+fs.writeFileSync(path.join(ws, "conversation.jsonl"), conversationText());
+fs.writeFileSync(path.join(ws, "two-roots.jsonl"), twoRootsText());
+fs.writeFileSync(path.join(ws, "ghost.jsonl"), ghostText());
+const SUBAGENT_SESSION = fs.existsSync(path.join(CORPUS, "claude-code")) ? writeSubagentSession(CORPUS, ws) : undefined;
+const BIG = "big-session.jsonl";
+const bigBytes = writeBigSession(path.join(ws, BIG));
+const AXE = fs.readFileSync(path.join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
 fs.mkdirSync(path.join(userDataDir, "User"), { recursive: true });
 fs.mkdirSync(extensionsDir, { recursive: true });
 fs.writeFileSync(
@@ -406,6 +421,288 @@ try {
     await page.waitForTimeout(300);
     await shot("inspector-claude-code");
     return `${label}; ${sideText}; ${usageText}; ${(await recorded.innerText()).replace(/\s+/g, " ").trim()}`;
+  });
+
+  // ---- issue 23 ------------------------------------------------------------------------------
+  /** Opens a workspace file by name (Ctrl+P) and waits for `ready` (a locator) to show. */
+  const openFile = async (name, ready) => {
+    await runCommand("View: Close All Editors");
+    await page.locator("iframe.webview.ready").waitFor({ state: "detached", timeout: 15_000 }).catch(() => {});
+    await page.keyboard.press("Control+P");
+    await page.locator(".quick-input-widget input").fill(name);
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: name }).first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press("Enter");
+    await ready().waitFor({ timeout: 60_000 });
+  };
+  const openInspector = async () => {
+    await runCommand("Transcript Inspector: Open Inspector to the Side");
+    await inner().locator(".totals [data-total=before] [data-messages]").waitFor({ timeout: 60_000 });
+  };
+  /** The inspector's page as a Playwright frame (axe runs in it through the DevTools protocol: its CSP does not apply). */
+  const inspectorFrame = async () => {
+    for (let i = 0; i < 40; i++) {
+      for (const f of page.frames()) if (await f.$(".app .totals").catch(() => null)) return f;
+      await page.waitForTimeout(250);
+    }
+    throw new Error("no inspector frame");
+  };
+  /** A screenshot of the inspector alone (its tab and its page), for README: smaller than the window. */
+  const shotInspector = async (name) => {
+    const box = await page.locator("iframe.webview.ready").first().boundingBox();
+    if (!box) throw new Error("the inspector is not laid out");
+    const tab = 35; // the editor tab above the webview
+    const file = path.join(SHOTS, `${name}.png`);
+    await page.screenshot({ path: file, clip: { x: box.x, y: Math.max(0, box.y - tab), width: box.width, height: box.height + Math.min(tab, box.y) } });
+    if (UPDATE) {
+      fs.mkdirSync(DOCS_SHOTS, { recursive: true });
+      fs.copyFileSync(file, path.join(DOCS_SHOTS, `${name}.png`));
+    }
+  };
+  /** Chooses a colour theme as a user does (Ctrl+K Ctrl+T); returns the theme that was active. */
+  const chooseTheme = async (theme) => {
+    await page.locator(".monaco-editor .view-lines").first().click();
+    // Ctrl+K Ctrl+T: Preferences: Color Theme (typed into the palette, "Browse Color Themes in Marketplace" can rank first)
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+T");
+    const input = page.locator('.quick-input-widget input[placeholder*="Color Theme"]');
+    await input.waitFor({ timeout: 15_000 });
+    const was = (await page.locator(".quick-input-list .monaco-list-row.focused .label-name").first().innerText({ timeout: 15_000 })).trim();
+    await input.fill(theme);
+    const exact = new RegExp(`^${theme}$`); // theme names hold no pattern characters
+    // the filtered list focuses its best match: Enter once that is the theme (a click could land on a row the filter moves)
+    await page.locator(".quick-input-list .monaco-list-row.focused .label-name", { hasText: exact }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Enter");
+    await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: 15_000 });
+    return was;
+  };
+  /**
+   * The notification whose text matches: a toast, or else in the notification centre (opened for
+   * it). In this code-server the extension's messages have reached the centre without a toast
+   * (the bell shows them), so the centre is where a user finds them then.
+   */
+  const notification = async (text) => {
+    const toast = page.locator(".notification-toast", { hasText: text }).first();
+    try {
+      await toast.waitFor({ timeout: 10_000 });
+      return { item: toast, where: "toast" };
+    } catch {
+      // the palette without a click in the editor first (runCommand's click would move the cursor)
+      await page.keyboard.press("F1");
+      await page.locator(".quick-input-widget input").fill(">Notifications: Show Notifications");
+      await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "Notifications: Show Notifications" }).first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press("Enter");
+      const item = page.locator(".notifications-center .notification-list-item", { hasText: text }).first();
+      await item.waitFor({ timeout: 30_000 }).catch(async (e) => {
+        const all = await page.locator(".notifications-center .notification-list-item").allInnerTexts();
+        throw new Error(`${e.message}; the notification centre holds: ${JSON.stringify(all)}`);
+      });
+      return { item, where: "notification centre" };
+    }
+  };
+
+  await step("the conversation view: Markdown, a tool call and its result as one card, an edit as a diff, changes only, the timeline", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openFile("conversation.jsonl", () => page.locator(".monaco-editor .view-line", { hasText: "retries" }).first());
+    await openInspector();
+    const w = inner();
+    const heading = w.locator('.cell.msg.before[data-line="2"] .md .md-heading');
+    await heading.waitFor({ timeout: 15_000 });
+    if ((await heading.innerText()).trim() !== CONVERSATION_MARKDOWN) throw new Error(`heading "${await heading.innerText()}"`);
+    if ((await w.locator('.cell.msg.before[data-line="2"] .md strong').innerText()) !== "retries") throw new Error("no bold text");
+    await w.locator('.cell.msg.before[data-line="2"] pre.code-block[data-lang=ts]').waitFor({ timeout: 5000 });
+    // the edit: one card holding its diff and its result (line 4)
+    const card = w.locator('.cell.msg.before[data-line="3"] details.card').first();
+    await card.locator("summary").click();
+    await card.locator(".diff").first().waitFor({ timeout: 10_000 });
+    const diffText = (await card.locator(".diff").first().innerText()).replace(/\s+/g, " ");
+    if (!/MAX_RETRIES = 3;/.test(diffText) || !/process\.env\.RETRIES/.test(diffText)) throw new Error(`diff "${diffText.slice(0, 200)}"`);
+    await card.locator('.card-result[data-line="4"]').waitFor({ timeout: 5000 });
+    await page.waitForTimeout(300);
+    await shotInspector("inspector-conversation");
+    // changes only: the orphan result the sweep drops stays, the unchanged rows fold
+    const total = Number(await w.locator(".toolbar .count").getAttribute("data-total"));
+    await w.locator("vscode-checkbox.changes-only").click();
+    await w.locator(".row.fold").first().waitFor({ timeout: 10_000 });
+    const shown = Number(await w.locator(".toolbar .count").getAttribute("data-shown"));
+    await w.locator('.row .cell.msg.before[data-line="7"] .tag-dropped').waitFor({ timeout: 5000 });
+    const folded = (await w.locator(".row.fold .fold-text").allInnerTexts()).join("; ");
+    await shotInspector("inspector-changes-only");
+    await w.locator("vscode-checkbox.changes-only").click();
+    await w.locator(".row.fold").first().waitFor({ state: "detached", timeout: 10_000 });
+    // the timeline: a point per response on a canvas; Home then Enter on the chart shows the first response
+    await w.locator(".timeline-button").click();
+    const chart = w.locator(".timeline[role=slider]");
+    await chart.locator("canvas").first().waitFor({ timeout: 10_000 });
+    const points = Number(await chart.getAttribute("data-points"));
+    if (points !== 3) throw new Error(`the timeline has ${points} points, want 3 (one per response)`);
+    await page.waitForTimeout(300);
+    await shotInspector("inspector-timeline");
+    await chart.focus();
+    await chart.press("Home");
+    const first = await chart.getAttribute("aria-valuetext");
+    if (!/^Response 1 of 3, line 3:/.test(first ?? "")) throw new Error(`the first point says "${first}"`);
+    await chart.press("Enter");
+    await w.locator('.row.highlight .cell.msg.before[data-line="3"]').waitFor({ timeout: 10_000 });
+    await w.locator(".timeline-button").click();
+    return `heading, bold, code; the edit's diff in its card with its result; changes only: ${shown} of ${total} rows (${folded}); timeline: ${points} points, "${first}"; Enter -> line 3 highlighted`;
+  });
+
+  await step("axe-core finds no WCAG A/AA violation in the inspector in the four theme kinds (Dark, High Contrast, High Contrast Light, Light)", async () => {
+    // each theme chosen as a user does; the webview's body takes the theme's kind
+    const themes = [
+      // VS Code 1.139's labels (extensions/theme-defaults); Light 2026 is the default
+      ["Dark 2026", "vscode-dark", "inspector-dark"],
+      ["Dark High Contrast", "vscode-high-contrast", "inspector-high-contrast"],
+      ["Light High Contrast", "vscode-high-contrast-light", undefined],
+      ["Light 2026", "vscode-light", undefined],
+    ];
+    const out = [];
+    let original;
+    for (const [theme, kind, name] of themes) {
+      const was = await chooseTheme(theme);
+      original ??= was;
+      const f = await inspectorFrame();
+      await f.waitForFunction((k) => document.body.classList.contains(k) && (k !== "vscode-high-contrast" || !document.body.classList.contains("vscode-high-contrast-light")), kind, { timeout: 30_000 });
+      // a card open, and each panel open in turn
+      const summary = f.locator("details.card > summary").first();
+      if (!(await summary.evaluate((s) => s.parentElement.open))) await summary.click();
+      await f.evaluate(AXE);
+      const run = () =>
+        f.evaluate(async () => {
+          const r = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
+          return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}${n.any[0]?.message ? ` (${n.any[0].message})` : ""}`).join(", ")}`);
+        });
+      const found = await run();
+      if (name) await shotInspector(name);
+      for (const button of [".filters-button", ".details-button", ".timeline-button"]) {
+        await f.locator(button).click();
+        await f.locator(`${button}[aria-expanded=true]`).waitFor({ timeout: 10_000 });
+        for (const v of await run()) if (!found.includes(v)) found.push(v);
+        await f.locator(button).click();
+      }
+      if (found.length) throw new Error(`${theme}: ${found.join("; ")}`);
+      out.push(kind);
+    }
+    if (original && original !== "Light 2026") await chooseTheme(original);
+    return `no violations in ${out.join(", ")} (each with a card and every panel open); the theme back to ${original}`;
+  });
+
+  await step("a fix is previewed before it is applied: the diff editor and the target provider's verdict, then Apply", async () => {
+    const w = inner();
+    const fix = w.locator('.finding[data-code="orphan-result"] button.fix[data-fix-kind="remove-orphan"]').first();
+    await fix.waitFor({ timeout: 15_000 });
+    await fix.click();
+    const diffTab = page.locator(".tab", { hasText: /↔ after:/ });
+    await diffTab.first().waitFor({ timeout: 30_000 });
+    await page.locator(".monaco-diff-editor").first().waitFor({ timeout: 15_000 });
+    // the verdict: a notification with Apply and Cancel
+    const { item, where } = await notification(/After "Remove this orphan tool result"/);
+    const message = (await item.innerText()).replace(/\s+/g, " ").trim();
+    if (!/Anthropic (accepts|still rejects) the next request/.test(message)) throw new Error(`the preview says "${message}"`);
+    await page.waitForTimeout(300);
+    await shot("fix-preview");
+    await item.locator(".monaco-button", { hasText: /^Apply$/ }).click();
+    await diffTab.first().waitFor({ state: "detached", timeout: 30_000 });
+    await runCommand("File: Save All");
+    await page.waitForFunction(() => !document.querySelector(".tab.dirty"), null, { timeout: 30_000 });
+    const saved = fs.readFileSync(path.join(ws, "conversation.jsonl"), "utf8");
+    if (saved.includes("a result whose call is gone")) throw new Error("the orphan result is still in the saved file");
+    await runCommand("Notifications: Clear All Notifications");
+    return `${message.slice(0, 200)} (as a ${where}); applied and saved: the orphan result is gone from the file`;
+  });
+
+  await step("the branch and root picker: a file with two root conversations says what is not shown and shows the other", async () => {
+    await openFile("two-roots.jsonl", () => page.locator(".monaco-editor .view-line", { hasText: "release notes" }).first());
+    await openInspector();
+    const w = inner();
+    const note = w.locator(".branch-note");
+    await note.waitFor({ timeout: 15_000 });
+    const noteText = (await note.innerText()).replace(/\s+/g, " ").trim();
+    if (!/6 messages of this file not shown: 1 other conversation/.test(noteText)) throw new Error(`note "${noteText}"`);
+    await note.locator("button.branch-open").click();
+    const panel = w.locator("#panel-branches");
+    await panel.locator("section.conversation").nth(1).waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(300);
+    await shotInspector("inspector-branches");
+    await panel.locator("section.conversation").nth(1).locator("button.branch-show").click();
+    await w.locator(".toolbar .count", { hasText: "6 of 6 rows" }).waitFor({ timeout: 15_000 });
+    await w.locator('.cell.msg.before[data-line="1"]', { hasText: "Question 1 about the parser" }).waitFor({ timeout: 10_000 });
+    const other = (await w.locator(".branch-note").innerText()).replace(/\s+/g, " ").trim();
+    if (!/Another branch than the agent's/.test(other)) throw new Error(`note after the pick "${other}"`);
+    await w.locator(".branch-note button.branch-back").click();
+    await w.locator(".toolbar .count", { hasText: "4 of 4 rows" }).waitFor({ timeout: 15_000 });
+    return `${noteText}; picked the first conversation (6 rows) and went back`;
+  });
+
+  await step("a subagent opens in place (its first messages) and in its own file, with its own inspector", async () => {
+    if (!SUBAGENT_SESSION) throw new Error(`no corpus at ${CORPUS} (set TI_CORPUS)`);
+    await openFile(SUBAGENT_SESSION, () => page.locator(".monaco-editor .view-line", { hasText: "showcol" }).first());
+    await openInspector();
+    const w = inner();
+    const group = w.locator('details.subagent.own-file[data-subagent="showcol2"]');
+    await group.waitFor({ timeout: 15_000 });
+    await group.locator("summary").click();
+    const items = group.locator(".subagent-messages li");
+    await items.first().waitFor({ timeout: 15_000 });
+    const first = (await items.first().innerText()).replace(/\s+/g, " ").trim();
+    if (!/Survey src\/jobs/.test(first)) throw new Error(`first subagent message "${first}"`);
+    const missing = (await w.locator('details.subagent.own-file[data-subagent="showcol1"] summary').innerText()).replace(/\s+/g, " ");
+    if (!/not found beside the session/.test(missing)) throw new Error(`showcol1 "${missing}"`);
+    const listed = await items.count();
+    await page.waitForTimeout(300);
+    await shotInspector("inspector-subagent");
+    await group.locator("button.open-subagent").click();
+    await page.locator(".tab", { hasText: "agent-showcol2.jsonl" }).first().waitFor({ timeout: 30_000 });
+    await page.locator(".tab", { hasText: "Inspect agent-showcol2.jsonl" }).first().waitFor({ timeout: 30_000 });
+    return `${listed} messages listed in place ("${first.slice(0, 60)}"); agent-showcol2.jsonl opened with its inspector`;
+  });
+
+  await step("Go to the Line of a Provider Error: a pasted Anthropic error moves the cursor to the line it names", async () => {
+    await openFile("ghost.jsonl", () => page.locator(".monaco-editor .view-line", { hasText: "toolu_01ghost" }).first());
+    // the live guard: the target's verdict and why, in the status bar
+    const guard = page.locator(".statusbar-item[id$='transcriptInspector.provider']").first();
+    await guard.waitFor({ timeout: 60_000 });
+    await page.locator(".statusbar-item[id$='transcriptInspector.provider']", { hasText: /would reject: orphan-result, line 5/ }).first().waitFor({ timeout: 30_000 });
+    const guardText = (await guard.innerText()).replace(/\s+/g, " ").trim();
+    await runCommand("Transcript Inspector: Go to the Line of a Provider Error");
+    const box = page.locator(".quick-input-widget input");
+    await box.waitFor({ timeout: 15_000 });
+    await box.fill(GHOST_ERROR);
+    await page.keyboard.press("Enter");
+    await page.locator(".statusbar-item", { hasText: /Ln 5, Col 1\b/ }).waitFor({ timeout: 15_000 });
+    const { item, where } = await notification("messages.4.content.0 is line 5");
+    await page.waitForTimeout(300);
+    await shot("provider-error");
+    const said = (await item.innerText()).replace(/\s+/g, " ").trim();
+    await runCommand("Notifications: Clear All Notifications");
+    return `status bar: "${guardText}"; ${said.slice(0, 160)} (as a ${where})`;
+  });
+
+  await step(`a ${(bigBytes / 1024 / 1024).toFixed(0)} MB session behind VS Code's "very large file" notice: the status item with its note, the inspector button, the inspector and the problems`, async () => {
+    await runCommand("View: Close All Editors");
+    await page.keyboard.press("Control+P");
+    await page.locator(".quick-input-widget input").fill(BIG);
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: BIG }).first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press("Enter");
+    // code-server (a remote window) shows its notice from 10 MB instead of the text
+    await page.getByText(/very large|not displayed in the text editor/i).first().waitFor({ timeout: 30_000 });
+    const status = page.locator(".statusbar-item[id$='transcriptInspector.status']", { hasText: "read from disk" }).first();
+    await status.waitFor({ timeout: 120_000 });
+    const statusText = (await status.innerText()).replace(/\s+/g, " ").trim();
+    const button = page.locator(".editor-actions .action-label[aria-label*='Open Inspector to the Side']").first();
+    await button.waitFor({ timeout: 30_000 });
+    await page.keyboard.press("Control+Shift+M");
+    await page.locator(".markers-panel .monaco-list-row", { hasText: "bash_gone" }).first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(300);
+    await shot("large-file");
+    await page.keyboard.press("Control+J");
+    await button.click();
+    const w = inner();
+    await w.locator(".totals [data-total=before] [data-messages]").waitFor({ timeout: 120_000 });
+    const before = Number(await w.locator(".totals [data-total=before] [data-messages]").getAttribute("data-messages"));
+    await w.locator(".details-button").click();
+    await w.locator(".details-panel .disk-note").waitFor({ timeout: 10_000 });
+    return `status "${statusText}"; inspector ${before.toLocaleString("en-US")} messages; the orphan in the Problems panel`;
   });
 } finally {
   if (browser) await browser.close().catch(() => {});

@@ -106,6 +106,10 @@ export interface FakeState {
   /** Commands run with executeCommand other than setContext: [id, ...args]. */
   executed: unknown[][];
   clipboard: string;
+  /** vscode.env.uiKind: 1 desktop, 2 web (code-server, vscode.dev). */
+  uiKind: 1 | 2;
+  /** How many times the clipboard was read. */
+  clipboardReads: number;
   statusMessages: string[];
   /** showInputBox options seen, and what it answers (undefined: the user pressed Escape). */
   inputBoxes: any[];
@@ -142,6 +146,8 @@ export const state: FakeState = {
   textDocuments: [],
   executed: [],
   clipboard: "",
+  uiKind: 1,
+  clipboardReads: 0,
   statusMessages: [],
   inputBoxes: [],
   inputAnswer: undefined,
@@ -190,9 +196,15 @@ export const vscode = {
   TextEditorRevealType: { InCenterIfOutsideViewport: 2, AtTop: 3 },
   ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   ViewColumn: { Beside: -2, One: 1 },
+  UIKind: { Desktop: 1, Web: 2 },
   TabInputText,
   TabInputTextDiff,
-  env: { clipboard: { writeText: async (t: string) => void (state.clipboard = t), readText: async () => state.clipboard } },
+  env: {
+    clipboard: { writeText: async (t: string) => void (state.clipboard = t), readText: async () => (state.clipboardReads++, state.clipboard) },
+    get uiKind() {
+      return state.uiKind;
+    },
+  },
   window: {
     tabGroups: {
       get all() {

@@ -84,6 +84,16 @@ describe("paste a provider error", () => {
     assert.equal(state.inputBoxes.at(-1).value, "");
     assert.equal(asked.length, n);
 
+    // in a browser (code-server, vscode.dev) the clipboard is not read: reading it without a
+    // gesture makes the workbench show an error; the box starts empty
+    state.uiKind = 2;
+    state.clipboard = ERROR;
+    const reads = state.clipboardReads;
+    await state.commands.get("transcriptInspector.goToProviderError")!();
+    state.uiKind = 1;
+    assert.equal(state.clipboardReads, reads, "no clipboard read in a browser");
+    assert.equal(state.inputBoxes.at(-1).value, "");
+
     // text given by another extension (or a test): no box
     const boxes = state.inputBoxes.length;
     await state.commands.get("transcriptInspector.goToProviderError")!(doc, ERROR);

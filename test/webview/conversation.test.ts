@@ -321,7 +321,31 @@ describe("accessibility (issue 23, built page)", () => {
   });
 
   const AXE = readFileSync(join(__dirname, "..", "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
-  for (const theme of ["dark", "light", "high-contrast", "high-contrast-light"] as ThemeKind[]) {
+  // VS Code 1.139's default theme, Light 2026 (extensions/theme-defaults/themes/2026-light.json)
+  const LIGHT_2026 = { foreground: "#202020", "editor-background": "#ffffff", "textCodeBlock-background": "#eaeaea", "textLink-foreground": "#0069cc", "textPreformat-foreground": "#606060", "textPreformat-background": "#ececec" };
+  const codeThemes: [string, ThemeKind, Record<string, string>?][] = [["dark", "dark"], ["light", "light"], ["high-contrast", "high-contrast"], ["high-contrast-light", "high-contrast-light"], ["Light 2026", "light", LIGHT_2026]];
+  for (const [name, theme, colours] of codeThemes) {
+    it(`inline code and highlighted code keep their contrast under the host's default code style in ${name}`, async () => {
+      // found by axe-core in the code-server UI suite (High Contrast Light: `inline code` white on
+      // light grey, keywords dark blue on dark blue; Light 2026: keywords 4.48:1 on the code block)
+      await withPage(
+        async ({ page }) => {
+          if (colours) await page.evaluate((c) => Object.entries(c).forEach(([k, v]) => document.documentElement.style.setProperty(`--vscode-${k}`, v)), colours);
+          await render(page, conversationView());
+          await page.locator(".md code.md-code").first().waitFor();
+          await page.locator("pre.code-block .hljs-keyword").first().waitFor();
+          await page.evaluate(AXE);
+          const found = await page.evaluate(async () => {
+            const r = await (window as any).axe.run(document, { runOnly: { type: "rule", values: ["color-contrast"] }, resultTypes: ["violations"] });
+            return r.violations.flatMap((v: any) => v.nodes.map((n: any) => `${n.target.join(" ")}: ${n.any[0]?.message ?? ""}`));
+          });
+          assert.deepEqual(found, []);
+        },
+        theme,
+        { width: 1000, height: 800 },
+      );
+    });
+
     it(`axe-core finds no WCAG A/AA violation in ${theme} (rows, cards, findings, each panel open)`, async () => {
       await withPage(
         async ({ page }) => {

@@ -237,7 +237,9 @@ const HC_LIGHT: Record<string, string> = {
   "--vscode-inputValidation-errorBorder": "#0f4a85",
   "--vscode-textLink-foreground": "#0f4a85",
   "--vscode-textCodeBlock-background": "#f2f2f2",
-  "--vscode-textPreformat-foreground": "#292929",
+  // VS Code 1.139's High Contrast Light values (its colour registry): white on dark blue
+  "--vscode-textPreformat-foreground": "#ffffff",
+  "--vscode-textPreformat-background": "#09345f",
   "--vscode-button-background": "#0f4a85",
   "--vscode-button-foreground": "#ffffff",
   "--vscode-button-border": "#0f4a85",
@@ -285,6 +287,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * What VS Code's webview host styles before the extension's own sheet (found by the code-server
+ * UI suite): a `code` element in the theme's preformatted-text colours. The page must not depend
+ * on it (in High Contrast Light those are white on dark blue).
+ */
+const HOST_DEFAULT_STYLES = "code { color: var(--vscode-textPreformat-foreground); background-color: var(--vscode-textPreformat-background); }";
+
 /** Renders the page HTML with a fresh nonce and the extension panel's CSP. */
 export function pageHtml(origin: string, nonce: string, theme: ThemeKind = "dark"): string {
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${origin} 'nonce-${nonce}'; font-src ${origin}; img-src ${origin}`;
@@ -319,7 +328,7 @@ export function pageHtml(origin: string, nonce: string, theme: ThemeKind = "dark
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${origin}/dist/webview/main.css" nonce="${nonce}">
-<style nonce="${nonce}">html { ${vars} }</style>
+<style nonce="${nonce}">html { ${vars} } ${HOST_DEFAULT_STYLES}</style>
 <title>Transcript Inspector</title>
 </head>
 <body class="${bodyClass}">

@@ -5,6 +5,8 @@
  * shows no badge. Labels are the server's, rendered as text.
  */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
@@ -67,6 +69,27 @@ describe("inspector: the target provider badge", () => {
       assert.equal(await badge.getAttribute("data-rejects"), "false");
       assert.equal(await badge.locator(".provider-verdict").textContent(), "accepts");
       assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("names the provider select's combobox (axe-core finds nothing with the Details panel open)", async () => {
+    // found by the code-server UI suite (issue 23): the name was on the custom element only, not
+    // on the combobox inside its shadow root, which is what a screen reader reaches
+    const { page } = await openPage(h);
+    try {
+      await render(page, { ...viewOf(TEXT), provider: providerView(providerVerdicts(analyze(TEXT))) });
+      await page.locator(".details-button").click();
+      await page.locator(".provider-badge").waitFor();
+      const name = await page.$eval("vscode-single-select.provider-select", (el) => el.shadowRoot?.querySelector("[role=combobox]")?.getAttribute("aria-label") ?? null);
+      assert.equal(name, "See another provider's verdict");
+      await page.evaluate(readFileSync(join(__dirname, "..", "..", "node_modules", "axe-core", "axe.min.js"), "utf8"));
+      const found = await page.evaluate(async () => {
+        const r = await (window as any).axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
+        return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(" ")).join(", ")}`);
+      });
+      assert.deepEqual(found, []);
     } finally {
       await page.close();
     }

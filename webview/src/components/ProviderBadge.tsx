@@ -23,7 +23,9 @@ export function ProviderBadge({ provider, onSelect }: { provider: ViewProvider |
       <span className="provider-verdict">{verdict}</span>
       <VscodeSingleSelect
         className="provider-select"
-        aria-label="See another provider's verdict"
+        // the element's own label: it names the combobox inside its shadow root (an aria-label on
+        // the element itself does not reach it)
+        label="See another provider's verdict"
         value={provider.target}
         onChange={(e: Event) => onSelect(String((e.target as HTMLSelectElement).value ?? ""))}
       >
