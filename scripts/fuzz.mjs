@@ -12,5 +12,5 @@ if (!existsSync("dist/server.js")) {
   const b = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
-const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/fuzz/main.ts", ...args], { stdio: "inherit" });
+const r = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", "scripts/fuzz/main.ts", ...args], { stdio: "inherit" });
 process.exit(r.status ?? 1);

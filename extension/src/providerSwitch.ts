@@ -6,6 +6,7 @@
  */
 import * as vscode from "vscode";
 import type { ProviderStatus, ProviderVerdictsResult } from "../../server/src/protocol/providers.js";
+import { escapeUnsafe } from "../../server/src/protocol/unsafe-chars.js";
 import type { SessionStatuses } from "./sessions.js";
 import { activeFile, onActiveFileChange } from "./unsyncedEditors.js";
 
@@ -30,7 +31,7 @@ export function providerStatusContent(p: ProviderStatus): { text: string; toolti
   if (!p.target) {
     tooltip.push("Findings name the providers that would reject them; none is an error.");
     tooltip.push("Click to choose a target provider.");
-    return { text: "$(question) Provider unknown", tooltip: tooltip.join("\n") };
+    return { text: "$(question) Provider unknown", tooltip: tooltip.map(escapeUnsafe).join("\n") };
   }
   tooltip.push(p.rejects ? `${p.label} would reject the next request: ${plural(p.problems, "problem")}.` : `${p.label} accepts the next request.`);
   const r = p.rejects ? p.reason : undefined;
@@ -41,7 +42,8 @@ export function providerStatusContent(p: ProviderStatus): { text: string; toolti
   tooltip.push("Click to switch the target provider.");
   const more = p.problems > 1 ? ` (+${(p.problems - 1).toLocaleString("en-US")})` : "";
   const text = !p.rejects ? `$(check) ${p.label}` : r ? `$(error) ${p.label} would reject: ${r.code}, line ${r.line.toLocaleString("en-US")}${more}` : `$(error) ${p.label}: ${plural(p.problems, "problem")}`;
-  return { text, tooltip: tooltip.join("\n") };
+  // Every unsafe character escaped (protocol/unsafe-chars.ts), line by line.
+  return { text: escapeUnsafe(text), tooltip: tooltip.map(escapeUnsafe).join("\n") };
 }
 
 export interface ProviderPick extends vscode.QuickPickItem {

@@ -5,6 +5,7 @@
  */
 import * as vscode from "vscode";
 import type { StatusParams } from "../../server/src/protocol/lsp.js";
+import { escapeUnsafe } from "../../server/src/protocol/unsafe-chars.js";
 import type { SessionStatuses } from "./sessions.js";
 import { activeFile, onActiveFileChange } from "./unsyncedEditors.js";
 
@@ -36,7 +37,8 @@ export function statusBarContent(s: StatusParams, synced = true): { text: string
     tooltip.push(`${n(s.capped.shown)} of ${n(s.capped.total)} problems shown: the Problems panel lists the most severe first (errors, then by line). \`transcript-inspector check\` on the command line reports them all.`);
   }
   tooltip.push("Click to open the inspector.");
-  return { text: text.join(" · "), tooltip: tooltip.join("\n") };
+  // Every unsafe character escaped (protocol/unsafe-chars.ts), line by line.
+  return { text: escapeUnsafe(text.join(" · ")), tooltip: tooltip.map(escapeUnsafe).join("\n") };
 }
 
 export class StatusBar implements vscode.Disposable {

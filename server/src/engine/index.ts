@@ -14,7 +14,6 @@ export { patchChange, patchLines } from "./model/patch-lines.js";
 export { type ColumnRange, findingRange, locate, locateMany, safeParseTree, type ScalarAt, stringValueRanges, valueAt } from "./model/positions.js";
 export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
-export { codePointName, UNSAFE_CHARS } from "./model/unsafe-chars.js";
 export { maxOf, minOf, pushAll } from "./model/arrays.js";
 export { utf8Bytes } from "./model/utf8.js";
 // formats: each agent's files

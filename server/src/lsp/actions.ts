@@ -8,7 +8,7 @@ import { pushAll } from "../engine/index.js";
 import { MERGE_SPLIT_CODES } from "../engine/index.js";
 import { codeSpec, type FixKind } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
-import type { ViewFix } from "../protocol/index.js";
+import { escapeUnsafe, type ViewFix } from "../protocol/index.js";
 import { SHOW_CODE_DOCS_COMMAND, TURN_OFF_CODE_COMMAND } from "../protocol/index.js";
 import { SOURCE } from "./diagnostics.js";
 import type { DocModel } from "./model.js";
@@ -138,6 +138,11 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
     pushAll(out, disabled);
   }
   if (only && only.length && wants(FIX_ALL_KIND) && hasRepairable(a)) out.push(fileWideAction(SOURCE_FIX_ALL, FIX_ALL_KIND));
+  for (const c of out) {
+    // Titles and reasons name ids and tools from the file: every unsafe character escaped.
+    c.title = escapeUnsafe(c.title);
+    if (c.disabled) c.disabled = { reason: escapeUnsafe(c.disabled.reason) };
+  }
   return out;
 }
 

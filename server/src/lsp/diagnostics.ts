@@ -5,6 +5,7 @@ import {
   DiagnosticTag,
 } from "vscode-languageserver/node";
 import { DOCS_BASE } from "./docs-link.js";
+import { escapeUnsafe } from "../protocol/index.js";
 import { findingRange } from "../engine/index.js";
 import { pushAll } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
@@ -28,10 +29,10 @@ export function toDiagnostic(m: DocModel, uri: string, f: Finding, settings: Set
     code: f.code,
     codeDescription: { href: DOCS_BASE + f.code },
     source: SOURCE,
-    message: f.message,
+    message: escapeUnsafe(f.message),
   };
   if (f.related?.length)
-    d.relatedInformation = f.related.map((x) => ({ location: { uri, range: lineRange(m, x.line, x.path) }, message: x.message }));
+    d.relatedInformation = f.related.map((x) => ({ location: { uri, range: lineRange(m, x.line, x.path) }, message: escapeUnsafe(x.message) }));
   if (f.unnecessary) d.tags = [DiagnosticTag.Unnecessary];
   if (f.toolCallId !== undefined) d.data = { toolCallId: f.toolCallId };
   return d;
@@ -67,15 +68,16 @@ export function prunedHints(m: DocModel, uri: string, settings: Settings): Diagn
       code: PRUNED_CODE,
       codeDescription: { href: DOCS_BASE + PRUNED_CODE },
       source: SOURCE,
-      message:
+      message: escapeUnsafe(
         by.kind === "chain"
           ? `Not sent: dropped by chain ${by.blockId}.`
           : by.kind === "acp-block"
             ? `Not sent: folded by acp-kernel block ${by.blockId}.`
             : `Not sent: acp-kernel leaves it out (${by.kind === "acp-strip-orphan" ? "strip-orphan" : "not-projected"}).`,
+      ),
       tags: [DiagnosticTag.Unnecessary],
     };
-    if (entryLine !== undefined && by.kind === "chain") diag.relatedInformation = [{ location: { uri, range: fullLineRange(m, entryLine) }, message: `chain ${by.blockId}` }];
+    if (entryLine !== undefined && by.kind === "chain") diag.relatedInformation = [{ location: { uri, range: fullLineRange(m, entryLine) }, message: escapeUnsafe(`chain ${by.blockId}`) }];
     out.push(diag);
   }
   return out;

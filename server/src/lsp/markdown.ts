@@ -5,15 +5,12 @@
  * become entities, and line breaks become spaces, so the text renders as the literal text.
  * Control, bidi and zero-width characters are shown as visible marks (`‹U+202E›`).
  */
-import { codePointName, UNSAFE_CHARS } from "../engine/index.js";
-import { REVEAL_LINE_COMMAND } from "../protocol/index.js";
+import { markUnsafe, REVEAL_LINE_COMMAND } from "../protocol/index.js";
 
 const MD_SPECIAL = /[\\`*_{}\[\]()#+\-.!|~:"'=/]/g;
 
 export function escapeMarkdown(text: unknown): string {
-  return String(text)
-    .replace(/[\r\n\u2028\u2029]+/g, " ")
-    .replace(UNSAFE_CHARS, (c) => `\u2039${codePointName(c)}\u203a`)
+  return markUnsafe(String(text).replace(/[\r\n\u2028\u2029]+/g, " "))
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")

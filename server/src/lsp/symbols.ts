@@ -11,6 +11,17 @@ import type { DocModel } from "./model.js";
 import { fullLineRange } from "./lsp-ranges.js";
 import { chainSummary } from "./chain-summary.js";
 import { plainToolNames } from "./tool-names.js";
+import { escapeUnsafe } from "../protocol/index.js";
+
+/** Names and details with every unsafe character escaped (protocol/unsafe-chars.ts), children too. */
+function safeSymbols(list: DocumentSymbol[]): DocumentSymbol[] {
+  for (const s of list) {
+    s.name = escapeUnsafe(s.name);
+    if (s.detail !== undefined) s.detail = escapeUnsafe(s.detail);
+    if (s.children) safeSymbols(s.children);
+  }
+  return list;
+}
 
 function preview(msg: Msg): string {
   const t = messageText(msg).replace(/\s+/g, " ").trim();
@@ -112,5 +123,5 @@ export function symbols(m: DocModel, max = MAX_SYMBOLS): DocumentSymbol[] {
       out.push({ name: `Chain ${c.blockId}`, detail: sum.title, kind: SymbolKind.Namespace, range, selectionRange: entry });
     } else out.push({ name: `Chain ${c.blockId} (unresolved)`, detail: sum.title, kind: SymbolKind.Namespace, range: entry, selectionRange: entry });
   }
-  return out;
+  return safeSymbols(out);
 }

@@ -8,4 +8,5 @@ export * from "./lsp.js";
 export * from "./providers.js";
 export * from "./view.js";
 export * from "./view-window.js";
+export * from "./unsafe-chars.js";
 export * from "./webview.js";

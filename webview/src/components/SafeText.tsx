@@ -3,17 +3,17 @@
  * as visible markers (Trojan Source) and, when a search is active, its matches marked.
  */
 import type { ReactNode } from "react";
+import { codePointName, UNSAFE_CHARS_BUT_LAYOUT } from "../../../server/src/protocol/unsafe-chars.js";
 
 /**
- * Bidi controls and other invisible characters: the set of the engine's unsafe-chars.ts (C0 and C1
- * controls and DEL, bidi overrides and isolates, zero-width and invisible characters), less tab,
- * line feed and carriage return, which text and code lay out.
+ * The unsafe characters of protocol/unsafe-chars.ts (controls, bidi, default-ignorable code points,
+ * the tag block), less tab, line feed and carriage return, which text and code lay out.
  */
-const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
+const CONTROL_RE = UNSAFE_CHARS_BUT_LAYOUT;
 
 /** `text` with each invisible character written as its code point ("U+202E"): for strings that go where no element can mark them (screen-reader text, options). */
 export function markControls(text: string): string {
-  return text.replace(CONTROL_RE, (c) => "U+" + c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0"));
+  return text.replace(CONTROL_RE, codePointName);
 }
 
 function withVisibleControls(text: string, keyBase: number): ReactNode[] {
@@ -27,9 +27,9 @@ function withVisibleControls(text: string, keyBase: number): ReactNode[] {
   for (const m of text.matchAll(CONTROL_RE)) {
     const at = m.index ?? 0;
     if (at > last) parts.push(text.slice(last, at));
-    const code = "U+" + m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+    const code = codePointName(m[0]);
     parts.push(
-      <span key={keyBase + at} className="ctl" title={`invisible control character ${code}`}>
+      <span key={keyBase + at} className="ctl" title={`invisible character ${code}`}>
         {code}
       </span>,
     );

@@ -11,6 +11,7 @@ import { shapeFinding } from "../../model/shape-findings.js";
 import type { Entry, Finding, SourceLine } from "../../model/types.js";
 import type { FormatRead } from "../profile.js";
 import { rememberReading } from "./claude-code-reading.js";
+import { claudeCodeFieldFinding } from "./claude-code-field-rules.js";
 
 const KNOWN_WITHOUT_UUID = new Set(["summary", "queue-operation", "file-history-snapshot"]);
 
@@ -45,6 +46,8 @@ export function readClaudeLine(l: SourceLine, inFile: (uuid: string) => boolean,
   const logical = boundaryLogicalParent(v);
   const parentId = typeof v.parentUuid === "string" ? v.parentUuid : logical !== undefined && inFile(logical) ? logical : null;
   entries.push({ line: l.line, id: v.uuid, parentId, type: v.type, raw: v });
+  const wrong = claudeCodeFieldFinding(v, l.line);
+  if (wrong) findings.push(wrong);
   if ((v.type === "user" || v.type === "assistant") && !isObject(v.message))
     findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["message"], message: `Line without a message object. This \`${v.type}\` line's \`message\` is ${describeJsonType(v.message)}, not an object.` }));
 }

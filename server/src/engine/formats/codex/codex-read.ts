@@ -8,6 +8,7 @@ import { isObject } from "../../model/parse.js";
 import type { Entry, Finding, SourceLine } from "../../model/types.js";
 import type { FormatRead } from "../profile.js";
 import { entryIdOfLine } from "./codex-messages.js";
+import { codexFieldFinding } from "./codex-field-rules.js";
 
 export function readCodex(lines: SourceLine[]): FormatRead {
   return readCodexFrom(lines, null);
@@ -22,6 +23,9 @@ export function readCodexFrom(lines: readonly SourceLine[], prev: string | null)
     if (!isObject(v)) continue;
     const id = entryIdOfLine(l.line);
     entries.push({ line: l.line, id, parentId: prev, type: typeof v.type === "string" ? v.type : "meta", raw: v });
+    // A field of the wrong type the analysis reads: one finding on its line, the rest read.
+    const wrong = codexFieldFinding(v, l.line);
+    if (wrong) findings.push(wrong);
     prev = id;
   }
   return { entries, findings };
