@@ -23,6 +23,7 @@ import { type DocState, Store } from "./lsp/store.js";
 import { registerInspectorRequests } from "./lsp/inspector-requests.js";
 import { createServerConnection } from "./lsp/connection.js";
 import { tuneHeap } from "./lsp/heap-settings.js";
+import { AnalysisProgress, LONG_SESSION_CHARS, sizeText, tick } from "./lsp/analysis-progress.js";
 
 const DEBOUNCE_MS = 150;
 
@@ -135,23 +136,70 @@ async function publish(uri: string, notifyRender = true): Promise<void> {
 /** TRANSCRIPT_INSPECTOR_TIMINGS=1: each publish logs the server's own time for it (`npm run bench` reads it). */
 const LOG_TIMINGS = /^(1|true|yes)$/i.test(process.env.TRANSCRIPT_INSPECTOR_TIMINGS ?? "");
 
+/** Each publish of a uri takes the next number: an older one still running is superseded and stops. */
+const generations = new Map<string, number>();
+
 async function publishUnguarded(uri: string, notifyRender: boolean): Promise<void> {
+  const gen = (generations.get(uri) ?? 0) + 1;
+  generations.set(uri, gen);
+  let progress: AnalysisProgress | undefined;
+  /** A newer publish of the uri started, the document closed, or the client cancelled the progress. */
+  const stopped = () => generations.get(uri) !== gen || !!progress?.cancelled;
+  try {
+    await publishSteps(uri, notifyRender, stopped, (p) => (progress = p));
+  } finally {
+    progress?.done();
+  }
+}
+
+/**
+ * A long session read in full (opened, or read again) is parsed in slices with progress; its
+ * diagnostics are published as soon as the structural pass is done, and again with the provider
+ * verdicts folded in. Anything else is published once.
+ */
+async function publishSteps(uri: string, notifyRender: boolean, stopped: () => boolean, withProgress: (p: AnalysisProgress) => void): Promise<void> {
   const settings = await settingsFor(uri);
   const started = performance.now();
+  const doc = documents.get(uri);
+  let progress: AnalysisProgress | undefined;
+  if (doc && !doc.isParsed && doc.heldTextLength >= LONG_SESSION_CHARS) {
+    const size = sizeText(doc.heldTextLength);
+    withProgress((progress = await AnalysisProgress.start(connection, serverProgress, uri, "Transcript Inspector", `reading ${size}`)));
+    const read = await doc.parseInSlices((n, total) => progress!.report(`reading ${size}, ${Math.round((100 * n) / total)}%`, (60 * n) / total), stopped);
+    if (!read || stopped()) return;
+    progress.report("building the context, pruning, checking", 60);
+    await tick();
+    if (stopped()) return;
+  }
   const st = await stateOf(uri);
-  if (!st) return;
+  if (!st || stopped()) return;
   if (!notifyRender && lastPublished.get(uri)?.deref() === st) return;
-  lastPublished.set(uri, new WeakRef(st));
   const version = st.version ?? undefined;
   if (!st.analysis) {
+    lastPublished.set(uri, new WeakRef(st));
     if (published.get(uri)) connection.sendDiagnostics({ uri, version, diagnostics: [] });
     published.set(uri, false);
     connection.sendNotification(StatusNotification, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
     return;
   }
+  const base = diagnostics(st.model, uri, settings);
+  const lines = st.analysis.session.lines;
+  const last = lines[lines.length - 1];
+  const long = !!last && last.offset + last.text.length >= LONG_SESSION_CHARS;
+  if (long && (st.stages?.session ?? "read") === "read" && !providers.ready(st, settings)) {
+    // The structural findings now; the provider verdicts (about half of a full read) follow.
+    connection.sendDiagnostics({ uri, version, diagnostics: boundDiagnostics(base, uri).diagnostics });
+    published.set(uri, true);
+    if (LOG_TIMINGS) connection.console.log(`timing: first-publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);
+    if (!progress) withProgress((progress = await AnalysisProgress.start(connection, serverProgress, uri, "Transcript Inspector", "provider verdicts")));
+    progress.report("provider verdicts", 85);
+    await tick();
+    if (stopped()) return;
+  }
   // Every diagnostic with the provider findings folded in, then bounded (lsp/diagnostics-bound.ts).
-  const bound = boundDiagnostics(providers.diagnostics(st, settings, diagnostics(st.model, uri, settings)), uri);
+  const bound = boundDiagnostics(providers.diagnostics(st, settings, base), uri);
   connection.sendDiagnostics({ uri, version, diagnostics: bound.diagnostics });
+  lastPublished.set(uri, new WeakRef(st));
   if (LOG_TIMINGS) connection.console.log(`timing: publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);
   published.set(uri, true);
   const a = st.analysis;
@@ -202,6 +250,7 @@ function forget(uri: string): void {
   openedAt.delete(uri);
   lastPublished.delete(uri);
   providers.forget(uri);
+  generations.set(uri, (generations.get(uri) ?? 0) + 1); // a publish still running stops
 }
 
 // Files over 50 MB: the client says an editor shows one it does not sync (lsp/disk-follower.ts).

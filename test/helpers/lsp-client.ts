@@ -14,7 +14,8 @@ import {
   type TextDocumentContentChangeEvent,
 } from "vscode-languageserver-protocol/node";
 
-export const SERVER = resolve(__dirname, "..", "..", "dist", "server.js");
+/** The built server (TI_DIST: another build's dist/, as `npm run bench -- --dist DIR` compares two builds). */
+export const SERVER = resolve(process.env.TI_DIST ?? resolve(__dirname, "..", "..", "dist"), "server.js");
 
 export interface Published {
   uri: string;
