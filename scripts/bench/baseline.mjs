@@ -1,32 +1,25 @@
 // The bare baseline loop the CLI is compared with, run as its own process like the CLI:
 // read the file, split it into lines, JSON.parse every line, and find orphan tool results
-// (a toolResult whose toolCallId no earlier assistant call has). Prints the orphan count.
+// (a result whose id no earlier call has), in any of the three layouts: pi toolCall /
+// toolResult, Claude Code tool_use / tool_result blocks, Codex function_call /
+// function_call_output items (the loop of baseline-visitor.mjs, as baseline-loop.ts). Prints the orphan count.
 // Files over 512 MB (longer than a JavaScript string) are read line by line.
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { orphanCounter } from "./baseline-visitor.mjs";
 
 const file = process.argv[2];
-const calls = new Set();
-let orphans = 0;
-let lines = 0;
+const counter = orphanCounter();
 function visit(line) {
-  if (!line) return;
-  lines++;
-  let e;
   try {
-    e = JSON.parse(line);
+    counter.visit(line);
   } catch {
-    return;
+    // a line that does not parse is skipped, as the CLI skips it
   }
-  const m = e && e.type === "message" ? e.message : null;
-  if (!m) return;
-  if (m.role === "assistant" && Array.isArray(m.content)) {
-    for (const c of m.content) if (c && c.type === "toolCall") calls.add(c.id);
-  } else if (m.role === "toolResult" && !calls.has(m.toolCallId)) orphans++;
 }
 if (statSync(file).size < 500 * 1024 * 1024) {
   for (const line of readFileSync(file, "utf8").split("\n")) visit(line);
 } else {
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) visit(line);
 }
-process.stdout.write(`${lines} lines, ${orphans} orphans\n`);
+process.stdout.write(`${counter.lines} lines, ${counter.orphans} orphans\n`);

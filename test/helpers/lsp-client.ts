@@ -44,7 +44,7 @@ export class LspClient {
       c.published.push(p);
       c.wake();
     });
-    for (const method of ["transcriptInspector/status", "transcriptInspector/didChangeRender", "window/logMessage"])
+    for (const method of ["transcriptInspector/status", "transcriptInspector/didChangeRender", "transcriptInspector/analysisProgress", "window/logMessage", "$/progress"])
       conn.onNotification(method, (params: any) => {
         c.notifications.push({ method, params });
         c.wake();

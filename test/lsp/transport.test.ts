@@ -121,6 +121,6 @@ describe("extension manifest", () => {
   it("every setting has a description and the server reads each one", () => {
     const props = pkg.contributes.configuration.properties;
     for (const [k, v] of Object.entries(props) as [string, any][]) assert.ok(v.description || v.markdownDescription, k);
-    assert.deepEqual(Object.keys(props).sort(), ["transcriptInspector.collidingId.enabled", "transcriptInspector.piCondense", "transcriptInspector.piVersion", "transcriptInspector.provider", "transcriptInspector.severityOverrides", "transcriptInspector.trace.server"]);
+    assert.deepEqual(Object.keys(props).sort(), ["transcriptInspector.agentVersions", "transcriptInspector.collidingId.enabled", "transcriptInspector.piCondense", "transcriptInspector.piVersion", "transcriptInspector.provider", "transcriptInspector.providerFindings", "transcriptInspector.severityOverrides", "transcriptInspector.trace.server"]);
   });
 });

@@ -3,7 +3,7 @@
  * an aborted turn is not told to "not be treated as complete"; `id-set-drop-hazard` once per call.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
@@ -35,6 +35,8 @@ function allFindings(): Finding[] {
   const out: Finding[] = [];
   const add = (text: string, opts = {}) => out.push(...analyze(text, opts).findings);
   for (const f of corpusFiles()) add(f.text);
+  // Codex's reading on resume: the constructed rollouts show each of its findings
+  for (const f of readdirSync(join(root, "test", "fixtures", "codex"))) add(readFileSync(join(root, "test", "fixtures", "codex", f), "utf8"));
   add(readFileSync(join(root, "samples", "sample-session.jsonl"), "utf8"));
   // pi-condense throws on a chain entry without toolRefs
   const chain = sessionText([{ user: 1000 }, { assistant: 1100, calls: ["b_1"] }, { result: 1150, id: "b_1" }, { assistant: 1200 }, { chain: { blockId: "b5", start: 1000, final: 1200, dropped: ["b_1"] } }]).split("\n");
@@ -52,6 +54,9 @@ function allFindings(): Finding[] {
   const msg = (id: string, parentId: string | null, m: object) => ({ type: "message", id, parentId, timestamp: "2026-01-01T00:00:01.000Z", message: m });
   add(jsonl([{ type: "stray" }, header, header, "[".repeat(2000) + "]".repeat(2000), msg("a", "b", { role: "user", content: "x" }), msg("b", "a", { role: "user", content: "y" }), msg("c", "c", { role: "user", content: "z" }), { type: "message", parentId: null }, msg("d", null, { content: "no role" }), msg("e", "d", "text" as unknown as object)]));
   add(jsonl([header, msg("a", null, { role: "user", content: "go" }), msg("b", "a", { role: "assistant", content: [{ type: "toolCall", id: "t_1", name: "bash", arguments: {} }], stopReason: "aborted" })]));
+  // Claude Code's resume: turns skipped (2.1 and 2.0), parallel results dropped (2.0), calls left out
+  const cc = (name: string) => readFileSync(join(root, "test", "fixtures", "claude-code", `${name}.jsonl`), "utf8");
+  for (const version of ["2.1", "2.0"]) for (const name of ["progress-side-branch", "progress-in-chain", "parallel-sibling-branches", "call-without-result", "partial-results"]) add(cc(name), { agentVersion: version });
   return out;
 }
 

@@ -12,16 +12,24 @@ export const LONG_SESSION_CHARS = 4 << 20;
 
 export class AnalysisProgress {
   private last = "";
+  private current: string;
 
-  private constructor(private readonly connection: Connection, private readonly uri: string, private readonly reporter: WorkDoneProgressServerReporter | undefined) {}
+  private constructor(private readonly connection: Connection, private readonly uri: string, private readonly reporter: WorkDoneProgressServerReporter | undefined, message: string) {
+    this.current = message;
+  }
 
   /** Starts the progress (`workDone`: the client shows the server's work-done progress). */
   static async start(connection: Connection, workDone: boolean, uri: string, title: string, message: string): Promise<AnalysisProgress> {
     const reporter = workDone ? await connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
     reporter?.begin(title, 0, message, true);
-    const p = new AnalysisProgress(connection, uri, reporter);
+    const p = new AnalysisProgress(connection, uri, reporter, message);
     p.notify(message, 0);
     return p;
+  }
+
+  /** What it says now ("reading 12 MB, 40%"). */
+  get message(): string {
+    return this.current;
   }
 
   /** The client cancelled the progress. */
@@ -33,6 +41,7 @@ export class AnalysisProgress {
     const pct = percentage === undefined ? undefined : Math.max(0, Math.min(100, Math.round(percentage)));
     if (`${message}|${pct}` === this.last) return;
     this.last = `${message}|${pct}`;
+    this.current = message;
     this.reporter?.report(pct ?? 0, message);
     this.notify(message, pct);
   }

@@ -97,6 +97,24 @@ export interface Sidechains {
   unmatched: SidechainGroup[];
 }
 
+/**
+ * Where an agent keeps a subagent's transcript of its own: a path inside the folder named as the
+ * session file without its extension, beside it (Claude Code 2.1: `<session>/subagents/agent-<id>.jsonl`),
+ * or a file named `prefix…suffix` somewhere in the agent's dated sessions tree (`…/YYYY/MM/DD/`,
+ * the session's own day first: Codex's child rollouts).
+ */
+export type TranscriptPlace = { in: "session-folder"; path: string[] } | { in: "sessions-tree"; prefix: string; suffix: string };
+
+/** A subagent a tool call ran whose transcript is a file of its own, not lines of this file. */
+export interface SubagentTranscript {
+  toolCallId: string;
+  /** The agent's id for it (Claude Code's `agentId`, Codex's child thread id), as recorded: unchecked. */
+  id: string;
+  /** The agent's type or the tool that spawned it, when recorded. */
+  label?: string;
+  where: TranscriptPlace;
+}
+
 export interface FormatProfile<N extends string = string> {
   /** The format's name: `Session.format`, the `format` of CLI JSON and the view model. */
   readonly name: N;
@@ -114,6 +132,12 @@ export interface FormatProfile<N extends string = string> {
   buildContext(branch: Entry[]): Msg[];
   /** The active leaf among `entries` (file order), as the agent picks it on load. */
   leaf(entries: Entry[]): Entry | undefined;
+  /**
+   * The entries the agent reads as the conversation up to `leaf`, oldest first, when that is not
+   * the path from `leaf` to its root (Claude Code bridges a missing parent by time and brings back
+   * parallel calls and results from sibling branches). Absent: the path.
+   */
+  branch?(entries: Entry[], leaf: Entry): Entry[];
   /** The key of an entry's own id on its line (findings point at it). */
   readonly idKey: string;
   /** The key of an entry's parent link on its line (findings and repairs point at it). */
@@ -143,6 +167,17 @@ export interface FormatProfile<N extends string = string> {
     interruptedResult(call: { id: string; name?: string }, callLine: Record<string, any>, prev: Entry, newId: string): Record<string, unknown>;
     /** Whether the file links entries by id (`parentKey`); otherwise the tree is the file order. */
     readonly linked: boolean;
+    /**
+     * The agent answers a call with a result of its id anywhere in what it sends (Codex): a call
+     * with no result of its own is answered by another call's, and renamed alone it would lose
+     * that answer, so the rename repair leaves it.
+     */
+    readonly answersById?: boolean;
+    /**
+     * Where the parent link of the line (0-based) should point so that the agent's resume reads
+     * the turns it skips (`resume-skips-turns`): the line and id of the new parent, or why not.
+     */
+    relinkTarget?(session: Session, line: number): { line: number; id: string } | { reason: string };
     /** A new entry id in the agent's style, from four 8-hex-digit hashes (pi: 8 hex digits; Claude Code: a UUID). */
     newEntryId(hex: readonly [string, string, string, string]): string;
     /** Why lines may not be added or moved in this session (a v1 pi file with compactions counts lines), or null. */
@@ -160,6 +195,14 @@ export interface FormatProfile<N extends string = string> {
    * then read in full. Absent: every change reads the session in full.
    */
   readLinesIn?(session: Session, lines: readonly SourceLine[]): FormatRead | null;
+  /**
+   * The entries of a session continued through `readLinesIn` (an append or an edit in place) and
+   * every line of the document, before its leaf and branch are taken: a profile that keeps what
+   * it read beside a read's entries (Claude Code's reading, which its `leaf` and `branch` use)
+   * keeps it for these entries too. With a `branch` hook the continued session's leaf and branch
+   * are the profile's over all entries. Absent: nothing is kept.
+   */
+  continueRead?(entries: readonly Entry[], lines: readonly SourceLine[]): void;
   /**
    * The context (Before) of a branch that gained `tail`, from the previous one: the previous
    * messages followed by the tail's, or null when the tail changes earlier messages (a compaction,
@@ -184,6 +227,8 @@ export interface FormatProfile<N extends string = string> {
   readonly readingVersions?: readonly string[];
   /** Subagent lines inside the file, not part of the context: groups to show under their calls. */
   sidechains?(session: Session): Sidechains;
+  /** Subagents whose transcripts are files of their own, and where the agent keeps them. */
+  subagentTranscripts?(session: Session, before: readonly Msg[]): SubagentTranscript[];
   /** pi's pruners (pi-condense, acp-kernel) and provider layer render its After column. */
   readonly renderedByPruners: boolean;
   /**

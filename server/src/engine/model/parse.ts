@@ -136,6 +136,8 @@ export function parseTextSliced(text: string): { parsed: ParsedText; total: numb
   const parsed = splitLines(text);
   const lines = parsed.lines;
   let i = 0;
+  // Line offsets leave out a stripped byte order mark; the text's length counts it.
+  const bom = parsed.bom ? 1 : 0;
   let read = 0;
   return {
     parsed,
@@ -146,7 +148,7 @@ export function parseTextSliced(text: string): { parsed: ParsedText; total: numb
       while (i < lines.length && read < until) {
         const l = lines[i++];
         parseLine(l);
-        read = l.offset + l.text.length + l.eol.length;
+        read = bom + l.offset + l.text.length + l.eol.length;
       }
       if (i < lines.length) return true;
       if (glueRecords(lines)) parsed.glued = true;

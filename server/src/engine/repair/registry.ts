@@ -10,12 +10,14 @@ import type { FixKind } from "../model/finding-kit.js";
 import type { Finding } from "../model/types.js";
 import type { RepairEdit } from "./edits.js";
 import { type BatchFn, type FixAllOptions, type FixAllReport, type FixAllStep, fixAllSteps, fixAllWith, type PlanFn } from "./fix-all.js";
-import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses, planLines } from "./line-plan.js";
+import { applyPlan, dominantEol, editsFromLines, emptyPlan, type LinePlan, type PlannedLine, plannedLines, planFuses, planLines } from "./line-plan.js";
+import type { Eol } from "../model/lines.js";
 import { repairIndex } from "./repair-index.js";
 import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
 import { providerVerdicts } from "../providers/verdicts.js";
 import { formatProfile } from "../formats/registry.js";
+import { relinkSkippedTurns } from "./relink-skipped-turns.js";
 import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
 
 export interface RepairSpec {
@@ -159,6 +161,12 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     ...planned(mergeSplitResults),
     done: (n, dry) => `${dry ? "would merge" : "merged"} the split results of ${count(n, "turn", "turns")}`,
   },
+  "relink-skipped-turns": {
+    label: () => "Re-link this line so the resume reads the turns it skips",
+    preferred: true,
+    ...planned(relinkSkippedTurns),
+    done: (n, dry) => `${dry ? "would re-link" : "re-linked"} ${count(n, "line", "lines")} so the resume reads the turns it skipped`,
+  },
   "fix-all": {
     label: () => "Fix all repairable findings in the file",
     preferred: false,
@@ -170,6 +178,14 @@ function dropDuplicatePlan(a: Analysis, line: number, toolCallId: string | undef
   if (!isDuplicateResult(a, line, toolCallId)) return { reason: "it is not a second result for a call already answered in its turn" };
   const r = removeOrphanPlan(a, line, toolCallId, false);
   return "reason" in r ? r : { ...r, title: `Drop duplicate result \`${toolCallId}\` (keep the first)` };
+}
+
+/** The ending most of the analysed file's lines use, counted once per analysis. */
+const eols = new WeakMap<Analysis, Eol>();
+function fileEol(a: Analysis): Eol {
+  let e = eols.get(a);
+  if (e === undefined) eols.set(a, (e = dominantEol(a.session.lines as unknown as PlannedLine[])));
+  return e;
 }
 
 /**
@@ -184,7 +200,7 @@ function guarded(plan: PlanFn): PlanFn {
     const lines = a.session.lines;
     if (planLines(p.plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined)))
       return { reason: "the entry spans lines joined by a lone CR (the agent reads them as one entry): edit it by hand" };
-    if (!planFuses(lines, p.plan)) return p;
+    if (!planFuses(lines, p.plan, fileEol(a))) return p;
     return { reason: "the file mixes line endings here: the edit would join a lone CR and the next line's LF into one line ending" };
   };
 }
@@ -206,7 +222,7 @@ export const BATCHES: Readonly<Partial<Record<FixKind, BatchFn>>> = {
     const plan = planFromEdits(a, r.edits);
     const lines = a.session.lines;
     const glued = planLines(plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined));
-    return glued || planFuses(lines, plan) ? { plan: emptyPlan(), count: 0 } : { plan, count: r.count };
+    return glued || planFuses(lines, plan, fileEol(a)) ? { plan: emptyPlan(), count: 0 } : { plan, count: r.count };
   },
 };
 

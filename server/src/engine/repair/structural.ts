@@ -46,6 +46,8 @@ interface Context {
   callsOf: Map<Msg, Occurrence[]>;
   /** The insert repair of a turn, shared by the findings of its calls. */
   insertByTurn: Map<Msg, Planned>;
+  /** Context messages by the line they come from. */
+  beforeByLine: Map<number, Msg[]>;
 }
 
 const contexts = new WeakMap<Analysis, Context>();
@@ -54,6 +56,13 @@ function context(a: Analysis): Context {
   let c = contexts.get(a);
   if (c) return c;
   const beforeIndex = repairIndex(a).beforeIndex();
+  const beforeByLine = new Map<number, Msg[]>();
+  for (const m of a.before) {
+    if (m.origin.kind !== "entry") continue;
+    const l = beforeByLine.get(m.origin.line);
+    if (l) l.push(m);
+    else beforeByLine.set(m.origin.line, [m]);
+  }
   const branchIndex = new Map<Entry, number>();
   a.session.branch.forEach((e, i) => branchIndex.set(e, i));
   const sweptByLine = new Map<number, { reason: string; barrier?: Msg; id: string }[]>();
@@ -73,6 +82,7 @@ function context(a: Analysis): Context {
   }
   c = {
     callsOf,
+    beforeByLine,
     insertByTurn: new Map(), reader: formatProfile(a.session.format), beforeIndex, branchIndex, sweptByLine, cycleCut: new Map(), lastEntry: entries[entries.length - 1] };
   contexts.set(a, c);
   return c;
@@ -164,10 +174,16 @@ function linkIn(a: Analysis, c: Context, at: { prev: Entry; next?: Entry }, firs
   return null;
 }
 
-/** The active branch runs into a parent cycle (its first entry's parent is on it): re-linking inside would move the cycle. */
+/**
+ * The active branch runs into a parent cycle (its first entry's parent is on it), or, in a reading
+ * that walks on past a cycle (Claude Code bridges it by time), holds an entry of one: re-linking
+ * inside would move the cycle.
+ */
 function branchInCycle(a: Analysis): boolean {
   const root = a.session.branch[0];
-  return !!root && root.parentId !== null && root.parentId !== root.id && a.session.byId.has(root.parentId);
+  if (root && root.parentId !== null && root.parentId !== root.id && a.session.byId.has(root.parentId)) return true;
+  const byLine = repairIndex(a).findingsByLine;
+  return a.session.branch.some((e) => byLine.get(e.line)?.some((f) => f.code === "broken-parent" && f.message.includes(CYCLE)));
 }
 
 const CYCLE_FIRST = "the branch runs into a parent cycle: break the cycle first";
@@ -277,7 +293,7 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
   if (!reader.repair.resultLineRemoval(v, f.toolCallId, entry, a.session)) return no("the line holds more than this one result");
   // The call it answers: the last call of this id before the barrier, still without a result.
   const calls = (a.occurrences.byId.get(f.toolCallId) ?? []).filter((o) => !o.result || lineOfMsg(o.result) === line);
-  const resultMsg = a.before.find((m) => m.origin.kind === "entry" && m.origin.line === line && m.toolCallId === f.toolCallId);
+  const resultMsg = c.beforeByLine.get(line)?.find((m) => m.toolCallId === f.toolCallId);
   const bi = s.barrier ? c.beforeIndex.get(s.barrier) : resultMsg ? c.beforeIndex.get(resultMsg) : undefined;
   const call = calls.filter((o) => (c.beforeIndex.get(o.assistant) ?? Infinity) < (bi ?? -1)).pop();
   if (!call) return no(s.barrier ? "its call is not on the branch before the message that closed the turn" : "there is no call of this id without a result before it on the branch");
@@ -349,11 +365,26 @@ export function relinkParent(a: Analysis, line: number): Planned {
   const entry = repairIndex(a).entryByLine.get(line);
   if (!c.reader || !entry || entry.parentId === null || !c.reader.repair.linked) return no("the line has no parent link");
   if (entry.parentId !== entry.id && a.session.byId.has(entry.parentId)) return no("its parent is in the file");
+  if (cutChangesBranch(a, c.reader, entry)) return no(`${c.reader.words.agent} does not read the entry as a root: cutting the link would change the conversation it resumes`);
   const t = withValue(a.session.lines[line], [c.reader.parentKey], entry.parentId, null);
   if (t === null) return no("its parent link cannot be located");
   const plan = emptyPlan();
   plan.replace.set(line, t);
   return { title: `Make this entry a root, as the loader treats it (its parent \`${entry.parentId}\` ${entry.parentId === entry.id ? "is itself" : "is not in the file"})`, plan, reads: [] };
+}
+
+/**
+ * Whether the branch the agent reads changes when `entry` becomes a root: only for a format whose
+ * reading is not the plain path from its leaf (the profile's `branch`; Claude Code does not take a
+ * self-parented line for a root: it is no leaf, and its walk bridges the link by time).
+ */
+function cutChangesBranch(a: Analysis, reader: FormatProfile, entry: Entry): boolean {
+  if (!reader.branch) return false;
+  const entries = a.session.entries.map((e) => (e === entry ? { ...e, parentId: null, raw: { ...e.raw, [reader.parentKey]: null } } : e));
+  const leaf = reader.leaf(entries);
+  const branch = leaf ? reader.branch(entries, leaf) : [];
+  const now = a.session.branch;
+  return branch.length !== now.length || branch.some((e, i) => e.line !== now[i].line);
 }
 
 /** The entry of a parent cycle whose link to cut: the one link that points forward in the file. */
@@ -379,6 +410,7 @@ function cycleCut(a: Analysis, c: Context, start: Entry): { cut: Entry } | { rea
       const cut = forward[0];
       const onBranch = cycle.some((e) => c.branchIndex.has(e));
       if (onBranch && a.session.branch[0] !== cut) r = no("cutting the link the file order points at would change the active branch");
+      else if (c.reader && cutChangesBranch(a, c.reader, cut)) r = no(`cutting the link would change the conversation ${c.reader.words.agent} resumes`);
       else r = { cut };
     }
     for (const e of cycle) c.cycleCut.set(e, r);
