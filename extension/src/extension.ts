@@ -6,7 +6,7 @@
  */
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, FullTextRequest, LocateRequest, type RenderChangedParams, RenderChangedNotification, RowsRequest, StatusNotification, SubagentRequest, SummaryRequest } from "../../server/src/protocol/lsp.js";
+import { AnalysisProgressNotification, DidHideUnsyncedNotification, DidShowUnsyncedNotification, FullTextRequest, LocateRequest, type RenderChangedParams, RenderChangedNotification, RowsRequest, StatusNotification, SubagentRequest, SummaryRequest } from "../../server/src/protocol/lsp.js";
 import { ProviderErrorRequest, ProviderVerdictsRequest, SetTargetProviderRequest } from "../../server/src/protocol/providers.js";
 import { goToProviderError } from "./providerError.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
@@ -28,6 +28,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   const lc = (client = createLanguageClient(context, log));
   const sessions = new SessionStatuses();
   const renderChanged = new vscode.EventEmitter<RenderChangedParams>();
+  /** uri -> what the server is doing while a long analysis of it runs (transcriptInspector/analysisProgress). */
+  const analysing = new Map<string, string>();
   const recorder = isTestRun(context) ? new MessageRecorder() : undefined;
   // a fix is previewed (its diff, the target's verdict after it) before it is applied
   const previews = new FixPreviews(lc);
@@ -48,6 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
     applyFix: fix,
     revealLine: reveal,
     onRenderChanged: renderChanged.event,
+    analysing: (uri) => analysing.get(uri),
     log,
     observer: recorder,
   });
@@ -76,6 +79,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   context.subscriptions.push(
     lc.onNotification(StatusNotification, (s) => sessions.update(s)),
     lc.onNotification(RenderChangedNotification, (p) => renderChanged.fire(p)),
+    lc.onNotification(AnalysisProgressNotification, (p) => {
+      if (p.done) analysing.delete(p.uri);
+      else analysing.set(p.uri, p.message);
+    }),
     // Session files over 50 MB: VS Code syncs no document, the server reads them from disk.
     (unsynced = new UnsyncedEditors({
       show: (uri) => void lc.sendNotification(DidShowUnsyncedNotification, { uri }).catch(() => undefined),

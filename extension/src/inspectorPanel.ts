@@ -38,6 +38,8 @@ export interface InspectorHost {
   applyFix(uri: vscode.Uri, fix: ViewFix): Promise<boolean>;
   revealLine(line: number, uri?: vscode.Uri): Promise<void>;
   onRenderChanged: vscode.Event<RenderChangedParams>;
+  /** What the server is doing on `uri` while a long analysis of it runs ("reading 17 MB, 40%"), else undefined. */
+  analysing?(uri: string): string | undefined;
   log: vscode.LogOutputChannel;
   /** Tests only (see testHooks.ts); absent in normal use. */
   observer?: MessageObserver;
@@ -99,6 +101,8 @@ export class InspectorPanel {
     try {
       const summary = await this.host.summary(this.key, this.provider, this.leafId);
       if (summary) this.post({ type: "summary", summary });
+      // a long session still being read: the page keeps waiting; the publish that ends the read brings the summary
+      else if (this.host.analysing?.(this.key) !== undefined) this.host.log.info(`inspector waits: ${this.host.analysing(this.key)}`);
       else this.post({ type: "error", message: "This file is not a session transcript the inspector can read." });
     } catch (e) {
       this.host.log.error(`render request failed: ${(e as Error).message}`);

@@ -11,7 +11,7 @@ import { guardReason } from "./presentation/view-guard.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses } from "./lsp/code-lenses.js";
-import { prunedHints } from "./lsp/diagnostics.js";
+import { diagnostics, prunedHints } from "./lsp/diagnostics.js";
 import { hover } from "./lsp/hover.js";
 import { definition, highlights, references } from "./lsp/navigation.js";
 import { symbols } from "./lsp/symbols.js";
@@ -24,6 +24,7 @@ import { type DocState, Store } from "./lsp/store.js";
 import { registerInspectorRequests } from "./lsp/inspector-requests.js";
 import { createServerConnection } from "./lsp/connection.js";
 import { tuneHeap } from "./lsp/heap-settings.js";
+import { AnalysisProgress, LONG_SESSION_CHARS, sizeText, tick } from "./lsp/analysis-progress.js";
 
 const DEBOUNCE_MS = 150;
 
@@ -136,23 +137,87 @@ async function publish(uri: string, notifyRender = true): Promise<void> {
 /** TRANSCRIPT_INSPECTOR_TIMINGS=1: each publish logs the server's own time for it (`npm run bench` reads it). */
 const LOG_TIMINGS = /^(1|true|yes)$/i.test(process.env.TRANSCRIPT_INSPECTOR_TIMINGS ?? "");
 
+/**
+ * The long reads in progress (a session just opened, parsed in slices): a request on such a
+ * document is answered at once with what the server is doing rather than waiting for the read.
+ */
+const reading = new Map<string, AnalysisProgress>();
+
+/** What the server is doing on `uri` when a long read of it is in progress ("reading 12 MB, 40%"), else undefined. */
+function readingMessage(uri: string): string | undefined {
+  return documents.get(uri)?.isParsed === false ? reading.get(uri)?.message : undefined;
+}
+
+/** Each publish of a uri takes the next number: an older one still running is superseded and stops. */
+const generations = new Map<string, number>();
+
 async function publishUnguarded(uri: string, notifyRender: boolean): Promise<void> {
+  const gen = (generations.get(uri) ?? 0) + 1;
+  generations.set(uri, gen);
+  let progress: AnalysisProgress | undefined;
+  /** A newer publish of the uri started, the document closed, or the client cancelled the progress. */
+  const stopped = () => generations.get(uri) !== gen || !!progress?.cancelled;
+  try {
+    await publishSteps(uri, notifyRender, stopped, (p) => (progress = p));
+  } finally {
+    progress?.done();
+  }
+}
+
+/**
+ * A long session read in full (opened, or read again) is parsed in slices with progress; its
+ * diagnostics are published as soon as the structural pass is done, and again with the provider
+ * verdicts folded in. Anything else is published once.
+ */
+async function publishSteps(uri: string, notifyRender: boolean, stopped: () => boolean, withProgress: (p: AnalysisProgress) => void): Promise<void> {
   const settings = await settingsFor(uri);
   const started = performance.now();
+  const doc = documents.get(uri);
+  let progress: AnalysisProgress | undefined;
+  if (doc && !doc.isParsed && doc.heldTextLength >= LONG_SESSION_CHARS) {
+    const size = sizeText(doc.heldTextLength);
+    withProgress((progress = await AnalysisProgress.start(connection, serverProgress, uri, "Transcript Inspector", `reading ${size}`)));
+    const p = progress;
+    reading.set(uri, p);
+    let read: boolean;
+    try {
+      read = await doc.parseInSlices((n, total) => p.report(`reading ${size}, ${Math.round((100 * n) / total)}%`, (60 * n) / total), stopped);
+    } finally {
+      if (reading.get(uri) === p) reading.delete(uri);
+    }
+    if (!read || stopped()) return;
+    progress.report("building the context, pruning, checking", 60);
+    await tick();
+    if (stopped()) return;
+  }
   const st = await stateOf(uri);
-  if (!st) return;
+  if (!st || stopped()) return;
   if (!notifyRender && lastPublished.get(uri)?.deref() === st) return;
-  lastPublished.set(uri, new WeakRef(st));
   const version = st.version ?? undefined;
   if (!st.analysis) {
+    lastPublished.set(uri, new WeakRef(st));
     if (published.get(uri)) connection.sendDiagnostics({ uri, version, diagnostics: [] });
     published.set(uri, false);
     connection.sendNotification(StatusNotification, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
     return;
   }
+  const lines = st.analysis.session.lines;
+  const last = lines[lines.length - 1];
+  const long = !!last && last.offset + last.text.length >= LONG_SESSION_CHARS;
+  if (long && (st.stages?.session ?? "read") === "read" && !providers.ready(st, settings)) {
+    // The structural findings now; the provider verdicts (about half of a full read) follow.
+    connection.sendDiagnostics({ uri, version, diagnostics: boundDiagnostics(diagnostics(st.model, uri, settings), uri).diagnostics });
+    published.set(uri, true);
+    if (LOG_TIMINGS) connection.console.log(`timing: first-publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);
+    if (!progress) withProgress((progress = await AnalysisProgress.start(connection, serverProgress, uri, "Transcript Inspector", "provider verdicts")));
+    progress.report("provider verdicts", 85);
+    await tick();
+    if (stopped()) return;
+  }
   // The findings the document shows (the list `check` prints) and the pruned hints, then bounded (lsp/diagnostics-bound.ts).
   const bound = boundDiagnostics(providers.diagnostics(st, settings, prunedHints(st.model, uri, settings)), uri);
   connection.sendDiagnostics({ uri, version, diagnostics: bound.diagnostics });
+  lastPublished.set(uri, new WeakRef(st));
   if (LOG_TIMINGS) connection.console.log(`timing: publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);
   published.set(uri, true);
   const a = st.analysis;
@@ -206,6 +271,7 @@ function forget(uri: string): void {
   openedAt.delete(uri);
   lastPublished.delete(uri);
   providers.forget(uri);
+  generations.set(uri, (generations.get(uri) ?? 0) + 1); // a publish still running stops
 }
 
 // Files over 50 MB: the client says an editor shows one it does not sync (lsp/disk-follower.ts).
@@ -221,6 +287,7 @@ connection.onNotification(DidHideUnsyncedNotification, (p) => {
 
 /** Runs a feature on the document's model, or returns `empty` when it is not a session. */
 async function withModel<T>(uri: string, empty: T, f: (st: DocState) => T): Promise<T> {
+  if (readingMessage(uri) !== undefined) return empty; // answered now; the analysis publishes when done
   try {
     const st = await stateOf(uri);
     if (!st || !st.analysis) return empty;
@@ -232,6 +299,8 @@ async function withModel<T>(uri: string, empty: T, f: (st: DocState) => T): Prom
 }
 
 connection.onHover(async (p) => {
+  const waiting = readingMessage(p.textDocument.uri);
+  if (waiting !== undefined) return { contents: { kind: "markdown", value: `Transcript Inspector is ${waiting}.` } };
   const settings = await settingsFor(p.textDocument.uri);
   return withModel(p.textDocument.uri, null, (st) => providers.hover(st, settings, p.position.line, p.position.character, hover(st.model, st.uri, p.position.line, p.position.character)));
 });

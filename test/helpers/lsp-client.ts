@@ -14,7 +14,8 @@ import {
   type TextDocumentContentChangeEvent,
 } from "vscode-languageserver-protocol/node";
 
-export const SERVER = resolve(__dirname, "..", "..", "dist", "server.js");
+/** The built server (TI_DIST: another build's dist/, as `npm run bench -- --dist DIR` compares two builds). */
+export const SERVER = resolve(process.env.TI_DIST ?? resolve(__dirname, "..", "..", "dist"), "server.js");
 
 export interface Published {
   uri: string;
@@ -43,7 +44,7 @@ export class LspClient {
       c.published.push(p);
       c.wake();
     });
-    for (const method of ["transcriptInspector/status", "transcriptInspector/didChangeRender", "window/logMessage"])
+    for (const method of ["transcriptInspector/status", "transcriptInspector/didChangeRender", "transcriptInspector/analysisProgress", "window/logMessage", "$/progress"])
       conn.onNotification(method, (params: any) => {
         c.notifications.push({ method, params });
         c.wake();

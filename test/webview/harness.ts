@@ -23,7 +23,7 @@ import { messageFullText } from "../../server/src/presentation/message-full-text
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { ViewWindow } from "../../server/src/presentation/view-window.js";
 
-const DIST = resolve(__dirname, "..", "..", "dist", "webview");
+const DIST = resolve(process.env.TI_DIST ?? resolve(__dirname, "..", "..", "dist"), "webview");
 
 /** VS Code Dark+ (default dark) values of the theme variables the page and vscode-elements use. */
 export const DARK_PLUS: Record<string, string> = {

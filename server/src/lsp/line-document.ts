@@ -12,7 +12,7 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Position, Range, TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 import { patchChange } from "../engine/index.js";
-import { parseText, type ParsedText } from "../engine/index.js";
+import { parseText, parseTextSliced, type ParsedText } from "../engine/index.js";
 
 export class LineDocument {
   private parsed: ParsedText | null = null;
@@ -42,6 +42,36 @@ export class LineDocument {
   lines(): ParsedText {
     if (!this.parsed) this.parsed = parseText(this.getText());
     return this.parsed;
+  }
+
+  /** Whether the lines are parsed (a document just opened is not, until something reads it). */
+  get isParsed(): boolean {
+    return this.parsed !== null;
+  }
+
+  /** The text's length in characters when it is held (as just opened), else 0. */
+  get heldTextLength(): number {
+    return this.text?.length ?? 0;
+  }
+
+  /**
+   * Parses the lines in slices of about `sliceChars` characters, yielding to the event loop
+   * between them (so progress reports go out and changes come in). Stops, leaving the lines
+   * unparsed, when the document changes meanwhile or `stop()` says so: returns false then.
+   */
+  async parseInSlices(onProgress: (read: number, total: number) => void, stop: () => boolean, sliceChars = 2 << 20): Promise<boolean> {
+    if (this.parsed) return true;
+    const version = this.currentVersion;
+    const text = this.getText();
+    const sliced = parseTextSliced(text);
+    while (sliced.next(sliceChars)) {
+      onProgress(sliced.read(), sliced.total);
+      await new Promise((r) => setImmediate(r));
+      if (this.currentVersion !== version || this.text !== text || stop()) return false;
+    }
+    if (this.currentVersion !== version || this.text !== text) return false;
+    this.parsed ??= sliced.parsed;
+    return true;
   }
 
   getText(range?: Range): string {

@@ -41,6 +41,11 @@ export function verdictsOf(a: Analysis, target: ProviderName | undefined): Provi
   return pv;
 }
 
+/** Whether the verdicts for `target` are computed already (a publish in two steps waits for them otherwise). */
+export function hasVerdictsOf(a: Analysis, target: ProviderName | undefined): boolean {
+  return !!cache.get(a)?.has(target ?? "");
+}
+
 export function providerStatus(pv: ProviderVerdicts, source: TargetSource): ProviderStatus {
   const detected = pv.turns[pv.turns.length - 1]?.provider ?? null;
   const t = pv.target;

@@ -10,7 +10,7 @@ import type { ProviderVerdicts } from "../engine/index.js";
 import { ProviderVerdictsRequest, type ProviderStatus, SetTargetProviderRequest } from "../protocol/providers.js";
 import type { ViewProvider } from "../protocol/view.js";
 import { providerView, verdictItems } from "../presentation/provider-view.js";
-import { providerStatus, verdictsOf, withProviderDiagnostics, withProviderHover } from "./provider-findings.js";
+import { hasVerdictsOf, providerStatus, verdictsOf, withProviderDiagnostics, withProviderHover } from "./provider-findings.js";
 import type { Settings } from "./settings.js";
 import type { DocState } from "./store.js";
 
@@ -39,6 +39,11 @@ export class ProviderTargets {
     if (!st.analysis) return null;
     const chosen = isProviderName(view) ? { target: view, source: "document" as const } : chooseTarget(settings, this.choices.get(st.uri));
     return { pv: verdictsOf(st.analysis, chosen.target), source: chosen.source };
+  }
+
+  /** Whether the document's verdicts are computed already. */
+  ready(st: DocState, settings: Settings): boolean {
+    return !st.analysis || hasVerdictsOf(st.analysis, chooseTarget(settings, this.choices.get(st.uri)).target);
   }
 
   diagnostics(st: DocState, settings: Settings, base: Diagnostic[]): Diagnostic[] {

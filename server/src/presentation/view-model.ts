@@ -92,6 +92,37 @@ function preview(text: string): string {
   return one.length > PREVIEW_CHARS ? one.slice(0, PREVIEW_CHARS - 1) + "…" : one;
 }
 
+/** How many messages' texts were measured (tokens, characters, preview) since the process started (tests count work, never time). */
+export const viewWork = { measured: 0 };
+
+interface Measured {
+  role: string;
+  content: unknown;
+  preview: string;
+  tokens: number;
+  chars: number;
+}
+
+/**
+ * A message's text measured once: its token estimate, length and preview are kept with the message
+ * (weakly), so a message the pruner passes unchanged to the after column, and every message a
+ * continued analysis carries into the next version, is not measured again. Kept only for roles
+ * whose text is their content (checked by identity on use); the others are measured each time.
+ */
+const measuredOf = new WeakMap<Msg, Measured>();
+const TEXT_BEYOND_CONTENT = new Set(["branchSummary", "compactionSummary", "bashExecution", "custom"]);
+
+function measure(m: Msg): Measured {
+  const kept = measuredOf.get(m);
+  if (kept && kept.role === m.role && kept.content === m.content) return kept;
+  viewWork.measured++;
+  const text = messageText(m);
+  const size = messageSize(m, text);
+  const r: Measured = { role: m.role, content: m.content, preview: preview(text), tokens: size.tokens, chars: size.chars };
+  if (!TEXT_BEYOND_CONTENT.has(m.role)) measuredOf.set(m, r);
+  return r;
+}
+
 /**
  * The fixes of a finding are planned when its row is shown (`withFixes`), not when the view is
  * arranged: planning a repair for every finding of a long session (thousands of reused ids) was a
@@ -144,14 +175,13 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     return `${col}${i}:${m.origin.synthetic}`;
   };
   const view = (m: Msg, col: "b" | "a", i: number): ViewMessage => {
-    const text = messageText(m);
-    const size = messageSize(m, text);
+    const size = measure(m);
     const line = m.origin.kind === "entry" ? m.origin.line + 1 : null;
     const vm: ViewMessage = {
       key: keys.get(m) ?? keyOf(m, col, i),
       role: m.agentRole ?? m.role,
       line,
-      preview: preview(text),
+      preview: size.preview,
       tokens: size.tokens,
       chars: size.chars,
       findings: line !== null && (col === "b" || m.origin.kind === "entry") ? findingsByLine.get(line - 1) ?? [] : [],

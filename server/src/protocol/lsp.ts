@@ -64,6 +64,21 @@ export interface StatusParams {
 /** `transcriptInspector/status` (server -> client): sent after every analysis of a document. */
 export const StatusNotification = new NotificationType<StatusParams>("transcriptInspector/status");
 
+/**
+ * What the server is doing on a document while its analysis runs (a long session's open or
+ * re-read): the inspector says what it waits for. `done` when the analysis is published or stopped.
+ */
+export interface AnalysisProgressParams {
+  uri: string;
+  /** "reading 100 MB, 40%", "building the context", "provider verdicts". */
+  message: string;
+  /** 0-100, when known. */
+  percentage?: number;
+  done?: boolean;
+}
+
+export const AnalysisProgressNotification = new NotificationType<AnalysisProgressParams>("transcriptInspector/analysisProgress");
+
 // ---------------------------------------------------------------------------------------------
 // Applying a webview fix through the server (extension -> server)
 

@@ -126,6 +126,37 @@ function glueGroup(lines: SourceLine[], i: number, k: number, text: (j: number) 
   }
 }
 
+/**
+ * `parseText(text)` in slices, for a caller that yields between them (the language server shows
+ * progress and stops a superseded read): `next(chars)` parses the lines of about that many
+ * characters and says whether lines are left; once it returns false, `parsed` equals
+ * `parseText(text)`. `read()` is the characters parsed so far.
+ */
+export function parseTextSliced(text: string): { parsed: ParsedText; total: number; read: () => number; next: (chars: number) => boolean } {
+  const parsed = splitLines(text);
+  const lines = parsed.lines;
+  let i = 0;
+  // Line offsets leave out a stripped byte order mark; the text's length counts it.
+  const bom = parsed.bom ? 1 : 0;
+  let read = 0;
+  return {
+    parsed,
+    total: text.length,
+    read: () => read,
+    next: (chars) => {
+      const until = read + chars;
+      while (i < lines.length && read < until) {
+        const l = lines[i++];
+        parseLine(l);
+        read = bom + l.offset + l.text.length + l.eol.length;
+      }
+      if (i < lines.length) return true;
+      if (glueRecords(lines)) parsed.glued = true;
+      return false;
+    },
+  };
+}
+
 export function parseText(text: string, previous?: ParsedText): ParsedText {
   const parsed = splitLines(text);
   if (!previous) {
