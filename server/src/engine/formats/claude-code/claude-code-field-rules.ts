@@ -46,7 +46,7 @@ const ASSISTANT: readonly FieldRule[] = [
 const RULES: Readonly<Record<string, readonly FieldRule[]>> = {
   user: [...COMMON, ...MESSAGE, { path: ["isCompactSummary"], types: ["boolean", "null"], then: ASIS }, { path: ["isMeta"], types: ["boolean", "null"], then: ASIS }],
   assistant: [...COMMON, ...MESSAGE, ...ASSISTANT],
-  system: [...COMMON, { path: ["subtype"], types: ["string"], then: "its kind is read as unknown" }, { path: ["logicalParentUuid"], types: ["string", "null"], then: "the boundary is read without its logical parent" }, { path: ["content"], types: ["string"], then: ASIS }],
+  system: [...COMMON, { path: ["subtype"], types: ["string"], then: "its kind is read as unknown" }, { path: ["logicalParentUuid"], types: ["string", "null"], then: "the boundary is read without its logical parent" }, { path: ["content"], types: ["string", "null"], then: ASIS }],
 };
 
 /** The wrong-type finding of one line that is an entry (`v`: the parsed line, its `type` a string), or undefined. */
