@@ -109,6 +109,7 @@ export function overStreamingSize(lines: readonly SourceLine[]): boolean {
   let chars = 0;
   for (const l of lines) chars += l.text.length + l.eol.length;
   if (chars * 3 <= STREAMING_READ_BYTES) return false; // at most 3 bytes per UTF-16 unit
+  if (chars > STREAMING_READ_BYTES) return true; // at least 1 byte per UTF-16 unit
   let bytes = 0;
   for (const l of lines) {
     const t = l.text;
