@@ -6,7 +6,7 @@
 // editor (webview -> host) and the editor cursor highlights the row (host -> webview); at 620 px
 // no labels intersect; a message expands to its full text; search marks and jumps; after a window
 // reload the panel comes back with its search; a Claude Code file (from the shared corpus) shows
-// its After label, the subagent group under the Task call and recorded usage.
+// its After label (Claude Code's own resume), the subagent group under the Task call and recorded usage.
 //   node test/e2e/ui.mjs --vsix FILE.vsix [--update-screenshots]
 // Screenshots of each step go to .e2e/screenshots/; with --update-screenshots (or
 // TI_UPDATE_SCREENSHOTS=1) also to docs/screenshots/ (diagnostics, hover, quickfix, inspector*).
@@ -393,7 +393,8 @@ try {
     const meta = w.locator(".details-panel .meta[data-after-model]");
     await meta.waitFor({ timeout: 60_000 });
     const label = (await meta.innerText()).replace(/\s+/g, " ").trim();
-    if ((await meta.getAttribute("data-after-model")) !== "none" || !/claude-code · no pruner/.test(label) || /pi-condense/.test(label)) throw new Error(`After label "${label}" (${await meta.getAttribute("data-after-model")})`);
+    // After is what Claude Code itself sends on resume (its own reading, 2.1.112 by default)
+    if ((await meta.getAttribute("data-after-model")) !== "agent-resume" || !/claude-code · resume \(2\.1\.112\)/.test(label) || /pi-condense/.test(label)) throw new Error(`After label "${label}" (${await meta.getAttribute("data-after-model")})`);
     const side = w.locator(".cell.msg.before[data-line='1'] .tag-sidechain");
     await side.waitFor({ timeout: 15_000 });
     const sideText = (await side.innerText()).replace(/\s+/g, " ").trim();
