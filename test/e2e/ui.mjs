@@ -6,7 +6,7 @@
 // editor (webview -> host) and the editor cursor highlights the row (host -> webview); at 620 px
 // no labels intersect; a message expands to its full text; search marks and jumps; after a window
 // reload the panel comes back with its search; a Claude Code file (from the shared corpus) shows
-// its After label, the subagent group under the Task call and recorded usage. Issue 23: the
+// its After label (Claude Code's own resume), the subagent group under the Task call and recorded usage. Issue 23: the
 // conversation view (Markdown, a tool-call card with its result, a diff, changes only, the
 // timeline) and axe-core in the four theme kinds; a fix previewed in the diff editor before it is
 // applied; the branch and root picker on a file with two root conversations; a subagent opened in
@@ -408,7 +408,8 @@ try {
     const meta = w.locator(".details-panel .meta[data-after-model]");
     await meta.waitFor({ timeout: 60_000 });
     const label = (await meta.innerText()).replace(/\s+/g, " ").trim();
-    if ((await meta.getAttribute("data-after-model")) !== "none" || !/claude-code · no pruner/.test(label) || /pi-condense/.test(label)) throw new Error(`After label "${label}" (${await meta.getAttribute("data-after-model")})`);
+    // After is what Claude Code itself sends on resume (its own reading, 2.1.112 by default)
+    if ((await meta.getAttribute("data-after-model")) !== "agent-resume" || !/claude-code · resume \(2\.1\.112\)/.test(label) || /pi-condense/.test(label)) throw new Error(`After label "${label}" (${await meta.getAttribute("data-after-model")})`);
     const side = w.locator(".cell.msg.before[data-line='1'] .tag-sidechain");
     await side.waitFor({ timeout: 15_000 });
     const sideText = (await side.innerText()).replace(/\s+/g, " ").trim();
