@@ -21,7 +21,7 @@ export const PI_MODELS: Record<ProviderName, { provider: string; api: string; mo
 
 export type PiItem =
   | { user: string | Block[] }
-  | { assistant: Block[]; by?: ProviderName; stopReason?: string }
+  | { assistant: Block[]; by?: ProviderName; stopReason?: string; model?: string }
   | { result: string; content?: Block[]; isError?: boolean }
   | { customMessage: string }
   | { modelChange: ProviderName };
@@ -40,7 +40,7 @@ export function piSession(items: PiItem[], defaultBy: ProviderName = "anthropic"
     let entry: Record<string, unknown>;
     if ("user" in it) entry = { type: "message", ...base, message: { role: "user", content: typeof it.user === "string" ? [text(it.user)] : it.user, timestamp: ts } };
     else if ("assistant" in it) {
-      const m = PI_MODELS[it.by ?? defaultBy];
+      const m = { ...PI_MODELS[it.by ?? defaultBy], ...(it.model ? { model: it.model } : {}) };
       const hasCalls = it.assistant.some((b) => b.type === "toolCall");
       entry = { type: "message", ...base, message: { role: "assistant", content: it.assistant, ...m, stopReason: it.stopReason ?? (hasCalls ? "toolUse" : "stop"), timestamp: ts } };
     } else if ("result" in it)

@@ -142,14 +142,20 @@ const CASES: Case[] = [
   {
     name: "a request ending on an unfinished assistant message, Claude 4.6",
     code: "ends-with-assistant",
-    session: ccSession([{ user: "hi" }, { assistant: [text("Sure, ")], stop: null, model: "claude-opus-4-6" }]),
+    session: piSession([{ user: "hi" }, { assistant: [text("Sure, ")], stopReason: "toolUse", model: "claude-opus-4-6" }]),
     rejectedBy: ["anthropic", "bedrock", "gemini"],
   },
   {
     name: "a request ending on an unfinished assistant message, Claude 4.5 (prefill allowed)",
     code: "ends-with-assistant",
-    session: ccSession([{ user: "hi" }, { assistant: [text("Sure, ")], stop: null, model: "claude-sonnet-4-5" }]),
+    session: piSession([{ user: "hi" }, { assistant: [text("Sure, ")], stopReason: "toolUse", model: "claude-sonnet-4-5" }]),
     rejectedBy: ["bedrock", "gemini"],
+  },
+  {
+    name: "a Claude Code history ending on an unfinished assistant message: its next request adds the user's prompt",
+    code: "ends-with-assistant",
+    session: ccSession([{ user: "hi" }, { assistant: [text("Sure, ")], stop: null, model: "claude-opus-4-6" }]),
+    rejectedBy: [],
   },
   {
     name: "thinking after text",

@@ -75,6 +75,13 @@ export interface ProviderShape {
   readonly serialisedBySender: boolean;
   /** Each file line is one request message (Claude Code writes one user line per result). */
   readonly oneMessagePerLine: boolean;
+  /**
+   * The agent's next request always adds a user turn after the history it resumes (Claude Code,
+   * Codex and Copilot CLI send the user's new prompt, or a continuation message): a history that
+   * ends on an assistant message is a finished turn, never a prefill. False where the agent may
+   * send the history as it ends (pi continues from its last message).
+   */
+  readonly nextRequestAddsUserTurn: boolean;
   /** The sender sends Gemini 3 a signature bypass for an unsigned call (pi-ai). */
   readonly bypassesThoughtSignature: boolean;
   /** The agent's own Responses reasoning items, in file order (Codex), for the reasoning rule. */

@@ -120,6 +120,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
     recordsModelPerMessage: false,
     serialisedBySender: false,
     oneMessagePerLine: true,
+    nextRequestAddsUserTurn: true,
     bypassesThoughtSignature: false,
   },
   resume: claudeResumeContext,

@@ -73,6 +73,7 @@ export const codexFormat: FormatProfile<"codex"> = {
     recordsModelPerMessage: false,
     serialisedBySender: false,
     oneMessagePerLine: false,
+    nextRequestAddsUserTurn: true,
     bypassesThoughtSignature: false,
     reasoningItems: codexReasoningItems,
   },

@@ -219,6 +219,7 @@ export const copilotCliFormat: FormatProfile<"copilot-cli"> = {
     recordsModelPerMessage: false,
     serialisedBySender: false,
     oneMessagePerLine: false,
+    nextRequestAddsUserTurn: true,
     bypassesThoughtSignature: false,
   },
   resume: copilotResumeContext,

@@ -77,6 +77,7 @@ export const piFormat: FormatProfile<"pi"> = {
     recordsModelPerMessage: true,
     serialisedBySender: true,
     oneMessagePerLine: false,
+    nextRequestAddsUserTurn: false,
     bypassesThoughtSignature: true,
   },
   readLinesIn: piReadLinesIn,

@@ -2,7 +2,7 @@
 import type { Hit, ProviderRule } from "../rule-types.js";
 import { messagePlace, placeOf } from "../request-model.js";
 import { calls, results, tick } from "../request-parts.js";
-
+import { formatProfile } from "../../formats/registry.js";
 
 export const emptyContent: ProviderRule = {
   code: "empty-content",
@@ -93,7 +93,7 @@ const FINAL_STOPS = new Set(["stop", "length", "end_turn", "endTurn", "stop_sequ
 
 export const endsWithAssistant: ProviderRule = {
   code: "ends-with-assistant",
-  description: "The request ends with an assistant message the agent continues from (prefill): no calls, not a finished turn.",
+  description: "The request ends with an assistant message the agent continues from (prefill): no calls, not a finished turn, and an agent that sends it as it ends (Claude Code, Codex and Copilot CLI add the user's next prompt after it).",
   follows: "Anthropic (Claude 4.6+), Bedrock and Gemini: the conversation ends with a user message.",
   cells: {
     anthropic: { verdict: "rejects", mode: "claude-4.6", error: "This model does not support assistant message prefill. The conversation must end with a user message.", source: "developersdigest.tech summary of the Anthropic errors page; teunlao/eversession src/agents/claude/validate.ts", note: "Claude 4.6 and later" },
@@ -107,6 +107,8 @@ export const endsWithAssistant: ProviderRule = {
   check(req, ctx, mode) {
     const last = req[req.length - 1];
     if (!last || last.role !== "assistant" || calls(last).length > 0) return [];
+    // Claude Code, Codex, Copilot CLI: the next request adds the user's prompt after this message
+    if (formatProfile(ctx.session.format)?.providers.nextRequestAddsUserTurn) return [];
     if (last.stopReason !== undefined && FINAL_STOPS.has(last.stopReason)) return [];
     if (mode === "claude-4.6" && !claudeRefusesPrefill(ctx.targetModel)) return [];
     return [{ place: messagePlace(last), detail: `The request ends with an assistant message${last.stopReason ? ` (stopReason \`${last.stopReason}\`)` : ""} that the agent continues from, not a user message.` }];
