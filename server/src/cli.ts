@@ -33,6 +33,7 @@ import { pump, streamWriter, type Write } from "./cli/json-stream.js";
 import { Progress } from "./cli/progress.js";
 import { planRender, renderFile } from "./cli/render-command.js";
 import { optionsFor } from "./cli/session-file.js";
+import { parseAgentVersionOption } from "./cli/agent-version-option.js";
 import { parseColourOption, styleFor, type TextStyle } from "./cli/terminal-style.js";
 
 export { optionsFor };
@@ -99,7 +100,9 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
     if (files.length === 0) throw new UsageError("fix needs at least one FILE");
     const only = parseOnly(onlyArg);
     if ("error" in only) throw new UsageError(only.error);
-    return Math.max(status, runFix(files, { dryRun, backup, codes: only.codes, optionsFor, unified: args.unified, style }, out, report));
+    const agentVersions = parseAgentVersionOption(args.agentVersion);
+    const options = (path: string) => ({ ...optionsFor(path), agentVersions });
+    return Math.max(status, runFix(files, { dryRun, backup, codes: only.codes, optionsFor: options, unified: args.unified, style }, out, report));
   }
   throw new UsageError(`unknown command ${command}\n${USAGE}`);
 }

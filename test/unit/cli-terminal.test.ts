@@ -99,8 +99,9 @@ describe("wrapping", () => {
     assert.deepEqual(firstSentence("Tool result without its call. Result `x_1`: no call."), ["Tool result without its call.", "Result `x_1`: no call."]);
     assert.deepEqual(firstSentence("One sentence only, e.g. this one"), ["One sentence only, e.g. this one", ""]);
   });
-  it("without a width a finding is one line, as before (scripts parse it); its line breaks escaped", () => {
-    assert.equal(findingLines({ colour: false }, "f:1:1 error c", "First sentence here. Second.\nNote."), "f:1:1 error c First sentence here. Second.\\x0aNote.\n");
+  it("without a width a finding is one line, as before (scripts parse it): its paragraphs joined by a space, other controls escaped", () => {
+    assert.equal(findingLines({ colour: false }, "f:1:1 error c", "First sentence here. Second.\nNote."), "f:1:1 error c First sentence here. Second. Note.\n");
+    assert.equal(findingLines({ colour: false }, "f:1:1 error c", "Id `a\rb`.\nNote."), "f:1:1 error c Id `a\\x0db`. Note.\n");
   });
 });
 
@@ -173,6 +174,54 @@ describe("check --severity (the editor's severityOverrides on the command line)"
       assert.equal(r.status, 2, v);
       assert.equal(r.stderr.trim().split("\n").length, 1, v);
       assert.match(r.stderr, /--severity/);
+    }
+  });
+});
+
+/** Claude Code: a call, its result, an answer, then a result that answers no call (Claude Code 2.1 drops it, 2.0 sends it). */
+function ghostCc(): string {
+  const u = (k: number) => `00000000-0000-4000-8000-${String(k).padStart(12, "0")}`;
+  const base = (k: number) => ({ parentUuid: k > 1 ? u(k - 1) : null, isSidechain: false, userType: "external", cwd: "/w", sessionId: "s", version: "2.0.31", uuid: u(k), timestamp: `2026-01-01T00:00:0${k}.000Z` });
+  return [
+    { ...base(1), type: "user", message: { role: "user", content: "List the files." } },
+    { ...base(2), type: "assistant", message: { id: "m1", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "tool_use", id: "toolu_01list", name: "Bash", input: { command: "ls" } }], stop_reason: "tool_use" } },
+    { ...base(3), type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_01list", content: "a.txt" }] } },
+    { ...base(4), type: "assistant", message: { id: "m2", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "One file." }], stop_reason: "end_turn" } },
+    { ...base(5), type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_01ghost", content: "late" }] } },
+  ]
+    .map((l) => JSON.stringify(l))
+    .join("\n") + "\n";
+}
+
+describe("--agent-version (the editor's agentVersions on the command line)", () => {
+  it("check, render and fix read a Claude Code file as the release given: 2.0 sends the result that answers no call, 2.1 (the default) drops it", () => {
+    const p = file("ghost.jsonl", ghostCc());
+    const dflt = run(["check", p]);
+    assert.equal(dflt.status, 0, dflt.out);
+    const old = run(["check", "--agent-version", "claude-code=2.0", p]);
+    assert.equal(old.status, 1);
+    assert.match(old.out, /:5:\d+ error orphan-result Result that answers no call; Claude Code 2\.0 sends it anyway\./);
+    assert.deepEqual(run(["check", "--agent-version=claude-code=2.1", p]).status, 0);
+    const render = JSON.parse(run(["render", "--agent-version", "claude-code=2.0", p]).out);
+    assert.match(render.afterModel.label, /Claude Code 2\.0\.31/);
+    assert.ok(render.after.some((m: any) => m.lines.includes(5)), "2.0.31 sends line 5");
+    assert.ok(!JSON.parse(run(["render", p]).out).after.some((m: any) => m.lines.includes(5)), "2.1.112 does not");
+    const dry = run(["fix", "--dry-run", "--agent-version", "claude-code=2.0", p]);
+    assert.match(dry.out, /line 5: removed/);
+    assert.doesNotMatch(run(["fix", "--dry-run", p]).out, /line 5: removed/);
+  });
+  it("checked in worker threads too (the option crosses to them)", () => {
+    const p = file("ghost.jsonl", ghostCc());
+    const r = proc(["check", "--jobs", "2", "--agent-version", "claude-code=2.0", p, p]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stdout.match(/orphan-result/g)?.length, 2);
+  });
+  it("a format without readings, a release not modelled or no = is bad usage (exit 2, one line naming the choices)", () => {
+    for (const v of ["pi=1", "claude-code=3", "claude-code", "=2.0"]) {
+      const r = proc(["check", "--agent-version", v, SAMPLE]);
+      assert.equal(r.status, 2, v);
+      assert.equal(r.stderr.trim().split("\n").length, 1, v);
+      assert.match(r.stderr, /--agent-version.*claude-code/);
     }
   });
 });

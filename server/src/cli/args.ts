@@ -14,6 +14,11 @@ const COLOUR = `  --color auto|always|never
                        FORCE_COLOR (not 0) colours output that is not a terminal. On a terminal
                        lines are wrapped to its width (COLUMNS overrides it)`;
 
+const AGENT_VERSION = `  --agent-version FORMAT=VERSION,...
+                       the agent release whose resume After models, as the editor's
+                       transcriptInspector.agentVersions: claude-code=2.1 (default,
+                       Claude Code 2.1.112) or claude-code=2.0 (2.0.31); may be given again`;
+
 const EXIT_CODES = `Exit status (the worst over the files):
   0  no finding is an error (a file that is not a session transcript counts as 0)
   1  a finding is an error, or \`fix\` refused a file
@@ -51,12 +56,13 @@ Options:
                        a code's severity, as the editor's transcriptInspector.severityOverrides
                        (the lightbulb's "Turn off CODE" writes off there): error, warning,
                        information, hint, or off to leave the code out; may be given again
+${AGENT_VERSION}
   --jobs N             files checked at once (default: the number of cores)
 ${COLOUR}
   -h, --help           this text
 
 ${EXIT_CODES}`,
-  render: `Usage: transcript-inspector render [--format json|text] [--color WHEN] FILE
+  render: `Usage: transcript-inspector render [--format json|text] [--agent-version FORMAT=VERSION] [--color WHEN] FILE
 
 Prints the context the agent builds (before), what the pruner and the wire send (after) and
 why each dropped message is dropped. Computes no findings (use check). Refuses a file that is
@@ -73,11 +79,12 @@ Options:
                        side (a call's results under it): " " sent as it is ("= same"), "-"
                        dropped (by what), "~" changed on the way (stubbed, purged, thinking
                        stripped; the after message shown), "+" made up by the agent or a pruner
+${AGENT_VERSION}
 ${COLOUR}
   -h, --help           this text
 
 Exit status: 0 rendered; 2 bad usage, or a file that cannot be read or is not a session.`,
-  fix: `Usage: transcript-inspector fix [--dry-run [--unified]] [--no-backup] [--only CODE,...] [--color WHEN] FILE...
+  fix: `Usage: transcript-inspector fix [--dry-run [--unified]] [--no-backup] [--only CODE,...] [--agent-version FORMAT=VERSION] [--color WHEN] FILE...
 
 Applies every safe repair (README "Repairs"), byte for byte losslessly, and writes safely (a
 backup FILE.bak first, a temp file renamed over the file). A repair that would be ambiguous is
@@ -90,6 +97,7 @@ Options:
   --unified            with --dry-run: a unified diff of whole lines instead (for patch)
   --no-backup          write no FILE.bak
   --only CODE,...      repair only the findings with these codes
+${AGENT_VERSION}
 ${COLOUR}
   -h, --help           this text
 
@@ -131,6 +139,8 @@ export interface CliArgs {
   color: string | undefined;
   /** `check --severity CODE=LEVEL,...` (repeatable): severity overrides, as the editor's setting. */
   severity: string[];
+  /** `--agent-version FORMAT=VERSION,...` (repeatable): which release's reading After models (agent-version-option.ts). */
+  agentVersion: string[];
   /** `fix --dry-run --unified`: the whole-line unified diff instead of the changed fields. */
   unified: boolean;
   /** `--help` / `-h` anywhere: print the help of `command` and exit 0. */
@@ -140,7 +150,7 @@ export interface CliArgs {
 
 export function parseArgs(argv: string[]): CliArgs {
   const [first, ...rest] = argv;
-  const parsed: CliArgs = { command: "", format: undefined, files: [], dryRun: false, backup: true, provider: undefined, jobs: undefined, only: undefined, color: undefined, severity: [], unified: false, help: false, version: false };
+  const parsed: CliArgs = { command: "", format: undefined, files: [], dryRun: false, backup: true, provider: undefined, jobs: undefined, only: undefined, color: undefined, severity: [], agentVersion: [], unified: false, help: false, version: false };
   if (!first) throw new UsageError(USAGE);
   if (first === "--help" || first === "-h" || first === "help") return { ...parsed, help: true, command: first === "help" && rest[0] ? rest[0] : "" };
   if (first === "--version" || first === "-V") return { ...parsed, version: true };
@@ -163,6 +173,8 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (a === "--severity" && command === "check") parsed.severity.push(rest[++i] ?? "");
     else if (a.startsWith("--severity=") && command === "check") parsed.severity.push(a.slice(11));
     else if (a === "--unified" && command === "fix") parsed.unified = true;
+    else if (a === "--agent-version") parsed.agentVersion.push(rest[++i] ?? "");
+    else if (a.startsWith("--agent-version=")) parsed.agentVersion.push(a.slice(16));
     else if (a === "--provider" && command === "check") parsed.provider = rest[++i] ?? "";
     else if (a.startsWith("--provider=") && command === "check") parsed.provider = a.slice(11);
     else if ((a === "--jobs" || a === "-j" || a.startsWith("--jobs=")) && command === "check") {

@@ -4,6 +4,7 @@
  * in the files' order, then (text) a summary line. The JSON is written file by file and finding
  * by finding, never as one string.
  */
+import { parseAgentVersionOption } from "./agent-version-option.js";
 import { parseProviderOption } from "../presentation/provider-report.js";
 import { FINDING_CODES, PROVIDER_NAMES } from "../engine/index.js";
 import type { SeverityChoice } from "../presentation/shown-findings.js";
@@ -41,15 +42,16 @@ export function parseSeverityOption(values: readonly string[]): Record<string, S
   return out;
 }
 
-export function planCheck(args: { format?: string; provider?: string; severity?: readonly string[]; files: string[] }, style: TextStyle = PLAIN): CheckPlan {
+export function planCheck(args: { format?: string; provider?: string; severity?: readonly string[]; agentVersion?: readonly string[]; files: string[] }, style: TextStyle = PLAIN): CheckPlan {
   const fmt = args.format ?? "text";
   if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be text or json, not ${fmt}`);
   const provider = parseProviderOption(args.provider);
   if (args.provider !== undefined && !provider) throw new UsageError(`--provider must be auto, one of ${PROVIDER_NAMES.join(", ")}, or all, not ${args.provider || "nothing"}`);
   if (args.files.length === 0) throw new UsageError("check needs at least one FILE or DIR");
   const overrides = parseSeverityOption(args.severity ?? []);
+  const versions = parseAgentVersionOption(args.agentVersion ?? []);
   const { paths, problems } = expandPaths(args.files);
-  const extra = { ...(provider && provider !== "auto" ? { provider } : {}), ...(Object.keys(overrides).length ? { severityOverrides: overrides } : {}), ...(fmt === "text" && style !== PLAIN ? { style } : {}) };
+  const extra = { ...(provider && provider !== "auto" ? { provider } : {}), ...(Object.keys(overrides).length ? { severityOverrides: overrides } : {}), ...(Object.keys(versions).length ? { agentVersions: versions } : {}), ...(fmt === "text" && style !== PLAIN ? { style } : {}) };
   return { format: fmt, style: fmt === "text" ? style : PLAIN, jobs: paths.map((path) => ({ path, format: fmt, ...extra })), problems };
 }
 

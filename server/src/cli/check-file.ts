@@ -24,6 +24,8 @@ export interface CheckJob {
   provider?: string;
   /** `--severity CODE=LEVEL`: as the editor's `transcriptInspector.severityOverrides`. */
   severityOverrides?: Record<string, SeverityChoice>;
+  /** `--agent-version`: the reading per format, as the editor's `transcriptInspector.agentVersions`. */
+  agentVersions?: Record<string, string>;
   /** Text output on a terminal: colour and width (absent: plain, one line per finding). */
   style?: TextStyle;
 }
@@ -45,7 +47,7 @@ export const emptyCounts = (): Record<Severity, number> => ({ error: 0, warning:
 /** Yields the file's output pieces; returns what the summary and the exit status need. */
 export function* checkFile(job: CheckJob): Generator<string, FileOutcome> {
   const counts = emptyCounts();
-  const loaded = loadSessionFile(job.path);
+  const loaded = loadSessionFile(job.path, job.agentVersions ? { agentVersions: job.agentVersions } : {});
   if (loaded.kind === "failed") return { kind: "failed", status: loaded.status, messages: [loaded.message], counts, thread: threadId };
   if (loaded.kind === "not-session") {
     if (job.format === "json") yield JSON.stringify({ path: job.path, format: "unknown", entries: 0, findings: [], note: `${NOT_A_SESSION}: ${loaded.reason}` });

@@ -33,13 +33,13 @@ export function notSessionReason(parsed: ParsedText): string {
 }
 
 /** Reads and analyses `path`; never throws. `rules: false` (render) runs no finding rule. */
-export function loadSessionFile(path: string, options: { rules?: boolean; read?: ReadLinesOptions } = {}): LoadedFile {
+export function loadSessionFile(path: string, options: { rules?: boolean; read?: ReadLinesOptions; agentVersions?: Record<string, string> } = {}): LoadedFile {
   const r = readSessionLines(path, options.read);
   if (!r.ok) return { kind: "failed", status: r.status, message: r.message };
   try {
     const session = sessionFromLines(r.lines.parsed);
     if (session.format === "unknown") return { kind: "not-session", reason: notSessionReason(r.lines.parsed) };
-    const analysis = analyzeSession(session, { ...optionsFor(path), ...(options.rules === false ? { rules: false } : {}) });
+    const analysis = analyzeSession(session, { ...optionsFor(path), ...(options.rules === false ? { rules: false } : {}), ...(options.agentVersions ? { agentVersions: options.agentVersions } : {}) });
     return { kind: "session", analysis: resolveSiblingParents(path, analysis) };
   } catch (e) {
     return { kind: "failed", status: 2, message: `${path}: internal error: ${(e as Error).message}` };

@@ -123,7 +123,8 @@ const DETAIL = "    ";
  * (scripts parse it), the message's line breaks escaped.
  */
 export function findingLines(style: TextStyle, head: string, message: string): string {
-  if (style.width === undefined) return `${head} ${T(message)}\n`;
+  // one line per finding (scripts parse it): the message's paragraphs joined by a space
+  if (style.width === undefined) return `${head} ${message.split("\n").map(T).join(" ")}\n`;
   const [paragraph, ...more] = message.split("\n");
   const [first, rest] = firstSentence(paragraph);
   const headLen = visibleLength(head) + 1;

@@ -58,6 +58,12 @@ export interface AnalyzeOptions {
   usage?: SessionUsage;
   /** Which reading of the agent to model, from its profile's `readingVersions` (default: the newest). */
   agentVersion?: string;
+  /**
+   * Which reading to model per format, when the caller does not know the file's format yet (the
+   * CLI's `--agent-version claude-code=2.0`, as the editor's `transcriptInspector.agentVersions`);
+   * `agentVersion` wins.
+   */
+  agentVersions?: Readonly<Record<string, string>>;
   /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
   rules?: boolean;
   /**
@@ -112,11 +118,13 @@ export function analyzeSession(session: Session, options: AnalyzeOptions = {}): 
  * conversation as the agent reads it, After what it sends on resume. The rules check what is sent;
  * the profile's resume reports what its reading loses. No pruner, no pi-ai.
  */
+const versionFor = (versions: AnalyzeOptions["agentVersions"], format: string) => (versions && Object.hasOwn(versions, format) ? versions[format] : undefined);
+
 function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
   const before = options.before ?? withoutSystem(buildContext(session));
   const disabled = new Set<string>(options.disabledCodes ?? []);
   const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
-  const agent = agentAfter(session, before, { version: options.agentVersion });
+  const agent = agentAfter(session, before, { version: options.agentVersion ?? versionFor(options.agentVersions, session.format) });
   const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
   const findings: Finding[] = [...session.findings];
   if (options.rules !== false) {
