@@ -659,6 +659,19 @@ try {
   });
 
   await step("Go to the Line of a Provider Error: a pasted Anthropic error moves the cursor to the line it names", async () => {
+    // Claude Code 2.1.112 (the default reading) leaves a result that answers no call out of its
+    // request; 2.0.31 sends it, and Anthropic's 400 names it. The user who pasted this error runs
+    // 2.0: the workspace says so (transcriptInspector.agentVersions), as the README tells them.
+    const wsSettings = path.join(ws, ".vscode", "settings.json");
+    fs.mkdirSync(path.dirname(wsSettings), { recursive: true });
+    fs.writeFileSync(wsSettings, JSON.stringify({ "transcriptInspector.agentVersions": { "claude-code": "2.0" } }, null, 2));
+    try {
+      return await pasteError();
+    } finally {
+      fs.rmSync(path.join(ws, ".vscode"), { recursive: true, force: true });
+    }
+  });
+  async function pasteError() {
     await openFile("ghost.jsonl", () => page.locator(".monaco-editor .view-line", { hasText: "toolu_01ghost" }).first());
     // the live guard: the target's verdict and why, in the status bar
     const guard = page.locator(".statusbar-item[id$='transcriptInspector.provider']").first();
@@ -676,8 +689,8 @@ try {
     await shot("provider-error");
     const said = (await item.innerText()).replace(/\s+/g, " ").trim();
     await runCommand("Notifications: Clear All Notifications");
-    return `status bar: "${guardText}"; ${said.slice(0, 160)} (as a ${where})`;
-  });
+    return `status bar: "${guardText}"; ${said.slice(0, 160)} (as a ${where}); read as Claude Code 2.0`;
+  }
 
   await step(`a ${(bigBytes / 1024 / 1024).toFixed(0)} MB session behind VS Code's "very large file" notice: the status item with its note, the inspector button, the inspector and the problems`, async () => {
     await runCommand("View: Close All Editors");
