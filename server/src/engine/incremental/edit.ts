@@ -22,6 +22,7 @@ import type { ParsedText } from "../model/parse.js";
 import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
 import { sessionCheckpoint, takeIdIndex, type SessionCheckpoint } from "./append.js";
 import { remapOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
+import { entryAtLine } from "../model/entry-at-line.js";
 
 export interface EditedSession {
   session: Session;
@@ -39,20 +40,6 @@ function soleEntry(session: Session, l: SourceLine): Entry | undefined {
   const read = formatProfile(session.format)?.readLinesIn?.(session, [l]);
   if (!read || read.findings.length !== 0 || read.entries.length !== 1) return undefined;
   return read.entries[0];
-}
-
-/** The entry on `line` (entries are in file order), or undefined. */
-function entryAtLine(entries: readonly Entry[], line: number): Entry | undefined {
-  let lo = 0;
-  let hi = entries.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const l = entries[mid].line;
-    if (l === line) return entries[mid];
-    if (l < line) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
 }
 
 /**

@@ -18,24 +18,11 @@ import { readingOf, rememberReading } from "./claude-code-reading.js";
 import { claudeResumeContext } from "./claude-code-resume.js";
 import { relinkTarget } from "./claude-code-skipped-turns.js";
 import { READING_VERSIONS } from "./claude-code-transcript.js";
+import { entryAtLine } from "../../model/entry-at-line.js";
 import { claudeCodeModelTurns, claudeCodePackOf } from "./claude-code-providers.js";
 import { claudeCodeUsage } from "./claude-code-usage.js";
 
 const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "queue-operation"]);
-
-/** The entry of a 0-based line (entries are in file order). */
-function entryAt(entries: readonly Entry[], line: number): Entry | undefined {
-  let lo = 0;
-  let hi = entries.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const l = entries[mid].line;
-    if (l === line) return entries[mid];
-    if (l < line) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
-}
 
 /** Claude Code transcripts: lines linked by `uuid` / `parentUuid`, sidechains interleaved. */
 export const claudeCodeFormat: FormatProfile<"claude-code"> = {
@@ -57,14 +44,14 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   leaf(entries) {
     // The line Claude Code resumes from (3.5-3.6; a subagent's own file: its newest childless line).
     const leaf = readingOf(entries).leaf;
-    return leaf ? entryAt(entries, leaf.line) : undefined;
+    return leaf ? entryAtLine(entries, leaf.line) : undefined;
   },
   branch(entries) {
     // The conversation as Claude Code walks it: the 5 s fallback, parallel lines brought back
     // (3.7-3.8), and through compact boundaries to their logicalParentUuid.
     const out: Entry[] = [];
     for (const tl of readingOf(entries).conversation) {
-      const e = entryAt(entries, tl.line);
+      const e = entryAtLine(entries, tl.line);
       if (e) out.push(e);
     }
     return out;
