@@ -1,7 +1,8 @@
 // The bare baseline loop's body, one place for both baselines (baseline.mjs, its own process,
 // and baseline-loop.ts, in memory): JSON.parse a line and count orphan tool results (a result
-// whose id no earlier call has) in any of the three layouts: pi toolCall / toolResult, Claude
-// Code tool_use / tool_result blocks, Codex function_call / function_call_output items.
+// whose id no earlier call has) in any of the four layouts: pi toolCall / toolResult, Claude
+// Code tool_use / tool_result blocks, Codex function_call / function_call_output items, Copilot
+// CLI toolRequests / tool.execution_complete events.
 
 /** A counter; `visit(line)` parses one line (a parse error throws) and counts it. */
 export function orphanCounter() {
@@ -25,6 +26,11 @@ export function orphanCounter() {
             if (c?.type === "tool_use") calls.add(c.id);
             else if (c?.type === "tool_result" && !calls.has(c.tool_use_id)) counter.orphans++;
           }
+      } else if (e?.type === "assistant.message") {
+        const requests = e.data?.toolRequests;
+        if (Array.isArray(requests)) for (const r of requests) calls.add(r?.toolCallId);
+      } else if (e?.type === "tool.execution_complete") {
+        if (!calls.has(e.data?.toolCallId)) counter.orphans++;
       } else if (e?.type === "response_item") {
         const p = e.payload;
         if (p?.type === "function_call") calls.add(p.call_id);

@@ -1,11 +1,11 @@
 /**
  * Deterministic synthetic sessions for the benchmark, in each agent's layout (`format`: pi,
- * claude-code, codex). A turn is a user prompt, an assistant tool call (with thinking or
+ * claude-code, codex, copilot-cli). A turn is a user prompt, an assistant tool call (with thinking or
  * reasoning), its result and an assistant answer, about 5-6 KB together, so 100 MB holds about
  * 20k turns (pi: 80k messages and 20k tool calls).
  *
  * Ids: "reused" draws every call's id from a pool of 50 (pi: `bash_0..bash_49`, as kimi / copilot
- * restart a `${tool}_${n}` counter; Claude Code: `toolu_01R…`; Codex: `call_R…`), so at 100 MB
+ * restart a `${tool}_${n}` counter; Claude Code: `toolu_01R…`; Codex and Copilot CLI: `call_R…`), so at 100 MB
  * each id has hundreds of calls and twice as many occurrences; "unique" gives every call its own
  * id. Same seed, same bytes. Each session's meta (a `.meta.json` beside it) names the id to
  * hover, a middle line to edit; `appendedLine` writes the line an append adds, in its format.
@@ -14,8 +14,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, w
 import { join } from "node:path";
 
 export type IdMode = "reused" | "unique";
-export type Format = "pi" | "claude-code" | "codex";
-export const FORMATS: readonly Format[] = ["pi", "claude-code", "codex"];
+export type Format = "pi" | "claude-code" | "codex" | "copilot-cli";
+export const FORMATS: readonly Format[] = ["pi", "claude-code", "codex", "copilot-cli"];
 
 export interface SessionMeta {
   file: string;
@@ -127,7 +127,7 @@ export function generateSession(dir: string, mode: IdMode, mb: number, format: F
   const tmp = `${file}.tmp-${process.pid}`;
   const fd = openSync(tmp, "w");
   const sink = new Sink(fd, mb * 1024 * 1024);
-  const w = format === "pi" ? writePi(sink, mode, mb) : format === "claude-code" ? writeClaudeCode(sink, mode, mb) : writeCodex(sink, mode, mb);
+  const w = WRITERS[format](sink, mode, mb);
   sink.flush();
   closeSync(fd);
   renameSync(tmp, file);
@@ -318,6 +318,61 @@ function writeCodex(sink: Sink, mode: IdMode, mb: number): Written {
   return { hoverId: mode === "reused" ? idOf(0) : idOf(Math.floor(sink.calls / 2)), lastId: "" };
 }
 
+const copilotUuid = (n: number) => `c0b11000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+
+/**
+ * GitHub Copilot CLI 1.0 `events.jsonl`: `{type, data, id, timestamp, parentId}` events, each
+ * parented to the one before. A turn: `user.message`, `assistant.turn_start`, the usage record,
+ * `assistant.message` with its `toolRequests`, per call `tool.execution_start` and
+ * `tool.execution_complete` (every fourth turn two parallel calls: both starts, then both
+ * completions), `assistant.turn_end`, then the answer in a turn of its own. Ids: "unique" gives
+ * every call its own `call_…`; "reused" draws them from a pool of 50.
+ */
+function writeCopilot(sink: Sink, mode: IdMode, mb: number): Written {
+  const rand = rng(0xc0b1 + mb);
+  const prompts = pool(rand, 97, 160, ". ");
+  const outputs = pool(rand, 83, 2600, "\n");
+  const answers = pool(rand, 79, 420, ". ");
+  const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
+  const base = Date.UTC(2026, 0, 1);
+  let n = 0;
+  let parent: string | null = null;
+  const event = (type: string, data: Record<string, unknown>) => {
+    const id = copilotUuid(++n);
+    sink.emit({ type, data, id, timestamp: new Date(base + n * 1000).toISOString(), parentId: parent });
+    if (type === "user.message" || type === "assistant.message" || type === "tool.execution_complete") sink.messages++;
+    parent = id;
+  };
+  const idOf = (k: number) => `call_${mode === "reused" ? "R" : "U"}${(mode === "reused" ? k % 50 : k).toString(36).padStart(23, "0")}`;
+  event("session.start", { sessionId: "c0b11000-5e55-4000-8000-000000000001", version: 1, producer: "copilot-agent", copilotVersion: "1.0.102", startTime: new Date(base).toISOString(), context: { cwd: "/bench" } });
+  let turn = 0;
+  while (!sink.done) {
+    sink.markMiddle();
+    const prompt = pick(prompts);
+    event("user.message", { content: prompt, transformedContent: prompt });
+    event("assistant.turn_start", { turnId: String(turn * 2) });
+    event("session.usage_record", { usage: { model: "gpt-5.1", inputTokens: 1200, outputTokens: 80, cacheReadTokens: 24000, cacheWriteTokens: 0, apiEndpoint: "/responses" } });
+    const width = turn % 4 === 3 ? 2 : 1;
+    const calls: [string, Record<string, unknown>][] = [];
+    for (let i = 0; i < width; i++) {
+      const id = idOf(sink.calls);
+      sink.call(id); // the next line, the assistant message, holds every call of the turn
+      calls.push([id, { command: `grep -rn ${pick(WORDS)} src/${pick(WORDS)}` }]);
+    }
+    event("assistant.message", { messageId: `m-${turn * 2}`, content: "", toolRequests: calls.map(([id, args]) => ({ toolCallId: id, name: "bash", arguments: args, type: "function" })), model: "gpt-5.1" });
+    for (const [id, args] of calls) event("tool.execution_start", { toolCallId: id, toolName: "bash", arguments: args });
+    for (const [id] of calls) event("tool.execution_complete", { toolCallId: id, success: true, result: { content: pick(outputs) } });
+    event("assistant.turn_end", { turnId: String(turn * 2) });
+    event("assistant.turn_start", { turnId: String(turn * 2 + 1) });
+    event("assistant.message", { messageId: `m-${turn * 2 + 1}`, content: pick(answers), toolRequests: [], model: "gpt-5.1" });
+    event("assistant.turn_end", { turnId: String(turn * 2 + 1) });
+    turn++;
+  }
+  return { hoverId: mode === "reused" ? idOf(0) : idOf(Math.floor(sink.calls / 2)), lastId: parent ?? "" };
+}
+
+const WRITERS: Record<Format, (sink: Sink, mode: IdMode, mb: number) => Written> = { pi: writePi, "claude-code": writeClaudeCode, codex: writeCodex, "copilot-cli": writeCopilot };
+
 /**
  * One user-prompt line in the session's format, to append as line `n` (0-based) after the entry
  * `parent` (pi: an entry id, Claude Code: a uuid; Codex lines have no parent). Returns the line
@@ -333,6 +388,10 @@ export function appendedLine(meta: Pick<SessionMeta, "format">, n: number, paren
     }
     case "codex":
       return { id: "", line: JSON.stringify({ timestamp, type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text }] } }) + "\n" };
+    case "copilot-cli": {
+      const id = `ffffffff-c0b1-4000-8000-${n.toString(16).padStart(12, "0")}`;
+      return { id, line: JSON.stringify({ type: "user.message", data: { content: text, transformedContent: text }, id, timestamp, parentId: parent || null }) + "\n" };
+    }
     default: {
       const id = `e-bench-${n}`;
       return { id, line: JSON.stringify({ type: "message", id, parentId: parent, timestamp, message: { role: "user", content: [{ type: "text", text }], timestamp: Date.parse(timestamp) } }) + "\n" };

@@ -103,6 +103,7 @@ const JQ_RESULT_IDS: Record<Format, string> = {
   pi: 'select(.message.role == "toolResult") | .message.toolCallId',
   "claude-code": 'select(.type == "user") | .message.content | arrays | .[] | select(.type == "tool_result") | .tool_use_id',
   codex: 'select(.type == "response_item" and .payload.type == "function_call_output") | .payload.call_id',
+  "copilot-cli": 'select(.type == "tool.execution_complete") | .data.toolCallId',
 };
 
 /** Runs each command `runs` times, interleaved; a command that fails once is not repeated. */

@@ -1,7 +1,7 @@
 /** The human table on stdout (also pasted as Markdown in README). */
 export interface Row {
   size: string;
-  /** The agent whose session layout was measured (pi, claude-code, codex). */
+  /** The agent whose session layout was measured (pi, claude-code, codex, copilot-cli). */
   format: string;
   ids: string;
   what: string;
