@@ -229,10 +229,22 @@ try {
   });
 
   const runCommand = async (title) => {
-    await page.locator(".monaco-editor .view-lines").first().click();
-    await page.keyboard.press("F1");
-    await page.locator(".quick-input-widget input").fill(`>${title}`);
-    await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor({ timeout: 15_000 });
+    // A command whose `when` clause needs the session's editor (its language, the extension
+    // active) may be missing from the palette for a while on a busy machine: ask again, up to
+    // four times, from a fresh click in the editor.
+    for (let attempt = 1; ; attempt++) {
+      await page.locator(".monaco-editor .view-lines").first().click();
+      await page.keyboard.press("F1");
+      await page.locator(".quick-input-widget input").fill(`>${title}`);
+      const shown = await page
+        .locator(".quick-input-list .monaco-list-row", { hasText: title })
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .then(() => true, (e) => (attempt < 4 ? false : Promise.reject(e)));
+      if (shown) break;
+      await page.keyboard.press("Escape");
+      await page.waitForTimeout(1000);
+    }
     await page.keyboard.press("Enter");
     await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: 5000 }).catch(() => {});
   };

@@ -82,7 +82,7 @@ describe("diagnostics (real VS Code extension host)", function () {
   it("corpus sessions (pi, Claude Code, Codex) get the findings their content has", async () => {
     const cases: [string, Record<string, number>][] = [
       ["pi/pi-mono-before-compaction-v1.jsonl", { "dangling-call": 1, "partial-message": 7 }],
-      ["claude-code/daaain-edge-cases.jsonl", { "broken-parent": 1, "duplicate-entry-id": 2, "malformed-line": 3, "unknown-entry": 2 }],
+      ["claude-code/daaain-edge-cases.jsonl", { "broken-parent": 1, "duplicate-entry-id": 2, "malformed-line": 3, "unknown-entry": 3 }],
       ["codex/daaain-malformed.jsonl", { "malformed-line": 1, "resume-refused": 1 }],
       // its first message is the assistant's: only Bedrock and Gemini would reject it, not its target, so
       // that stays in the hover (transcriptInspector.providerFindings: target), as `check` prints it
