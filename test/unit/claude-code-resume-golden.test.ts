@@ -119,10 +119,17 @@ function matchLines(msgs: ApiMsg[], text: string): void {
 const madeUp = (b: any) => b && typeof b === "object" && typeof b.synthetic === "string";
 const isAttachmentText = (b: any) => madeUp(b) && b.synthetic.includes("attachment");
 
+/**
+ * A call or result id as the request carries it: a block without one (corpus
+ * `agent-sessions-claude-large`, whose publisher trimmed the ids away) sends none, and the
+ * recording shows none, so a missing id stays missing rather than becoming the text "undefined".
+ */
+const idOf = (v: unknown): string | undefined => (v === undefined ? undefined : String(v));
+
 function productBlock(b: any): Blk {
   if (typeof b === "string") return { type: "text", line: null, sha: sha12(b) };
   if (!b || typeof b !== "object") return { type: String(b), line: null, sha: "" };
-  if (b.type === "toolCall") return { type: "tool_use", id: String(b.id), line: null, sha: "" };
+  if (b.type === "toolCall") return { type: "tool_use", id: idOf(b.id), line: null, sha: "" };
   return { type: String(b.type), line: null, sha: sha12(blockText(b)), ...(isAttachmentText(b) ? { approx: true } : {}) };
 }
 
@@ -143,7 +150,7 @@ function productMessages(after: Msg[]): ApiMsg[] {
       // A result an attachment was folded into: its parts joined as Claude Code joins them.
       const folded = parts.some(madeUp) && m.origin.kind === "entry";
       const content = folded ? parts.map((p: any) => p.text).join("\n\n") : m.content;
-      last.blocks.push({ type: "tool_result", id: String(m.toolCallId), isError: m.isError === true, line: null, sha: sha12(blockText({ type: "tool_result", content })), ...(folded ? { approx: true } : {}) });
+      last.blocks.push({ type: "tool_result", id: idOf(m.toolCallId), isError: m.isError === true, line: null, sha: sha12(blockText({ type: "tool_result", content })), ...(folded ? { approx: true } : {}) });
     } else if (typeof m.content === "string") last.blocks.push({ type: "text", line: null, sha: sha12(m.content) });
     else for (const b of Array.isArray(m.content) ? m.content : []) last.blocks.push(productBlock(b));
   }
