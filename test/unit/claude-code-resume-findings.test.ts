@@ -28,6 +28,7 @@ describe("Claude Code's resume findings on the recorded fixtures", () => {
     ["parallel-results-out-of-order", [], ["2:resume-drops-results"]],
     ["attachments", [], []],
     ["compact-boundary", [], []],
+    ["assistant-string-content", ["1:resume-refused"], ["1:resume-refused"]],
   ];
   for (const [name, v21, v20] of table) {
     it(`${name}: 2.1 ${JSON.stringify(v21)}, 2.0 ${JSON.stringify(v20)}`, () => {
@@ -67,4 +68,52 @@ describe("a call id sent twice", () => {
     assert.deepEqual(f.map((x) => `${x.line}:${x.code}`), ["3:colliding-id"]);
     assert.match(f[0].message, /is reused: 2 calls in 2 turns use it/);
   });
+});
+
+/** Raw Claude Code lines, each linked to the one before (`message.id` as given, so a response can span lines). */
+function lines(objs: Record<string, unknown>[]): string {
+  return objs.map((o, i) => JSON.stringify({ uuid: `l${i + 1}`, parentUuid: i ? `l${i}` : null, sessionId: "cc", timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i + 1)).toISOString(), ...o })).join("\n") + "\n";
+}
+const user = (content: unknown) => ({ type: "user", message: { role: "user", content } });
+const assistant = (id: string, content: unknown) => ({ type: "assistant", message: { id, role: "assistant", model: "claude-opus-4-5", content } });
+const sentBlocks = (t: string, agentVersion: string) => analyze(t, { agentVersion }).after.flatMap((m) => (m.role === "assistant" && Array.isArray(m.content) ? m.content.map((b: any) => (b.type === "text" ? JSON.stringify(b.text) : b.type)) : []));
+
+describe("Claude Code 2.0.31's own rules, as its recordings of the corpus show them", () => {
+  it("a response's whitespace-only text line is sent by 2.0.31 (it merges a response's lines as they are), not by 2.1", () => {
+    const t = lines([
+      user("Why?"),
+      assistant("msg_a", [{ type: "text", text: "\n\n" }]),
+      assistant("msg_a", [{ type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "a" } }]),
+      user([{ type: "tool_result", tool_use_id: "toolu_1", content: "x" }]),
+      assistant("msg_b", [{ type: "text", text: "Done." }]),
+    ]);
+    assert.deepEqual(sentBlocks(t, "2.0"), ['"\\n\\n"', "toolCall", '"Done."']);
+    assert.deepEqual(sentBlocks(t, "2.1"), ["toolCall", '"Done."']);
+  });
+
+  it("2.0.31 leaves out a call without an id (only string ids count as answered); 2.1 sends it with its id-less result", () => {
+    const t = lines([user("Run it."), assistant("msg_a", [{ type: "text", text: "Running." }, { type: "tool_use", name: "Bash", input: { command: "ls" } }]), user([{ type: "tool_result", content: "ok" }]), assistant("msg_b", [{ type: "text", text: "Done." }])]);
+    assert.deepEqual(sentBlocks(t, "2.0"), ['"Running."', '"Done."']);
+    assert.deepEqual(sentBlocks(t, "2.1"), ['"Running."', "toolCall", '"Done."']);
+  });
+});
+
+describe("a session Claude Code refuses to resume", () => {
+  const turns = (content: unknown) => lines([user("Open README"), assistant("msg_a", content), user("List files")]);
+  const refused = turns("Read README and extracted the title.");
+
+  for (const [agentVersion, release, who] of [
+    ["2.1", "2.1.112", "Claude Code"],
+    ["2.0", "2.0.31", "Claude Code 2.0"],
+  ] as const)
+    it(`${release}: an assistant line whose content is a string sends nothing, and the finding says why`, () => {
+      const a = analyze(refused, { agentVersion });
+      assert.equal(a.after.length, 0);
+      assert.match(a.afterModel.label, new RegExp(`^Claude Code ${release.replace(/\./g, "\\.")} refuses to resume this file \\(the assistant message on line 2 `));
+      assert.deepEqual(a.dropped.map((d) => d.by), a.before.map(() => ({ kind: "resume-skip", why: "refused", line: 1 })));
+      const f = a.findings.filter((x) => x.code === "resume-refused");
+      assert.deepEqual(f.map((x) => [x.line, x.severity, x.path]), [[1, "information", ["message", "content"]]]);
+      assert.ok(f[0].message.startsWith(`${who} does not resume this session. `), f[0].message);
+      assert.deepEqual(analyze(turns([{ type: "text", text: "Read README and extracted the title." }]), { agentVersion }).findings.filter((x) => x.code === "resume-refused"), [], "as a list of blocks it resumes");
+    });
 });

@@ -119,10 +119,17 @@ function matchLines(msgs: ApiMsg[], text: string): void {
 const madeUp = (b: any) => b && typeof b === "object" && typeof b.synthetic === "string";
 const isAttachmentText = (b: any) => madeUp(b) && b.synthetic.includes("attachment");
 
+/**
+ * A call or result id as the request carries it: a block without one (corpus
+ * `agent-sessions-claude-large`, whose publisher trimmed the ids away) sends none, and the
+ * recording shows none, so a missing id stays missing rather than becoming the text "undefined".
+ */
+const idOf = (v: unknown): string | undefined => (v === undefined ? undefined : String(v));
+
 function productBlock(b: any): Blk {
   if (typeof b === "string") return { type: "text", line: null, sha: sha12(b) };
   if (!b || typeof b !== "object") return { type: String(b), line: null, sha: "" };
-  if (b.type === "toolCall") return { type: "tool_use", id: String(b.id), line: null, sha: "" };
+  if (b.type === "toolCall") return { type: "tool_use", id: idOf(b.id), line: null, sha: "" };
   return { type: String(b.type), line: null, sha: sha12(blockText(b)), ...(isAttachmentText(b) ? { approx: true } : {}) };
 }
 
@@ -143,7 +150,7 @@ function productMessages(after: Msg[]): ApiMsg[] {
       // A result an attachment was folded into: its parts joined as Claude Code joins them.
       const folded = parts.some(madeUp) && m.origin.kind === "entry";
       const content = folded ? parts.map((p: any) => p.text).join("\n\n") : m.content;
-      last.blocks.push({ type: "tool_result", id: String(m.toolCallId), isError: m.isError === true, line: null, sha: sha12(blockText({ type: "tool_result", content })), ...(folded ? { approx: true } : {}) });
+      last.blocks.push({ type: "tool_result", id: idOf(m.toolCallId), isError: m.isError === true, line: null, sha: sha12(blockText({ type: "tool_result", content })), ...(folded ? { approx: true } : {}) });
     } else if (typeof m.content === "string") last.blocks.push({ type: "text", line: null, sha: sha12(m.content) });
     else for (const b of Array.isArray(m.content) ? m.content : []) last.blocks.push(productBlock(b));
   }
@@ -224,7 +231,7 @@ const RELEASES = [
 for (const { release, version } of RELEASES) {
   describe(`Claude Code ${release}: the product's After equals the recorded request`, () => {
     const stems = readdirSync(join(PEER, release)).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
-    const tally = { equal: 0, compared: 0, notResumable: 0, skipped: 0 };
+    const tally = { equal: 0, compared: 0, notResumable: 0, refused: 0, skipped: 0 };
     for (const stem of stems) {
       const path = sessionPath(stem);
       const rec = JSON.parse(readFileSync(join(PEER, release, `${stem}.json`), "utf8"));
@@ -240,6 +247,20 @@ for (const { release, version } of RELEASES) {
         const text = readFileSync(path, "utf8");
         const a = analyze(text, { agentVersion: version });
         if (!rec.main) {
+          // The CLI stopped with an error on the file ("Failed to resume session", or an error
+          // result before the first request): the product says it refuses the file, sends
+          // nothing and reports why.
+          if (/^Failed to resume session/.test(rec.run?.stderrHead ?? "") || rec.run?.stdout?.is_error === true) {
+            assert.equal(a.after.length, 0, `the CLI refused the file; the product sends ${a.after.length} messages`);
+            assert.match(a.afterModel.label, new RegExp(`^Claude Code ${release.replace(/\./g, "\\.")} refuses to resume`));
+            const refused = a.findings.find((f) => f.code === "resume-refused");
+            assert.ok(refused, "a resume-refused finding says why");
+            // The error the CLI printed, where it printed one, is the one the finding names.
+            const said = /^Failed to resume session: (.+)/.exec(rec.run?.stderrHead ?? "")?.[1];
+            if (said) assert.ok(refused.message.includes(said.trim()), `the finding names the CLI's error "${said.trim()}": ${refused.message}`);
+            tally.refused++;
+            return;
+          }
           // The CLI sent no request: not resumable ("No conversation found": a subagent's own
           // file, which the product reads as the parent session resumes it), or it hung.
           assert.ok(a.after.length === 0 || /subagent|hangs/.test(a.afterModel.label), `the CLI sent nothing; the product sends ${a.after.length} messages (${a.afterModel.label})`);
@@ -260,7 +281,8 @@ for (const { release, version } of RELEASES) {
     after(() => {
       console.log(
         `Claude Code ${release}: ${tally.equal} of ${tally.compared} resumed files equal, message for message and id for id; ` +
-          `${tally.notResumable} files the CLI did not resume, nor the product (a subagent's file shows as its parent session resumes it); ${tally.skipped} skipped (corpus file absent or not recorded)`,
+          `${tally.notResumable} files the CLI did not resume, nor the product (a subagent's file shows as its parent session resumes it); ` +
+          `${tally.refused} ${tally.refused === 1 ? "file" : "files"} the CLI refused with an error, as the product says; ${tally.skipped} skipped (corpus file absent or not recorded)`,
       );
     });
   });

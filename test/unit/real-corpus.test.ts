@@ -36,7 +36,7 @@ type Claim = "a" | "b" | "c";
 /** Files whose claim fails on the current product, with why (the product's defects, listed in the closing note). */
 const KNOWN: Record<string, Partial<Record<Claim, string>>> = {
   "claude-code/agent-sessions-claude-large.jsonl": {
-    c: "orphan-result (error) on a result whose tool_use_id the publisher trimmed to an empty string; the file is a trimmed copy, so its going on shows less than a real session would (data, maybe not a product defect)",
+    c: "orphan-result (error) on a result without a tool_use_id: the publisher removed every id and tool_use_id from the real session. Claude Code 2.1.112 and 2.0.31 send that result without an id (test/fixtures/peer-cc), which the API rejects, so the error is right for the file as published; the real session had the ids (data, not a product defect)",
   },
   "codex/localpush-desktop-0.104-five-calls.jsonl": {
     c: "invalid-tool-name (error) on a function name the publisher replaced with \"[REDACTED_NAME …]\" before publishing; the real session sent the real name (data, not a product defect)",

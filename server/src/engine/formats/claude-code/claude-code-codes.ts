@@ -5,7 +5,9 @@
  * `severityOverrides`. Calls without a result report under the shared `dangling-call` and
  * `pending-call` codes (rules/provider-wire-findings.ts, rules/commit-boundary.ts), a result 2.0
  * sends without its call under `orphan-result` (rules/orphan-sweep.ts), a reused call id whose
- * later calls 2.1 drops under `colliding-id` (rules/occurrence-identity.ts), in Claude Code's words.
+ * later calls 2.1 drops under `colliding-id` (rules/occurrence-identity.ts), a file Claude Code
+ * stops on under `resume-refused` (formats/codex/codex-resume-codes.ts, the agents' shared table),
+ * in Claude Code's words.
  */
 import type { CodeTable } from "../../model/finding-kit.js";
 
@@ -25,4 +27,4 @@ export const CLAUDE_CODE_CODES = {
 } as const satisfies CodeTable;
 
 /** The severities of the shared codes Claude Code's reading reports (their tables live in rules/). */
-export const SHARED_CODE_SEVERITY = { "dangling-call": "warning", "pending-call": "information", "orphan-result": "error", "colliding-id": "information" } as const;
+export const SHARED_CODE_SEVERITY = { "dangling-call": "warning", "pending-call": "information", "orphan-result": "error", "colliding-id": "information", "resume-refused": "information" } as const;

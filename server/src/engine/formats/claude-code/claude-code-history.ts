@@ -17,7 +17,8 @@
  *   requested.".
  *
  * 2.0.31: each message is split per content block, so only the unanswered `tool_use` blocks go
- * (the line's other blocks stay); no 4.2-4.4; "No response requested." after a last user message.
+ * (the line's other blocks stay; a call whose id is not a string counts as unanswered); no
+ * 4.2-4.4; "No response requested." after a last user message.
  *
  * Not modelled: the deferred-tool exception of 4.1 (a `hook_deferred_tool` attachment in the last
  * 1 MB, 2.1.89+). Linear.
@@ -138,9 +139,17 @@ function dropUnansweredLines(items: Item[], dropped: Map<number, HistoryDrop>): 
   return { items: kept, unanswered };
 }
 
-/** 2.0.31: each block is its own message, so an unanswered `tool_use` block goes alone. */
+/**
+ * 2.0.31 (section 8.1): each block is its own message, so an unanswered `tool_use` block goes
+ * alone. The answered ids are the keys of an object built from the user messages' `tool_result`
+ * blocks (`Object.fromEntries` of `[tool_use_id, is_error]`), so they are strings: a call whose
+ * id is not a string is never answered (corpus `agent-sessions-claude-large`: a call without an
+ * id goes although its result has no id either).
+ */
 function dropUnansweredBlocks(items: Item[], dropped: Map<number, HistoryDrop>): { items: Item[]; unanswered: History["unanswered"] } {
-  const { uses, results } = callsAndResults(items);
+  const { uses } = callsAndResults(items);
+  const results = new Set<unknown>();
+  for (const it of items) if (it.type === "user" && it.arrayContent) for (const p of it.pieces) if (isToolResult(p)) results.add(String(p.block.tool_use_id));
   const unanswered: History["unanswered"] = [];
   if ([...uses].every((id) => results.has(id))) return { items, unanswered };
   const out: Item[] = [];

@@ -192,10 +192,17 @@ export function mergeUserRuns(items: readonly Item[], newline: boolean): Item[] 
  * The lines of one response as one assistant message (5.4 `mergeAssistant`, applied again for
  * each next line): the blocks of all, without whitespace-only texts unless only thinking would be
  * left. Built in place, linear in the blocks.
+ *
+ * 2.0.31 (`dropBlank` false) keeps every block: its request builder merges two assistant
+ * messages by concatenating their contents, nothing filtered (section 8.1; corpus
+ * `spotter-2138-tool-heavy-parallel`: a response's `"\n\n"` text line is sent).
  */
 export class AssistantRun {
   private pieces: Piece[] | undefined;
-  constructor(readonly first: Item) {}
+  constructor(
+    readonly first: Item,
+    private readonly dropBlank = true,
+  ) {}
 
   add(next: Item): void {
     if (!this.pieces) this.pieces = [...this.first.pieces];
@@ -204,6 +211,7 @@ export class AssistantRun {
 
   item(): Item {
     if (!this.pieces) return this.first;
+    if (!this.dropBlank) return { ...this.first, pieces: this.pieces, arrayContent: true };
     const kept = this.pieces.filter((p) => !isText(p) || typeof p.block.text !== "string" || p.block.text.length === 0 || p.block.text.trim() !== "");
     return { ...this.first, pieces: kept.some((p) => !isThinking(p)) ? kept : this.pieces, arrayContent: true };
   }

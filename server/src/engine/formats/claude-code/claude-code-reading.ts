@@ -5,7 +5,8 @@
  *   from it with the 5 s fallback, through each `compact_boundary` to its `logicalParentUuid` so
  *   the whole conversation shows, and the parallel calls and results brought back (3.8);
  * - what each version sends on resume (the After column): its own load, leaf, walk and recovery,
- *   the history of section 4 and the request of section 5.
+ *   the history of section 4 and the request of section 5, or nothing where it stops with an
+ *   error (4.6, claude-code-refusal.ts).
  *
  * A file no main-thread line can be the leaf of (a subagent's own file, every line `isSidechain`)
  * is not resumable with `--resume`; it is read the way the parent session reads it when it resumes
@@ -22,6 +23,7 @@ import { lineItem } from "./claude-code-items.js";
 import { leafAt, resumeLeaf, subagentLeaf } from "./claude-code-leaf.js";
 import { itemsToMessages, type RawAt } from "./claude-code-messages.js";
 import { recoverParallel } from "./claude-code-parallel-recovery.js";
+import { resumeRefusal, type Refusal } from "./claude-code-refusal.js";
 import { buildRequest, type Request } from "./claude-code-request.js";
 import { loadTranscript, overStreamingSize, type ReadingVersion, sentTranscript, type Transcript, type TranscriptLine } from "./claude-code-transcript.js";
 
@@ -43,6 +45,8 @@ export interface SentChain {
 /** What one version sends on resume, and how it got there. */
 export interface SentReading extends SentChain {
   history?: History;
+  /** Where the version stops with an error instead (then there is no request and nothing is sent). */
+  refusal?: Refusal;
   request?: Request;
   /** The request's messages, without the user context and the new prompt. */
   messages: Msg[];
@@ -159,6 +163,8 @@ function walkedFrom(base: Omit<SentChain, "walk" | "chain" | "recovered">): Sent
 function sentRequest(c: SentChain, rawAt: RawAt): SentReading {
   if (c.chain.length === 0) return { ...c, messages: [] };
   const history = buildHistory(c.chain.map(lineItem), c.version, { interruption: !c.subagent });
+  const refusal = c.subagent ? undefined : resumeRefusal(c.version, c.chain, history.items);
+  if (refusal) return { ...c, history, refusal, messages: [] };
   const request = buildRequest(history.items, c.version);
   return { ...c, history, request, messages: itemsToMessages(request.items, rawAt) };
 }

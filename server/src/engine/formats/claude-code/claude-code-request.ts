@@ -22,7 +22,8 @@
  *   gets "[Tool result missing due to internal error]" first in that message.
  *
  * 2.0.31: no user context; all system lines dropped; users merge without the `"\n"`; an assistant
- * merges only into the assistant right before it; no 5.5-5.7. Not modelled: the media cap (5.8),
+ * merges only into the assistant right before it, every block kept (whitespace-only texts too);
+ * no 5.5-5.7. Not modelled: the media cap (5.8),
  * tool input normalisation (5.6), the flags of section 9.
  *
  * Linear: the backward merge of 5.4 keeps, per run of assistant and tool-result messages, a map
@@ -198,7 +199,7 @@ function onePass(list: Item[], version: ReadingVersion, dropped: Map<number, Req
       const id = itemMessageId(it);
       const into = newline ? run.get(id) : lastAssistantOf(out, id);
       if (into) into.add(it);
-      else push({ assistant: new AssistantRun(it) });
+      else push({ assistant: new AssistantRun(it, version !== "2.0") });
       continue;
     }
     // an attachment

@@ -9,7 +9,9 @@
  *   interrupted call;
  * - `resume-skips-turns`: claude-code-skipped-turns.ts;
  * - `resume-drops-results` (2.0.31): parallel calls and results on sibling branches, which 2.1
- *   brings back (3.8) and 2.0.31 does not.
+ *   brings back (3.8) and 2.0.31 does not;
+ * - `resume-refused`: the version stops with an error on the file (4.6, claude-code-refusal.ts),
+ *   the only finding then.
  *
  * Nothing is reported where Claude Code reads the file as written: parallel calls on sibling
  * branches under 2.1, an orphan result (2.1 drops it silently, 5.7), lines before the last compact
@@ -21,6 +23,7 @@ import type { Finding, JsonPath } from "../../model/types.js";
 import { CLAUDE_CODE_CODES, SHARED_CODE_SEVERITY } from "./claude-code-codes.js";
 import { apiMessageId } from "./claude-code-parallel-recovery.js";
 import type { Reading, SentReading } from "./claude-code-reading.js";
+import type { Refusal } from "./claude-code-refusal.js";
 import { skippedTurns } from "./claude-code-skipped-turns.js";
 import { READING_RELEASES, type ReadingVersion, type TranscriptLine } from "./claude-code-transcript.js";
 
@@ -30,6 +33,7 @@ const make = findingMaker({
   "pending-call": codeOf("pending-call"),
   "orphan-result": codeOf("orphan-result"),
   "colliding-id": codeOf("colliding-id"),
+  "resume-refused": codeOf("resume-refused"),
 });
 
 function codeOf(code: keyof typeof SHARED_CODE_SEVERITY) {
@@ -37,6 +41,7 @@ function codeOf(code: keyof typeof SHARED_CODE_SEVERITY) {
 }
 
 const tick = (v: unknown) => `\`${String(v)}\``;
+const SPEC = "docs/research/claude-code-resume.md";
 
 /** "line 3", "lines 3-5", "lines 3-5, 9, 12-14" (at most 6 runs, then "and N more lines") for ascending 0-based lines. */
 export function linesText(lines: readonly number[]): string {
@@ -61,12 +66,23 @@ function agent(version: ReadingVersion): string {
 
 export function resumeFindings(reading: Reading, version: ReadingVersion): Finding[] {
   const sent = reading.sent(version);
+  if (sent.refusal) return [refusalFinding(sent.refusal, version)];
   // A subagent's own file is a 2.1 thing: 2.0.31 never reads one.
   if (!sent.history || !sent.request || (sent.subagent && version === "2.0")) return [];
   // 2.0.31: a call whose result sits on a sibling branch goes with it (resume-drops-results).
   const elsewhere = version === "2.0" ? conversationResults(reading) : new Set<unknown>();
   const older = version === "2.0" ? [...droppedParallel(reading, sent, elsewhere), ...sentOrphans(sent)] : [];
   return [...callFindings(sent, version, elsewhere), ...reusedIds(sent, version), ...skipFindings(reading, version), ...older].sort((a, b) => a.line - b.line);
+}
+
+/** The version stops with an error on the file (4.6): nothing of it is sent, so nothing else is reported. */
+function refusalFinding(r: Refusal, version: ReadingVersion): Finding {
+  const who = agent(version);
+  return make("resume-refused", {
+    line: r.line,
+    path: ["message", "content"],
+    message: `${who} does not resume this session. The assistant message on line ${r.line + 1} has ${r.holds} as its content, not a list of blocks (Claude Code itself writes only lists), and Claude Code ${READING_RELEASES[version]} stops with an error on it ${r.where} (${r.error}), so nothing of the session is sent (${SPEC} 4.6). Written as a list of one text block, the content would let it resume.`,
+  });
 }
 
 /**

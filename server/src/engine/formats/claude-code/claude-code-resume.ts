@@ -8,7 +8,9 @@
  * (`compact-boundary`), a line whose calls have no result (`unanswered-call`, 4.1), a message
  * Claude Code does not send (`not-sent`: thinking or whitespace only, an API-error placeholder, a
  * result that answers no call), or, in an older version's reading, a line its walk does not reach
- * (`off-chain`).
+ * (`off-chain`). When the version stops with an error on the file (an assistant line whose
+ * content is not a list of blocks, claude-code-refusal.ts), nothing is sent: every message is
+ * dropped as `refused`, as Codex's refusals are.
  */
 import type { DropReason } from "../../model/drop-reason.js";
 import { type Msg, type Session, sourceLinesOf } from "../../model/types.js";
@@ -32,6 +34,15 @@ export function claudeResumeContext(session: Session, before: Msg[], options?: R
   const other = session.leafId !== null && own !== undefined && session.leafId !== own ? session.leafId : undefined;
   const sent = other !== undefined ? reading.sentFrom(version, other) : reading.sent(version);
   const cut = sent.request?.cutAt;
+  if (sent.refusal)
+    return {
+      messages: [],
+      dropped: before.filter((m) => m.origin.kind === "entry").map((msg) => ({ msg, by: { kind: "resume-skip", why: "refused", line: sent.refusal!.line } })),
+      line: sent.refusal.line,
+      short: "refused on resume",
+      label: `Claude Code ${READING_RELEASES[version]} refuses to resume this ${other !== undefined ? "branch" : "file"} (the assistant message on line ${sent.refusal.line + 1} has ${sent.refusal.holds} as its content, not a list of blocks): nothing of it is sent`,
+      findings: resumeFindings(reading, version),
+    };
   return {
     messages: sent.messages,
     dropped: droppedFrom(before, reading, sent),

@@ -10,7 +10,7 @@ export const RESUME_READING_CODES = {
   "resume-refused": {
     description: "The agent does not resume the file at all: it stops with an error and sends nothing of it.",
     severity: "information",
-    follows: "docs/research/codex-resume.md R2.4, R2.6, R2.7 (Codex 0.171: no readable session_meta, an unknown history_mode, a legacy rollout)",
+    follows: "docs/research/codex-resume.md R2.4, R2.6, R2.7 (Codex 0.171: no readable session_meta, an unknown history_mode, a legacy rollout); docs/research/claude-code-resume.md 4.6 (Claude Code 2.1.112 and 2.0.31: an assistant line whose content is not a list of blocks)",
     fixes: [],
   },
   "undecodable-line": {
