@@ -92,6 +92,22 @@ export interface Sidechains {
   unmatched: SidechainGroup[];
 }
 
+/**
+ * A folder where the agent keeps its sessions (the session library's discovery reads these). Pure
+ * data: the library resolves it against the user's home and environment.
+ */
+export interface SessionFolder {
+  /** The folder under the user's home, with "/" separators: ".claude/projects". */
+  readonly home: string;
+  /**
+   * An environment variable that moves the folder: its value, joined with `under` when given,
+   * replaces `home` ("CODEX_HOME" + "sessions").
+   */
+  readonly env?: { readonly name: string; readonly under?: string };
+  /** Sessions the agent archived (Codex's archived_sessions): listed, not resumed by default. */
+  readonly archived?: boolean;
+}
+
 export interface FormatProfile<N extends string = string> {
   /** The format's name: `Session.format`, the `format` of CLI JSON and the view model. */
   readonly name: N;
@@ -180,4 +196,6 @@ export interface FormatProfile<N extends string = string> {
    * a parent not in this file is information, and the sibling files are searched for it.
    */
   readonly linksOtherFiles: boolean;
+  /** Where the agent keeps its sessions, under the user's home (the session library scans them). */
+  readonly sessionFolders?: readonly SessionFolder[];
 }

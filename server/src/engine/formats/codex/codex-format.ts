@@ -135,4 +135,8 @@ export const codexFormat: FormatProfile<"codex"> = {
   resume: codexResumeContext,
   renderedByPruners: false,
   linksOtherFiles: false,
+  sessionFolders: [
+    { home: ".codex/sessions", env: { name: "CODEX_HOME", under: "sessions" } },
+    { home: ".codex/archived_sessions", env: { name: "CODEX_HOME", under: "archived_sessions" }, archived: true },
+  ],
 };
