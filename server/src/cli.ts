@@ -31,6 +31,7 @@ import { pump, streamWriter, type Write } from "./cli/json-stream.js";
 import { Progress } from "./cli/progress.js";
 import { planRender, renderFile } from "./cli/render-command.js";
 import { optionsFor } from "./cli/session-file.js";
+import { runLibrary } from "./cli/library-command.js";
 
 export { optionsFor };
 
@@ -90,6 +91,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
 
 /** The process entry: `check` on several files in worker threads, output with the stream's backpressure. */
 export async function run(argv: string[], env: CliEnvironment = {}): Promise<number> {
+  if (argv[0] === "library") return runLibrary(argv.slice(1), { workerScript: env.workerScript && env.workerScript.replace(/cli\.js$/, "library-worker.js") });
   const args = parseArgs(argv);
   const write: Write = streamWriter(process.stdout);
   const err = (s: string) => process.stderr.write(s);

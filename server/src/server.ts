@@ -19,6 +19,7 @@ import { type DocState, Store } from "./lsp/store.js";
 import { registerInspectorRequests } from "./lsp/inspector-requests.js";
 import { createServerConnection } from "./lsp/connection.js";
 import { tuneHeap } from "./lsp/heap-settings.js";
+import { registerLibraryRequests } from "./library/library-lsp.js";
 
 const DEBOUNCE_MS = 150;
 
@@ -315,6 +316,8 @@ connection.onRequest(FixEditRequest, async (p, token) => {
 });
 
 providers.listen(connection, { settingsFor, stateOf, publish });
+// The session library and the Sessions view (issue 26; server/src/library).
+registerLibraryRequests(connection, documents);
 
 // Last line of defence: a rejection nobody awaited is logged, never the end of the process.
 process.on("unhandledRejection", (e) => connection.console.error(`unhandled: ${(e as Error)?.stack ?? e}`));

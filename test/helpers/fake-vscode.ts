@@ -89,6 +89,13 @@ export interface FakeState {
   executed: unknown[][];
   clipboard: string;
   statusMessages: string[];
+  /** Tree views the extension created (the Sessions view), by id. */
+  treeViews: Map<string, any>;
+  /** workspace.getConfiguration values: "section.key" -> value. */
+  config: Map<string, unknown>;
+  workspaceFolders: { uri: Uri; name: string; index: number }[] | undefined;
+  /** Answers of showInputBox, in order. */
+  inputs: (string | undefined)[];
 }
 
 export const state: FakeState = {
@@ -113,7 +120,52 @@ export const state: FakeState = {
   executed: [],
   clipboard: "",
   statusMessages: [],
+  treeViews: new Map(),
+  config: new Map(),
+  workspaceFolders: undefined,
+  inputs: [],
 };
+
+/** The Sessions view's tree items and icons, as the real API shapes them. */
+export class TreeItem {
+  id?: string;
+  description?: string;
+  tooltip?: unknown;
+  iconPath?: unknown;
+  contextValue?: string;
+  resourceUri?: Uri;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  accessibilityInformation?: { label: string };
+  constructor(
+    public label: string,
+    public collapsibleState = 0,
+  ) {}
+}
+export class ThemeIcon {
+  constructor(
+    readonly id: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+export class MarkdownString {
+  value = "";
+  isTrusted?: boolean;
+  supportHtml?: boolean;
+  constructor(value = "", _supportThemeIcons = false) {
+    this.value = value;
+  }
+  appendText(t: string) {
+    this.value += t.replace(/[\\`*_{}\[\]()#+\-.!<>|~]/g, "\\$&");
+    return this;
+  }
+  appendMarkdown(t: string) {
+    this.value += t;
+    return this;
+  }
+}
 
 export function fakeEditor(uri: Uri, lineCount = 100) {
   return { document: { uri, lineCount }, viewColumn: 1, selection: undefined as any, revealed: undefined as any, revealRange(r: any) { this.revealed = r; } };
@@ -144,6 +196,12 @@ export function fakePanel(viewType: string, title: string, show: any, options: a
 
 export const vscode = {
   EventEmitter,
+  TreeItem,
+  ThemeIcon,
+  ThemeColor,
+  MarkdownString,
+  TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+  ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   Uri,
   Position,
@@ -191,12 +249,27 @@ export const vscode = {
       state.panels.push(panel);
       return panel;
     },
+    createTreeView: (id: string, options: any) => {
+      const view = { id, options, message: undefined as string | undefined, description: undefined as string | undefined, badge: undefined as unknown, dispose() {} };
+      state.treeViews.set(id, view);
+      return view;
+    },
+    showInputBox: async () => state.inputs.shift(),
     registerWebviewPanelSerializer: (viewType: string, serializer: any) => {
       state.serializers.set(viewType, serializer);
       return disposable;
     },
   },
   workspace: {
+    get workspaceFolders() {
+      return state.workspaceFolders;
+    },
+    getConfiguration: (section: string) => ({
+      get: (key: string, fallback?: unknown) => (state.config.has(`${section}.${key}`) ? state.config.get(`${section}.${key}`) : fallback),
+      update: async (key: string, value: unknown) => void state.config.set(`${section}.${key}`, value),
+    }),
+    onDidChangeConfiguration: () => disposable,
+    onDidChangeWorkspaceFolders: () => disposable,
     get textDocuments() {
       return state.textDocuments;
     },

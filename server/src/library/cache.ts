@@ -19,7 +19,12 @@ export interface CacheFile {
   sessions: LibrarySession[];
 }
 
-export const SESSIONS_FILE = "library-sessions.json";
+/** One file of summaries per key (the command line and the editor may judge for different providers). */
+export function sessionsFile(key: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619) >>> 0;
+  return `library-sessions-${h.toString(16).padStart(8, "0")}.json`;
+}
 export const INDEX_FILE = "library-search.json";
 
 export function readJson(dir: string, name: string): unknown {
@@ -39,7 +44,7 @@ export function writeJson(dir: string, name: string, value: unknown): void {
 
 /** The cached summaries, by path, when the cache is of this version and key. */
 export function readSessionCache(dir: string, key: string): Map<string, LibrarySession> {
-  const j = readJson(dir, SESSIONS_FILE) as CacheFile | undefined;
+  const j = readJson(dir, sessionsFile(key)) as CacheFile | undefined;
   const out = new Map<string, LibrarySession>();
   if (!j || j.version !== CACHE_VERSION || j.key !== key || !Array.isArray(j.sessions)) return out;
   for (const s of j.sessions) if (s && typeof s.path === "string") out.set(s.path, s);
@@ -47,5 +52,5 @@ export function readSessionCache(dir: string, key: string): Map<string, LibraryS
 }
 
 export function writeSessionCache(dir: string, key: string, sessions: Iterable<LibrarySession>): void {
-  writeJson(dir, SESSIONS_FILE, { version: CACHE_VERSION, key, sessions: [...sessions] } satisfies CacheFile);
+  writeJson(dir, sessionsFile(key), { version: CACHE_VERSION, key, sessions: [...sessions] } satisfies CacheFile);
 }

@@ -10,8 +10,8 @@
  * are watched (at most MAX_WATCHED, the most recently active), and every root is listed again now
  * and then (RESCAN_MS) for new folders; a changed file is checked again.
  */
-import { type FSWatcher, watch } from "node:fs";
-import { dirname } from "node:path";
+import { type FSWatcher, statSync, watch } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { PROVIDER_LABELS, isProviderName } from "../engine/index.js";
 import type { LibraryChildrenParams, LibraryChildrenResult, LibraryCount, LibraryNode, LibrarySearchResult, LibrarySession, LibrarySessionLinked, LibrarySummary, LibraryTokens } from "../protocol/library.js";
 import { LIBRARY_MAX_CHILDREN } from "../protocol/library.js";
@@ -65,10 +65,12 @@ export class Library {
   private disposed = false;
   /** Reads of session files (the checks). */
   reads = 0;
+  /** Summaries or the index changed since the cache was written. */
+  private dirty = false;
 
   constructor(private readonly options: LibraryOptions) {
     this.prices = options.priceFile ? readPriceFile(options.priceFile) : shippedPriceTable();
-    this.cacheKey = JSON.stringify({ engine: options.engineVersion ?? "dev", provider: options.provider ?? "auto", prices: `${this.prices.source}@${this.prices.date}:${this.prices.prices.size}` });
+    this.cacheKey = JSON.stringify({ engine: options.engineVersion ?? bundleStamp(), provider: options.provider ?? "auto", prices: `${this.prices.source}@${this.prices.date}:${this.prices.prices.size}` });
     const budget = options.searchBudgetChars ?? DEFAULT_SEARCH_BUDGET_CHARS;
     this.index = options.cacheDir ? SearchIndex.fromJSON(readJson(options.cacheDir, INDEX_FILE), budget) : new SearchIndex(budget);
     if (options.cacheDir) this.cached = readSessionCache(options.cacheDir, this.cacheKey);
@@ -101,7 +103,11 @@ export class Library {
       if (this.disposed) return;
       for (const f of found.values()) dirs.set(dirname(f.path), Math.max(dirs.get(dirname(f.path)) ?? 0, f.mtimeMs));
       this.files = found;
-      for (const p of [...this.sessions.keys()]) if (!found.has(p)) this.sessions.delete(p);
+      for (const p of [...this.sessions.keys()])
+        if (!found.has(p)) {
+          this.sessions.delete(p);
+          this.dirty = true;
+        }
       this.index.retain(new Set(found.keys()));
       this.pool.retain((p) => found.has(p));
       const todo: FoundFile[] = [];
@@ -157,7 +163,8 @@ export class Library {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     const dir = this.options.cacheDir;
-    if (!dir) return;
+    if (!dir || !this.dirty) return;
+    this.dirty = false;
     try {
       writeSessionCache(dir, this.cacheKey, this.sessions.values());
       writeJson(dir, INDEX_FILE, this.index.toJSON());
@@ -178,6 +185,7 @@ export class Library {
     const found = this.files.get(s.path);
     if (!found) return;
     this.sessions.set(s.path, s);
+    this.dirty = true;
     if (s.agent !== "unknown" && !s.error) this.index.set(s.path, { size: s.size, mtimeMs: s.mtimeMs, agent: s.agent, title: s.title }, r.docs);
     else this.index.remove(s.path);
     this.linked = undefined;
@@ -244,6 +252,11 @@ export class Library {
 
   get pending(): number {
     return this.pool.pending;
+  }
+
+  /** Files checked (or taken from the cache) of the files found. */
+  progress(): { done: number; total: number } {
+    return { done: this.sessions.size, total: this.files.size };
   }
 
   summary(): LibrarySummary {
@@ -396,6 +409,24 @@ export class Library {
   session(path: string): LibrarySessionLinked | undefined {
     return this.all().get(path);
   }
+}
+
+/** The running bundle's size and time: a rebuilt engine checks every session again. */
+function bundleStamp(): string {
+  try {
+    const f = require.main?.filename ?? process.argv[1];
+    const st = statSync(f);
+    return `${basename(f)}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Where the cache lives unless told: the user's cache folder (the command line and the language server share it). */
+export function defaultCacheDir(home: string, env: Record<string, string | undefined> = process.env, platform: string = process.platform): string {
+  if (platform === "win32") return join(env.LOCALAPPDATA ?? join(home, "AppData", "Local"), "transcript-inspector", "library");
+  if (platform === "darwin") return join(home, "Library", "Caches", "transcript-inspector", "library");
+  return join(env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith("/") ? env.XDG_CACHE_HOME : join(home, ".cache"), "transcript-inspector", "library");
 }
 
 function addTokens(into: LibraryTokens, t: LibraryTokens): void {
