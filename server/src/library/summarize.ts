@@ -142,11 +142,14 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
   for (let i = 0; i < values.length; i++) {
     const c = compactionOn(values[i]);
     if (!c) continue;
-    const next = a.usage.records.find((r) => r.line > i);
-    compactions.push({ line: i + 1, ...c, ...(next ? { tokensAfter: next.input + next.cacheRead + next.cacheWrite } : {}) });
+    // After: the next response's recorded input; before, where the agent wrote no figure: the last one's.
+    const context = (r: { input: number; cacheRead: number; cacheWrite: number }) => r.input + r.cacheRead + r.cacheWrite;
+    const next = a.usage.records.find((r) => r.line > i && context(r) > 0);
+    const prev = c.tokensBefore === undefined ? a.usage.records.filter((r) => r.line < i && context(r) > 0).pop() : undefined;
+    compactions.push({ line: i + 1, ...c, ...(prev ? { tokensBefore: context(prev) } : {}), ...(next ? { tokensAfter: context(next) } : {}) });
   }
 
-  const spawns = spawnsOf(a.before, values);
+  const spawns = spawnsOf(values);
   const sidechains = (profile?.sidechains?.(session).groups ?? []).map((g) => ({ agentId: g.agentId, callId: g.toolCallId, lines: g.lines.length }));
   const title = meta.title ?? firstPrompt(a.before) ?? meta.prompt ?? base.title;
   const last = a.before[a.before.length - 1];
@@ -255,34 +258,46 @@ function compactionOn(v: Record<string, any> | undefined): Omit<LibraryCompactio
 
 const SPAWN_TOOLS = new Set(["Task", "Agent", "spawn_agent"]);
 
-/** The calls that ran subagents, each with its result's agent id (Claude Code `agentId`, Codex the new thread). */
-function spawnsOf(before: Msg[], values: (Record<string, any> | undefined)[]): LibrarySpawn[] {
+/**
+ * The calls that ran subagents, each with its result's agent id (Claude Code `agentId`, Codex the
+ * new thread), read from every line (not only the active branch: parallel calls streamed over
+ * several lines sit on side branches). Calls inside a subagent's own lines (sidechains) are its own.
+ */
+function spawnsOf(values: (Record<string, any> | undefined)[]): LibrarySpawn[] {
   const spawns = new Map<string, LibrarySpawn>();
-  for (const m of before) {
-    if (m.role === "assistant" && Array.isArray(m.content)) {
-      for (const b of m.content) {
-        if (!isObject(b) || b.type !== "toolCall" || typeof b.id !== "string" || !SPAWN_TOOLS.has(String(b.name))) continue;
-        const args = typeof b.arguments === "string" ? safeJson(b.arguments) : b.arguments;
-        const description = isObject(args) ? String(args.description ?? args.task_name ?? args.name ?? "") || undefined : undefined;
-        spawns.set(b.id, { callId: b.id, tool: String(b.name), line: (m.origin.kind === "entry" ? m.origin.line : 0) + 1, hasResult: false, ...(description ? { description } : {}) });
+  const results: { id: string; text: string; agentId?: string }[] = [];
+  values.forEach((v, i) => {
+    if (!v || v.isSidechain === true) return;
+    // Claude Code: tool_use blocks in assistant lines, tool_result blocks in user lines
+    const content = isObject(v.message) && Array.isArray(v.message.content) ? v.message.content : undefined;
+    for (const b of content ?? []) {
+      if (!isObject(b)) continue;
+      if (b.type === "tool_use" && typeof b.id === "string" && SPAWN_TOOLS.has(String(b.name))) {
+        const d = isObject(b.input) ? String(b.input.description ?? b.input.name ?? "") : "";
+        if (!spawns.has(b.id)) spawns.set(b.id, { callId: b.id, tool: String(b.name), line: i + 1, hasResult: false, ...(d ? { description: d } : {}) });
+      } else if (b.type === "tool_result" && typeof b.tool_use_id === "string") {
+        const tur = isObject(v.toolUseResult) ? v.toolUseResult : undefined;
+        results.push({ id: b.tool_use_id, text: textOf(b.content), ...(typeof tur?.agentId === "string" ? { agentId: tur.agentId } : {}) });
       }
-    } else if (m.toolCallId && spawns.has(m.toolCallId)) {
-      const s = spawns.get(m.toolCallId)!;
-      s.hasResult = true;
-      const raw = m.origin.kind === "entry" ? values[m.origin.line] : undefined;
-      const tur = raw && isObject(raw.toolUseResult) ? raw.toolUseResult : undefined;
-      const text = textOf(m.content);
-      const id = (typeof tur?.agentId === "string" && tur.agentId) || /agentId:\s*([\w-]+)/.exec(text)?.[1] || /agent ([0-9a-f-]{36}) spawned/.exec(text)?.[1];
-      if (id) s.agentId = id;
     }
-  }
-  // Codex also names the new thread in its collab_tool_call event.
-  for (const v of values) {
-    const p = v && v.type === "event_msg" && isObject(v.payload) ? v.payload : undefined;
-    if (p?.type === "collab_tool_call" && typeof p.call_id === "string" && typeof p.new_thread_id === "string") {
-      const s = spawns.get(p.call_id);
-      if (s) s.agentId ??= p.new_thread_id;
+    // Codex: function_call and its output, as response items (or bare in legacy files)
+    const p = v.type === "response_item" && isObject(v.payload) ? v.payload : !("payload" in v) ? v : undefined;
+    if (p?.type === "function_call" && typeof p.call_id === "string" && SPAWN_TOOLS.has(String(p.name))) {
+      const args = typeof p.arguments === "string" ? safeJson(p.arguments) : p.arguments;
+      const d = isObject(args) ? String(args.task_name ?? args.description ?? "") : "";
+      if (!spawns.has(p.call_id)) spawns.set(p.call_id, { callId: p.call_id, tool: String(p.name), line: i + 1, hasResult: false, ...(d ? { description: d } : {}) });
+    } else if (p?.type === "function_call_output" && typeof p.call_id === "string") {
+      results.push({ id: p.call_id, text: typeof p.output === "string" ? p.output : JSON.stringify(p.output ?? "") });
     }
+    const e = v.type === "event_msg" && isObject(v.payload) ? v.payload : undefined;
+    if (e?.type === "collab_tool_call" && typeof e.call_id === "string" && typeof e.new_thread_id === "string") results.push({ id: e.call_id, text: "", agentId: e.new_thread_id });
+  });
+  for (const r of results) {
+    const s = spawns.get(r.id);
+    if (!s) continue;
+    if (r.text || r.agentId === undefined) s.hasResult = true;
+    const id = r.agentId || /agentId:\s*([\w-]+)/.exec(r.text)?.[1] || /agent ([0-9a-f-]{36}) spawned/.exec(r.text)?.[1];
+    if (id) s.agentId ??= id;
   }
   return [...spawns.values()];
 }
