@@ -108,9 +108,10 @@ export class CheckPool {
         const job = this.queue.shift();
         if (job && !this.disposed) {
           this.options.onRead?.(job.path);
-          this.onResult(summarizeFile(job.path, { ...this.options.summarize, archived: job.archived }));
-        }
-        this.running--;
+          const r = summarizeFile(job.path, { ...this.options.summarize, archived: job.archived });
+          this.running--;
+          this.onResult(r);
+        } else this.running--;
         this.pump();
       });
       return;

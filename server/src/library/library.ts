@@ -46,6 +46,8 @@ export interface LibraryOptions {
 export const MAX_WATCHED = 200;
 export const RESCAN_MS = 60_000;
 const SAVE_MS = 2_000;
+/** A growing session is checked again often: the cache (the index is large) is written at most this often then. */
+const FLUSH_GAP_MS = 10_000;
 const CHANGE_MS = 300;
 
 export class Library {
@@ -67,6 +69,7 @@ export class Library {
   reads = 0;
   /** Summaries or the index changed since the cache was written. */
   private dirty = false;
+  private lastFlush = 0;
 
   constructor(private readonly options: LibraryOptions) {
     this.prices = options.priceFile ? readPriceFile(options.priceFile) : shippedPriceTable();
@@ -165,6 +168,7 @@ export class Library {
     const dir = this.options.cacheDir;
     if (!dir || !this.dirty) return;
     this.dirty = false;
+    this.lastFlush = Date.now();
     try {
       writeSessionCache(dir, this.cacheKey, this.sessions.values());
       writeJson(dir, INDEX_FILE, this.index.toJSON());
@@ -190,7 +194,9 @@ export class Library {
     else this.index.remove(s.path);
     this.linked = undefined;
     this.changed();
-    if (this.options.cacheDir && !this.saveTimer) {
+    // The last file of a run: write the cache now (a second start finds it), else a moment later.
+    if (this.options.cacheDir && this.pool.pending === 0 && Date.now() - this.lastFlush > FLUSH_GAP_MS) this.flush();
+    else if (this.options.cacheDir && !this.saveTimer) {
       this.saveTimer = setTimeout(() => this.flush(), SAVE_MS);
       this.saveTimer.unref?.();
     }
@@ -305,6 +311,7 @@ export class Library {
     return {
       sessions: sessions.length,
       checked: this.sessions.size,
+      read: this.reads,
       pending: this.pool.pending,
       scanning: this.scanning,
       paused: this.pool.paused,

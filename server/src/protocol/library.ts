@@ -146,6 +146,8 @@ export interface LibrarySummary {
   /** Session files found (not counting files that are not sessions). */
   sessions: number;
   checked: number;
+  /** Session files read since the library started (a second start with the cache reads none that did not change). */
+  read: number;
   /** Files still to check. */
   pending: number;
   scanning: boolean;
