@@ -6,7 +6,9 @@
 // editor (webview -> host) and the editor cursor highlights the row (host -> webview); at 620 px
 // no labels intersect; a message expands to its full text; search marks and jumps; after a window
 // reload the panel comes back with its search; a Claude Code file (from the shared corpus) shows
-// its After label, the subagent group under the Task call and recorded usage.
+// its After label, the subagent group under the Task call and recorded usage; the Sessions view
+// lists the sessions of every agent laid out in the private home (issue 26), subagents under their
+// parent.
 //   node test/e2e/ui.mjs --vsix FILE.vsix [--update-screenshots]
 // Screenshots of each step go to .e2e/screenshots/; with --update-screenshots (or
 // TI_UPDATE_SCREENSHOTS=1) also to docs/screenshots/ (diagnostics, hover, quickfix, inspector*).
@@ -59,6 +61,28 @@ fs.mkdirSync(ws, { recursive: true });
 fs.copyFileSync(path.join(ROOT, "samples", SAMPLE), path.join(ws, SAMPLE));
 const claudeSource = path.join(CORPUS, "claude-code", CLAUDE);
 if (fs.existsSync(claudeSource)) fs.copyFileSync(claudeSource, path.join(ws, CLAUDE));
+// The session library's fake home (issue 26): code-server's HOME is tmp/home (privateEnv); each
+// agent's sessions in its own layout, copied from the shared corpus (small files only).
+const HOME_LAYOUT = [
+  ["claude-code/daaain-real-2.1.114-attachments-subagents.jsonl", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl"],
+  ["claude-code/daaain-real-2.1.114-subagent-a36efb2a.jsonl", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a36efb2a1231c41e2.jsonl"],
+  ["claude-code/daaain-real-2.1.114-subagent-a36efb2a.meta.json", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a36efb2a1231c41e2.meta.json"],
+  ["claude-code/daaain-real-2.1.114-subagent-a4ca7529-worktree.jsonl", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a4ca7529859c158c2.jsonl"],
+  ["claude-code/daaain-real-2.1.114-subagent-a4ca7529-worktree.meta.json", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a4ca7529859c158c2.meta.json"],
+  ["claude-code/daaain-dag-compact-after-rewind.jsonl", ".claude/projects/-tmp/dag-compact.jsonl"],
+  ["codex/daaain-parent-spawn.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-06-22222222-2222-4222-8222-222222222222.jsonl"],
+  ["codex/daaain-subagent-child.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-10-33333333-3333-4333-8333-333333333333.jsonl"],
+  ["codex/localpush-desktop-0.104-call-without-output.jsonl", ".codex/sessions/2026/02/23/rollout-2026-02-23T10-00-00-44444444-4444-4444-8444-444444444444.jsonl"],
+  ["pi/inspector-branching.jsonl", ".pi/agent/sessions/--fixture--/2026-01-01T00-00-00-000Z_fixture-session.jsonl"],
+  ["pi/inspector-error-message.jsonl", ".pi/agent/sessions/--fixture--/2026-01-02T00-00-00-000Z_error-session.jsonl"],
+];
+const homeAgents = new Set();
+for (const [from, to] of HOME_LAYOUT) {
+  if (!fs.existsSync(path.join(CORPUS, from))) continue;
+  fs.mkdirSync(path.dirname(path.join(tmp, "home", to)), { recursive: true });
+  fs.copyFileSync(path.join(CORPUS, from), path.join(tmp, "home", to));
+  if (to.endsWith(".jsonl")) homeAgents.add({ "claude-code": "Claude Code", codex: "Codex", pi: "pi" }[from.split("/")[0]]);
+}
 fs.mkdirSync(path.join(userDataDir, "User"), { recursive: true });
 fs.mkdirSync(extensionsDir, { recursive: true });
 fs.writeFileSync(
@@ -391,6 +415,34 @@ try {
     await page.waitForTimeout(300);
     await shot("inspector-claude-code");
     return `${label}; ${sideText}; ${usageText}; ${(await recorded.innerText()).replace(/\s+/g, " ").trim()}`;
+  });
+
+  await step("the Sessions view lists the home's sessions of every agent (and the workspace's), subagents under their parent", async () => {
+    if (homeAgents.size === 0) return "skipped: no shared corpus";
+    await page.keyboard.press("Escape");
+    await page.locator(".activitybar .action-item a[aria-label^='Agent Sessions'], .activitybar .action-item .action-label[aria-label^='Agent Sessions']").first().click({ timeout: 30_000 });
+    const pane = page.locator(".pane", { has: page.locator(".pane-header", { hasText: /Sessions/i }) }).first();
+    const row = (text) => pane.locator(".monaco-list-row", { hasText: text }).first();
+    for (const agent of homeAgents) await row(agent).waitFor({ timeout: 120_000 });
+    // the headline, once the background check is done
+    const message = pane.locator(".message");
+    await page.waitForFunction(() => /\d+ sessions?, .*(rejected|none)/.test(document.querySelector(".pane .customview-tree ~ .message, .pane .message")?.textContent ?? "") && !/still to check/.test(document.querySelector(".pane .message")?.textContent ?? ""), null, { timeout: 120_000 }).catch(() => {});
+    const headline = ((await message.first().innerText().catch(() => "")) || "").replace(/\s+/g, " ").trim();
+    // open Claude Code's project, day and session: its subagents are under it
+    if (homeAgents.has("Claude Code")) {
+      await row("-experiments/worktrees").click();
+      await row("2026-04-18").click();
+      const parent = row("OK, we're going to make a little experiment");
+      await parent.waitFor({ timeout: 30_000 });
+      await parent.locator(".monaco-tl-twistie").click();
+      await row("You are **alice** (round 2)").waitFor({ timeout: 30_000 });
+    }
+    if (homeAgents.has("Codex")) await row("Would be rejected").waitFor({ timeout: 30_000 });
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(500);
+    await shot("sessions");
+    const rows = (await pane.locator(".monaco-list-row").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    return `${headline || "(no headline)"}; ${rows.length} rows: ${rows.slice(0, 6).join(" | ").slice(0, 300)}`;
   });
 } finally {
   if (browser) await browser.close().catch(() => {});

@@ -128,6 +128,7 @@ export async function runLibrary(argv: string[], env: LibraryCommandEnv = {}): P
     cacheDir: args.noCache ? undefined : resolve(args.cache ?? defaultCacheDir(home, env.env ?? process.env)),
     workerScript,
     threads: args.jobs ?? 2,
+    lowPriority: false,
     provider: args.provider,
     priceFile: args.prices,
     onRead: env.onRead,

@@ -1,6 +1,7 @@
 /**
  * The library's background check: session files summarised on worker threads at the lowest CPU
- * priority (`os.setPriority` in a worker sets that thread's nice value on Linux), a few at a time
+ * priority in the language server (`os.setPriority` in a worker sets that thread's nice value on
+ * Linux; the command line keeps the normal priority), a few at a time
  * (default one thread: the library must not compete with the editor), paused on request (the
  * language server pauses it while the user types) and resumed after. Without a worker script (the
  * tests, a bundle without dist/library-worker.js) files are summarised in this thread, one per
@@ -33,6 +34,8 @@ export interface PoolOptions {
   summarize: Omit<SummarizeOptions, "archived">;
   /** A LiteLLM price file the workers read (the shipped table otherwise). */
   priceFile?: string;
+  /** Workers at the lowest CPU priority (the language server: the editor comes first); the command line runs at normal priority. */
+  lowPriority?: boolean;
   /** Called once per session file opened for a check (tests count the reads). */
   onRead?: (path: string) => void;
 }
@@ -129,7 +132,7 @@ export class CheckPool {
   }
 
   private spawn(): { w: Worker; busy: boolean } {
-    const w = new Worker(this.options.workerScript!, { workerData: { role: LIBRARY_WORKER_ROLE } });
+    const w = new Worker(this.options.workerScript!, { workerData: { role: LIBRARY_WORKER_ROLE, lowPriority: this.options.lowPriority !== false } });
     const slot = { w, busy: false };
     w.on("message", (m: FromLibraryWorker) => {
       slot.busy = false;

@@ -30,6 +30,8 @@ export interface LibraryOptions {
   /** dist/library-worker.js; none: files are checked in this thread. */
   workerScript?: string;
   threads?: number;
+  /** Checks at the lowest CPU priority (default true: the language server); the command line says false. */
+  lowPriority?: boolean;
   provider?: string;
   priceFile?: string;
   searchBudgetChars?: number;
@@ -81,6 +83,7 @@ export class Library {
       {
         workerScript: options.workerScript,
         threads: options.threads,
+        lowPriority: options.lowPriority,
         summarize: { provider: options.provider, prices: this.prices },
         priceFile: options.priceFile,
         onRead: (p) => {

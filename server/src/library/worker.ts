@@ -9,10 +9,11 @@ import { type PriceTable, readPriceFile, shippedPriceTable } from "./pricing.js"
 import { summarizeFile } from "./summarize.js";
 
 if (parentPort && workerData?.role === LIBRARY_WORKER_ROLE) {
-  try {
-    // On Linux the nice value is per thread: this lowers only this worker.
-    setPriority(19);
-  } catch {}
+  if (workerData.lowPriority)
+    try {
+      // On Linux the nice value is per thread: this lowers only this worker.
+      setPriority(19);
+    } catch {}
   const tables = new Map<string, PriceTable>();
   const port = parentPort;
   port.on("message", (m: ToLibraryWorker) => {
