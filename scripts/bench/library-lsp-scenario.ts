@@ -22,7 +22,7 @@ async function main() {
   let s: any;
   for (;;) {
     s = await c.request("transcriptInspector/library/summary", {});
-    if (s && !s.scanning && s.pending === 0 && s.checked > 0) break;
+    if (s && !s.scanning && s.pending === 0 && s.checked > 0 && !s.search.indexing) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   const settledMs = performance.now() - t0;

@@ -17,7 +17,7 @@ import { LspClient } from "../helpers/lsp-client.js";
 async function settled(c: LspClient): Promise<LibrarySummary> {
   for (let i = 0; i < 600; i++) {
     const s = await c.request<LibrarySummary | null>("transcriptInspector/library/summary", {});
-    if (s && !s.scanning && s.pending === 0 && s.checked > 0) return s;
+    if (s && !s.scanning && s.pending === 0 && s.checked > 0 && !s.search.indexing) return s;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("the library did not finish");

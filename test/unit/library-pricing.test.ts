@@ -59,7 +59,7 @@ describe("library: prices", () => {
 });
 
 describe("library: the search index", () => {
-  it("adds, replaces and removes a session's documents; stays within its size bound; survives JSON", () => {
+  it("adds, replaces and removes a session's documents; stays within its size bound; survives JSON", async () => {
     const ix = new SearchIndex(100);
     assert.equal(ix.set("/a.jsonl", { size: 1, mtimeMs: 1, agent: "pi", title: "A" }, [{ line: 0, kind: "prompt", text: "alpha beta" }]), true);
     assert.equal(ix.set("/b.jsonl", { size: 1, mtimeMs: 1, agent: "pi", title: "B" }, [{ line: 0, kind: "prompt", text: "x".repeat(200) }]), false, "over the budget");
@@ -67,10 +67,15 @@ describe("library: the search index", () => {
     ix.set("/a.jsonl", { size: 2, mtimeMs: 2, agent: "pi", title: "A" }, [{ line: 3, kind: "answer", text: "gamma" }]);
     assert.equal(ix.has("/a.jsonl", 2, 2), true);
     assert.equal(ix.has("/a.jsonl", 1, 1), false);
+    await ix.idle();
+    assert.equal(ix.busy, false);
+    assert.equal(ix.search("gamma").total, 1);
+    assert.equal(ix.search("alpha").total, 0, "the replaced documents are gone");
     const back = SearchIndex.fromJSON(JSON.parse(JSON.stringify(ix.toJSON())), 100);
     assert.equal(back.stats().documents, 1);
     assert.equal(back.stats().chars, 5);
     back.remove("/a.jsonl");
+    await back.idle();
     assert.equal(back.stats().documents, 0);
     assert.equal(SearchIndex.fromJSON({ version: 999 }).stats().documents, 0, "a cache of another version starts afresh");
   });

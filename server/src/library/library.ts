@@ -72,6 +72,8 @@ export class Library {
   /** Summaries or the index changed since the cache was written. */
   private dirty = false;
   private lastFlush = 0;
+  /** Files queued since the pool was last idle (one growing session, or a run of many). */
+  private runFiles = 0;
 
   constructor(private readonly options: LibraryOptions) {
     this.prices = options.priceFile ? readPriceFile(options.priceFile) : shippedPriceTable();
@@ -127,6 +129,7 @@ export class Library {
       }
       this.cached.clear();
       this.linked = undefined;
+      this.runFiles += todo.length;
       this.pool.add(this.order(todo).map((f) => ({ path: f.path, archived: f.root.archived })));
       this.watchDirs(dirs);
       this.changed();
@@ -139,6 +142,7 @@ export class Library {
   async scanAndWait(): Promise<void> {
     await this.scan();
     await this.pool.idle();
+    await this.index.idle();
     this.flush();
   }
 
@@ -170,6 +174,11 @@ export class Library {
     this.saveTimer = undefined;
     const dir = this.options.cacheDir;
     if (!dir || !this.dirty) return;
+    if (this.index.busy) {
+      // the index is still taking documents: write both when it is done
+      void this.index.idle().then(() => this.flush());
+      return;
+    }
     this.dirty = false;
     this.lastFlush = Date.now();
     try {
@@ -197,8 +206,12 @@ export class Library {
     else this.index.remove(s.path);
     this.linked = undefined;
     this.changed();
-    // The last file of a run: write the cache now (a second start finds it), else a moment later.
-    if (this.options.cacheDir && this.pool.pending === 0 && Date.now() - this.lastFlush > FLUSH_GAP_MS) this.flush();
+    // The last file of a run: write the cache now (a second start finds it); one growing session
+    // checked again: at most every FLUSH_GAP_MS.
+    const runEnds = this.pool.pending === 0;
+    const run = this.runFiles;
+    if (runEnds) this.runFiles = 0;
+    if (this.options.cacheDir && runEnds && (run > 1 || Date.now() - this.lastFlush > FLUSH_GAP_MS)) this.flush();
     else if (this.options.cacheDir && !this.saveTimer) {
       this.saveTimer = setTimeout(() => this.flush(), SAVE_MS);
       this.saveTimer.unref?.();
@@ -335,7 +348,7 @@ export class Library {
       linkIssues,
       headline: headline(sessions.length, rejected, rb, this.pool.pending),
       priceTable: { date: this.prices.date, source: this.prices.source, models: this.prices.prices.size },
-      search: { documents: search.documents, sessions: search.sessions, chars: search.chars, budgetChars: search.budgetChars, full: search.full },
+      search: { documents: search.documents, sessions: search.sessions, chars: search.chars, budgetChars: search.budgetChars, full: search.full, indexing: this.index.busy },
     };
   }
 

@@ -9,6 +9,7 @@
  * was the other candidate: its npm build has no FTS5 (checked: `no such module: fts5`), it holds
  * the whole database in memory anyway and persists it as one blob, and it adds about 700 KB.
  *
+ * Adds run a chunk of documents at a time (the language server's thread is never held for long).
  * Bounded: each message part is cut to DOC_CHARS and each session to MAX_DOCS documents
  * (summarize.ts), and the index holds at most `budgetChars` characters: sessions are added
  * newest first, and one that does not fit is left out (counted in `notIndexed`).
@@ -40,12 +41,20 @@ interface Doc {
   k: string;
 }
 
+/** Lower case once, then split at everything that is neither a letter nor a digit (ids split at `_` and `-`, as their queries do). */
+const tokenize = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+
 const OPTIONS = {
   fields: ["text"],
   storeFields: ["f", "l", "k"],
   idField: "id",
+  tokenize,
+  processTerm: (term: string) => term || null,
   searchOptions: { prefix: (term: string) => term.length >= 3, combineWith: "AND" as const },
 };
+
+/** Documents added per turn of the event loop: a session's documents never hold the language server's thread for long. */
+const CHUNK = 40;
 
 export const DEFAULT_SEARCH_BUDGET_CHARS = 64 * 1024 * 1024;
 const FORMAT_VERSION = 1;
@@ -59,6 +68,9 @@ export class SearchIndex {
   private nextId = 1;
   private chars = 0;
   private skipped = new Set<string>();
+  /** Adds and discards run in order, a chunk of documents at a time. */
+  private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
 
   constructor(public budgetChars = DEFAULT_SEARCH_BUDGET_CHARS) {}
 
@@ -84,17 +96,38 @@ export class SearchIndex {
     }
     const first = this.nextId;
     this.nextId += docs.length;
-    this.mini.addAll(docs.map((d, i) => ({ id: first + i, text: d.text, f: f!, l: d.line, k: d.kind })));
+    const entries = docs.map((d, i) => ({ id: first + i, text: d.text, f: f!, l: d.line, k: d.kind }));
     this.files.set(path, { first, count: docs.length, chars, size: stamp.size, mtimeMs: stamp.mtimeMs, agent: stamp.agent, title: stamp.title });
     this.chars += chars;
+    this.later(() => this.mini.addAllAsync(entries, { chunkSize: CHUNK }));
     return true;
+  }
+
+  /** Whether adds or discards are still running. */
+  get busy(): boolean {
+    return this.queued > 0;
+  }
+
+  /** Resolves when every add and discard so far is done. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private later(f: () => void | Promise<void>): void {
+    this.queued++;
+    this.queue = this.queue.then(f).then(
+      () => void this.queued--,
+      () => void this.queued--,
+    );
   }
 
   remove(path: string): void {
     this.skipped.delete(path);
     const f = this.files.get(path);
     if (!f) return;
-    for (let id = f.first; id < f.first + f.count; id++) this.mini.discard(id);
+    this.later(() => {
+      for (let id = f.first; id < f.first + f.count; id++) if (this.mini.has(id)) this.mini.discard(id);
+    });
     this.files.delete(path);
     this.chars -= f.chars;
   }
@@ -128,7 +161,7 @@ export class SearchIndex {
     return { hits, total: results.length };
   }
 
-  /** The index as JSON (a second start loads it instead of reading the sessions). */
+  /** The index as JSON (a second start loads it instead of reading the sessions); call when not busy. */
   toJSON(): unknown {
     return { version: FORMAT_VERSION, budgetChars: this.budgetChars, nextId: this.nextId, paths: this.paths, files: [...this.files], skipped: [...this.skipped], index: this.mini.toJSON() };
   }

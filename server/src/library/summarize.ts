@@ -32,7 +32,7 @@ export interface SummarizeOptions {
   archived?: boolean;
 }
 
-export const DOC_CHARS = 2000;
+export const DOC_CHARS = 1000;
 export const MAX_DOCS = 2000;
 const TITLE_CHARS = 120;
 

@@ -173,7 +173,8 @@ export interface LibrarySummary {
   /** The one sentence: "312 sessions, 7 would be rejected by Anthropic". */
   headline: string;
   priceTable: { date: string; source: string; models: number };
-  search: { documents: number; sessions: number; chars: number; budgetChars: number; full: boolean };
+  /** The search index: its size, its bound, whether a session did not fit, whether documents are still being added. */
+  search: { documents: number; sessions: number; chars: number; budgetChars: number; full: boolean; indexing: boolean };
 }
 
 // ---------------------------------------------------------------------------------------------
