@@ -33,6 +33,7 @@ const SECTION = "transcriptInspector";
 const CTX_FILTERED = "transcriptInspector.library.filtered";
 const CTX_PROBLEMS = "transcriptInspector.library.problemsOnly";
 const CTX_EMPTY = "transcriptInspector.library.empty";
+const CTX_DISABLED = "transcriptInspector.library.disabled";
 
 /** What the view asks of the server (the language client; a test gives its own). */
 export interface LibraryBackend {
@@ -95,6 +96,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
       provider: c.get<string>("provider", "auto"),
       searchBudgetChars: Math.max(1, Number.isFinite(mb) ? mb : 64) * 1024 * 1024,
     };
+    void vscode.commands.executeCommand("setContext", CTX_DISABLED, !params.enabled);
     try {
       this.onSummary(await this.backend.configure(params));
     } catch (e) {
