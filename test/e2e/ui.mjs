@@ -64,15 +64,11 @@ if (fs.existsSync(claudeSource)) fs.copyFileSync(claudeSource, path.join(ws, CLA
 // The session library's fake home (issue 26): code-server's HOME is tmp/home (privateEnv); each
 // agent's sessions in its own layout, copied from the shared corpus (small files only).
 const HOME_LAYOUT = [
-  ["claude-code/daaain-real-2.1.114-attachments-subagents.jsonl", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl"],
-  ["claude-code/daaain-real-2.1.114-subagent-a36efb2a.jsonl", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a36efb2a1231c41e2.jsonl"],
-  ["claude-code/daaain-real-2.1.114-subagent-a36efb2a.meta.json", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a36efb2a1231c41e2.meta.json"],
-  ["claude-code/daaain-real-2.1.114-subagent-a4ca7529-worktree.jsonl", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a4ca7529859c158c2.jsonl"],
-  ["claude-code/daaain-real-2.1.114-subagent-a4ca7529-worktree.meta.json", ".claude/projects/-workspace-demo/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a4ca7529859c158c2.meta.json"],
+  ["claude-code/daaain-minimal-showcase-parallel-agents.jsonl", ".claude/projects/-workspace-example-app/3f2b1c4d-0000-4000-8000-000000000001.jsonl"],
+  ["claude-code/daaain-subagent-showcol2.jsonl", ".claude/projects/-workspace-example-app/3f2b1c4d-0000-4000-8000-000000000001/subagents/agent-showcol2.jsonl"],
   ["claude-code/daaain-dag-compact-after-rewind.jsonl", ".claude/projects/-tmp/dag-compact.jsonl"],
   ["codex/daaain-parent-spawn.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-06-22222222-2222-4222-8222-222222222222.jsonl"],
   ["codex/daaain-subagent-child.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-10-33333333-3333-4333-8333-333333333333.jsonl"],
-  ["codex/localpush-desktop-0.104-call-without-output.jsonl", ".codex/sessions/2026/02/23/rollout-2026-02-23T10-00-00-44444444-4444-4444-8444-444444444444.jsonl"],
   ["pi/inspector-branching.jsonl", ".pi/agent/sessions/--fixture--/2026-01-01T00-00-00-000Z_fixture-session.jsonl"],
   ["pi/inspector-error-message.jsonl", ".pi/agent/sessions/--fixture--/2026-01-02T00-00-00-000Z_error-session.jsonl"],
 ];
@@ -420,7 +416,8 @@ try {
   await step("the Sessions view lists the home's sessions of every agent (and the workspace's), subagents under their parent", async () => {
     if (homeAgents.size === 0) return "skipped: no shared corpus";
     await page.keyboard.press("Escape");
-    await page.locator(".activitybar .action-item a[aria-label^='Agent Sessions'], .activitybar .action-item .action-label[aria-label^='Agent Sessions']").first().click({ timeout: 30_000 });
+    // the activity bar's icon (force: the badge of rejected sessions can sit over it)
+    await page.locator(".activitybar .action-item a[aria-label^='Agent Sessions'], .activitybar .action-item .action-label[aria-label^='Agent Sessions']").first().click({ timeout: 30_000, force: true });
     const pane = page.locator(".pane", { has: page.locator(".pane-header", { hasText: /Sessions/i }) }).first();
     const row = (text) => pane.locator(".monaco-list-row", { hasText: text }).first();
     for (const agent of homeAgents) await row(agent).waitFor({ timeout: 120_000 });
@@ -428,16 +425,32 @@ try {
     const message = pane.locator(".message");
     await page.waitForFunction(() => /\d+ sessions?, .*(rejected|none)/.test(document.querySelector(".pane .customview-tree ~ .message, .pane .message")?.textContent ?? "") && !/still to check/.test(document.querySelector(".pane .message")?.textContent ?? ""), null, { timeout: 120_000 }).catch(() => {});
     const headline = ((await message.first().innerText().catch(() => "")) || "").replace(/\s+/g, " ").trim();
-    // open Claude Code's project, day and session: its subagents are under it
-    if (homeAgents.has("Claude Code")) {
-      await row("-experiments/worktrees").click();
-      await row("2026-04-18").click();
-      const parent = row("OK, we're going to make a little experiment");
-      await parent.waitFor({ timeout: 30_000 });
-      await parent.locator(".monaco-tl-twistie").click();
-      await row("You are **alice** (round 2)").waitFor({ timeout: 30_000 });
+    // a wider side bar for the picture: drag the sash between it and the editor (the last step)
+    const sash = page.locator(".monaco-sash.vertical").first();
+    const box = await sash.boundingBox().catch(() => null);
+    if (box) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(640, box.y + box.height / 2, { steps: 8 });
+      await page.mouse.up();
     }
-    if (homeAgents.has("Codex")) await row("Would be rejected").waitFor({ timeout: 30_000 });
+    // open groups by their twisties (a click on a session opens it): Claude Code's subagent
+    // (its own file under subagents/) sits under the session that called it
+    const twist = async (text) => {
+      const r = row(text);
+      await r.waitFor({ timeout: 30_000 });
+      if ((await r.getAttribute("aria-expanded")) !== "true") await r.locator(".monaco-tl-twistie").click();
+    };
+    if (homeAgents.has("Claude Code")) {
+      await twist("/workspace/example-app");
+      await twist("2026-06-15");
+      await twist("Give me a tour of the repository");
+      await row("Survey src/jobs").waitFor({ timeout: 30_000 });
+    }
+    if (homeAgents.has("Codex")) {
+      await twist("/workspace/synthetic-project");
+      await twist("2026-01-03");
+    }
     await page.mouse.move(5, 5);
     await page.waitForTimeout(500);
     await shot("sessions");

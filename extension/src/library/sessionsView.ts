@@ -130,7 +130,8 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    const collapsed = node.hasChildren ? (node.kind === "agent" || node.kind === "failing" ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed) : vscode.TreeItemCollapsibleState.None;
+    // Agents open; the rejected group (its count in its description) and everything below closed.
+    const collapsed = node.hasChildren ? (node.kind === "agent" ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed) : vscode.TreeItemCollapsibleState.None;
     const item = new vscode.TreeItem(node.label, collapsed);
     item.id = node.id;
     if (node.kind === "more") {
@@ -150,7 +151,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
       return item;
     }
     const counts = `${(node.count ?? 0).toLocaleString("en-US")} session${node.count === 1 ? "" : "s"}`;
-    item.description = [counts, node.rejected ? `${node.rejected} rejected` : "", node.errors ? `${node.errors} with errors` : ""].filter(Boolean).join(" · ");
+    item.description = node.kind === "failing" ? counts : [counts, node.rejected ? `${node.rejected} rejected` : "", node.errors ? `${node.errors} with errors` : ""].filter(Boolean).join(" · ");
     item.tooltip = nodeTooltip(node, this.summary);
     item.iconPath =
       node.kind === "failing"
