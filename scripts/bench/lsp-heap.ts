@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { writeHeapSnapshot } from "node:v8";
-import { diagnostics } from "../../server/src/lsp/features";
+import { diagnostics } from "../../server/src/lsp/diagnostics";
 import { DEFAULT_SETTINGS } from "../../server/src/lsp/settings";
 import { LineDocument } from "../../server/src/lsp/line-document";
 import { Store } from "../../server/src/lsp/store";

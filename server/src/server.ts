@@ -6,10 +6,14 @@
  */
 import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
 import type { FixAllStep } from "./engine/index.js";
-import { buildRenderView } from "./presentation/view-model.js";
+import { buildRenderView, withAllFixes } from "./presentation/view-model.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
-import { codeLenses, definition, diagnostics, highlights, hover, references, symbols } from "./lsp/features.js";
+import { codeLenses } from "./lsp/code-lenses.js";
+import { diagnostics } from "./lsp/diagnostics.js";
+import { hover } from "./lsp/hover.js";
+import { definition, highlights, references } from "./lsp/navigation.js";
+import { symbols } from "./lsp/symbols.js";
 import { boundDiagnostics } from "./lsp/diagnostics-bound.js";
 import { ProviderTargets } from "./lsp/provider-targets.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
@@ -283,7 +287,7 @@ connection.onExecuteCommand(async (p, token) => {
 
 connection.onRequest(RenderRequest, async (p) => {
   const settings = await settingsFor(p.uri);
-  const view = await withModel(p.uri, null, (st) => ({ ...buildRenderView(st.analysis!, st.uri, st.version), provider: providers.view(st, settings, p.provider) }));
+  const view = await withModel(p.uri, null, (st) => ({ ...withAllFixes(buildRenderView(st.analysis!, st.uri, st.version)), provider: providers.view(st, settings, p.provider) }));
   // A file the client does not sync (over 50 MB, or never opened): its findings go to the
   // problems list too, read from disk.
   if (view && !documents.get(p.uri)) void publish(p.uri, false);

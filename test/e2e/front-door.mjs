@@ -51,6 +51,12 @@ try {
     const browser = await launchBrowser(tmp);
     try {
       const page = browser.pages()[0] ?? (await browser.newPage());
+      // Hang guards, not timings: a busy 2-core CI machine loads the workbench slowly.
+      page.setDefaultNavigationTimeout(180_000);
+      page.setDefaultTimeout(90_000);
+    // Hang guards, not timings: a busy 2-core CI machine loads the workbench slowly.
+    page.setDefaultNavigationTimeout(180_000);
+    page.setDefaultTimeout(90_000);
       await page.goto(url);
       await page.locator(".monaco-editor .view-line", { hasText: "Run the test suite and fix what fails." }).waitFor({ timeout: 90_000 });
       const status = page.locator(".statusbar-item", { hasText: "28→24" }).first();

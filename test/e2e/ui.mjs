@@ -128,17 +128,20 @@ try {
     server = await startCodeServer({ tmp, userDataDir, extensionsDir });
     browser = await launchBrowser(tmp, { viewport: { width: 1440, height: 900 } });
     page = browser.pages()[0] ?? (await browser.newPage());
+    // Hang guards, not timings: a busy 2-core CI machine loads the workbench slowly.
+    page.setDefaultNavigationTimeout(180_000);
+    page.setDefaultTimeout(90_000);
     await page.goto(workbenchUrl(server.url, { folder: ws }));
     await page.locator(".monaco-workbench").waitFor({ timeout: 90_000 });
     await page.locator(".explorer-folders-view").waitFor({ timeout: 90_000 });
     await page.locator(".monaco-workbench").click({ position: { x: 720, y: 450 } }).catch(() => {});
     await page.keyboard.press("Control+P");
     await page.locator(".quick-input-widget input").fill(SAMPLE);
-    await page.locator(".quick-input-list .monaco-list-row", { hasText: SAMPLE }).first().waitFor({ timeout: 30_000 });
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: SAMPLE }).first().waitFor({ timeout: 90_000 });
     await page.keyboard.press("Enter");
-    await page.locator(".monaco-editor .view-line", { hasText: "Run the test suite and fix what fails." }).waitFor({ timeout: 30_000 });
+    await page.locator(".monaco-editor .view-line", { hasText: "Run the test suite and fix what fails." }).waitFor({ timeout: 90_000 });
     // the language status says JSON Lines; the extension's status item shows the counts
-    await page.locator(".statusbar-item", { hasText: /JSON Lines/i }).first().waitFor({ timeout: 30_000 });
+    await page.locator(".statusbar-item", { hasText: /JSON Lines/i }).first().waitFor({ timeout: 90_000 });
     const status = page.locator("#transcriptInspector\\.status, .statusbar-item[id*='transcriptInspector']").first();
     await status.waitFor({ timeout: 60_000 });
     return `server up in ${server.startMs} ms; status bar: ${(await status.innerText()).replace(/\s+/g, " ").trim()}`;
@@ -153,7 +156,7 @@ try {
     // providers; the panel is a virtual list sorted by severity, so check the first rows by code
     // and the totals in the status bar
     const wanted = ["leading-non-user", "malformed-line", "orphan-result", "duplicate-call-id"]; // errors sort first
-    for (const code of wanted) await problems().filter({ hasText: code }).first().waitFor({ timeout: 30_000 });
+    for (const code of wanted) await problems().filter({ hasText: code }).first().waitFor({ timeout: 90_000 });
     const counts = (await page.locator("#status\\.problems").innerText()).replace(/\s+/g, " ").trim();
     if (counts !== "8 5 15") throw new Error(`status bar problem counts "${counts}", want "8 5 15"`);
     const rows = (await problems().allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
@@ -218,7 +221,7 @@ try {
     }
     await shot("quickfix");
     await fix.first().click();
-    await problems().filter({ hasText: "bash_99" }).first().waitFor({ state: "detached", timeout: 30_000 });
+    await problems().filter({ hasText: "bash_99" }).first().waitFor({ state: "detached", timeout: 90_000 });
     await page.locator(".monaco-editor .view-line", { hasText: '"bash_99"' }).first().waitFor({ state: "detached", timeout: 10_000 });
     // the edit is unsaved (auto-save is off in the test profile); save the temp copy for the CLI oracle below
     await page.keyboard.press("Control+S");
@@ -387,9 +390,9 @@ try {
     await page.locator("iframe.webview.ready").waitFor({ state: "detached", timeout: 15_000 });
     await page.keyboard.press("Control+P");
     await page.locator(".quick-input-widget input").fill(CLAUDE);
-    await page.locator(".quick-input-list .monaco-list-row", { hasText: CLAUDE }).first().waitFor({ timeout: 30_000 });
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: CLAUDE }).first().waitFor({ timeout: 90_000 });
     await page.keyboard.press("Enter");
-    await page.locator(".monaco-editor .view-line", { hasText: "isSidechain" }).first().waitFor({ timeout: 30_000 });
+    await page.locator(".monaco-editor .view-line", { hasText: "isSidechain" }).first().waitFor({ timeout: 90_000 });
     await runCommand("Transcript Inspector: Open Inspector to the Side");
     const w = inner();
     // what After models, the recorded totals: in the Details panel

@@ -4,6 +4,8 @@ import { SESSION_FORMATS } from "../../server/src/engine/formats/registry.js";
 
 /** The shared corpus beside the checkout (`../shared/corpus`), or $TI_CORPUS. */
 export const CORPUS = process.env.TI_CORPUS ?? resolve(__dirname, "..", "..", "..", "shared", "corpus");
+/** Constructed fixtures kept in the repository (test/fixtures/<format>/). */
+export const FIXTURES = resolve(__dirname, "..", "fixtures");
 
 export interface CorpusFile {
   name: string;
@@ -52,6 +54,11 @@ export function allCorpusFiles(): CorpusFile[] {
 
 export function corpusText(name: string): string {
   return readFileSync(join(CORPUS, name), "utf8");
+}
+
+/** A constructed fixture of test/fixtures (`claude-code/edit-call.jsonl`): rules and shapes the corpus may lack. */
+export function fixtureText(name: string): string {
+  return readFileSync(join(FIXTURES, name), "utf8");
 }
 
 /** Independent count of parsed JSON objects per line (not the engine's parser). */

@@ -1,14 +1,16 @@
 /**
  * A fake home with sessions of every agent the engine reads, laid out as each agent lays out its
- * own (issue 26): copies of the shared corpus (../shared/corpus) in Claude Code's
- * ~/.claude/projects (with subagent files and their .meta.json under the session's folder), Codex's
- * ~/.codex/sessions/YYYY/MM/DD and archived_sessions (a parent and its child rollout), and pi's
- * ~/.pi/agent/sessions (with a fork naming its parent). A corpus file that is missing (CI without
- * shared/) is left out, and `have` says which agents are there.
+ * own (issue 26): copies of the shared corpus's original files (../shared/corpus) and of the
+ * repository's fixtures (test/fixtures) in Claude Code's ~/.claude/projects (a session with a
+ * subagent file and its .meta.json under the session's folder), Codex's
+ * ~/.codex/sessions/YYYY/MM/DD and archived_sessions (a parent and its child rollout, a session a
+ * provider would reject, an archived compacted one), and pi's ~/.pi/agent/sessions (with a fork
+ * naming its parent). A corpus file that is missing (CI without shared/) is left out, and `have`
+ * says which agents are there.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { CORPUS } from "./corpus.js";
 
 export interface FakeHome {
@@ -20,39 +22,41 @@ export interface FakeHome {
   cleanup(): void;
 }
 
-const CC_SESSION = "ef958aa1-0e93-49f0-bb71-150f63befcd1";
-const SPOTTER = "fa812bfe-b295-4cca-9c2f-fdf01028cb46";
+const FIXTURES = resolve(__dirname, "..", "fixtures");
+/** Claude Code names a session's file and its folder of subagents by the session id. */
+const CC_SESSION = "55550000-0000-4000-8000-000000000001";
 
-/** [corpus file, path under home, role] */
-const LAYOUT: [string, string, string][] = [
-  ["claude-code/daaain-real-2.1.114-attachments-subagents.jsonl", `.claude/projects/-workspace-demo/${CC_SESSION}.jsonl`, "ccParent"],
-  ["claude-code/daaain-real-2.1.114-subagent-a36efb2a.jsonl", `.claude/projects/-workspace-demo/${CC_SESSION}/subagents/agent-a36efb2a1231c41e2.jsonl`, "ccChild"],
-  ["claude-code/daaain-real-2.1.114-subagent-a36efb2a.meta.json", `.claude/projects/-workspace-demo/${CC_SESSION}/subagents/agent-a36efb2a1231c41e2.meta.json`, "ccChildMeta"],
-  ["claude-code/daaain-real-2.1.114-subagent-a4ca7529-worktree.jsonl", `.claude/projects/-workspace-demo/${CC_SESSION}/subagents/agent-a4ca7529859c158c2.jsonl`, "ccChild2"],
-  ["claude-code/daaain-real-2.1.114-subagent-a4ca7529-worktree.meta.json", `.claude/projects/-workspace-demo/${CC_SESSION}/subagents/agent-a4ca7529859c158c2.meta.json`, "ccChild2Meta"],
-  ["claude-code/spotter-2139-auto-compact-2subagents.jsonl", `.claude/projects/-workspace-spotter/${SPOTTER}.jsonl`, "ccCompact"],
-  ["claude-code/spotter-2139-subagent-a93ccab.jsonl", `.claude/projects/-workspace-spotter/${SPOTTER}/subagents/agent-a93ccab.jsonl`, "ccSpotterChild"],
-  ["claude-code/daaain-dag-compact-after-rewind.jsonl", ".claude/projects/-workspace-other/dag-compact.jsonl", "ccRewind"],
-  ["codex/daaain-parent-spawn.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-06-22222222-2222-4222-8222-222222222222.jsonl", "codexParent"],
-  ["codex/daaain-subagent-child.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-10-33333333-3333-4333-8333-333333333333.jsonl", "codexChild"],
-  ["codex/localpush-desktop-0.104-call-without-output.jsonl", ".codex/sessions/2026/02/23/rollout-2026-02-23T10-00-00-44444444-4444-4444-8444-444444444444.jsonl", "codexRejected"],
-  ["codex/localpush-desktop-0.104-compacted-rh40.jsonl", ".codex/archived_sessions/rollout-2026-02-23T09-00-00-55555555-5555-4555-8555-555555555555.jsonl", "codexArchived"],
-  ["pi/inspector-branching.jsonl", ".pi/agent/sessions/--fixture--/2026-01-01T00-00-00-000Z_fixture-session.jsonl", "piParent"],
-  ["pi/pi-mono-before-compaction-v1.jsonl", ".pi/agent/sessions/--Users-badlogic-workspaces-pi-mono--/2025-12-08T00-00-00-000Z_before-compaction.jsonl", "piCompact"],
+/** [where from, file, path under home, role] */
+const LAYOUT: ["corpus" | "fixtures", string, string, string][] = [
+  ["corpus", "claude-code/daaain-minimal-showcase-parallel-agents.jsonl", `.claude/projects/-workspace-example-app/${CC_SESSION}.jsonl`, "ccParent"],
+  ["corpus", "claude-code/daaain-subagent-showcol2.jsonl", `.claude/projects/-workspace-example-app/${CC_SESSION}/subagents/agent-showcol2.jsonl`, "ccChild"],
+  ["corpus", "claude-code/daaain-dag-compact-after-rewind.jsonl", ".claude/projects/-workspace-other/dag-compact.jsonl", "ccRewind"],
+  ["corpus", "codex/daaain-parent-spawn.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-06-22222222-2222-4222-8222-222222222222.jsonl", "codexParent"],
+  ["corpus", "codex/daaain-subagent-child.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-10-33333333-3333-4333-8333-333333333333.jsonl", "codexChild"],
+  ["fixtures", "codex/call-without-output-mid.jsonl", ".codex/sessions/2026/11/20/rollout-2026-11-20T10-00-00-0c0de000-0000-4000-8000-000000000001.jsonl", "codexRejected"],
+  ["fixtures", "codex/compacted-replacement-history.jsonl", ".codex/archived_sessions/rollout-2026-11-20T09-00-00-55555555-5555-4555-8555-555555555555.jsonl", "codexArchived"],
+  ["corpus", "pi/inspector-branching.jsonl", ".pi/agent/sessions/--fixture--/2026-01-01T00-00-00-000Z_fixture-session.jsonl", "piParent"],
+  ["corpus", "pi/pi-mono-before-compaction-v1.jsonl", ".pi/agent/sessions/--Users-badlogic-workspaces-pi-mono--/2025-12-08T00-00-00-000Z_before-compaction.jsonl", "piCompact"],
 ];
 
 export function makeFakeHome(): FakeHome {
   const home = mkdtempSync(join(tmpdir(), "ti-library-home-"));
   const have = new Set<string>();
   const paths: Record<string, string> = {};
-  for (const [from, to, role] of LAYOUT) {
-    const src = join(CORPUS, from);
+  for (const [base, from, to, role] of LAYOUT) {
+    const src = join(base === "corpus" ? CORPUS : FIXTURES, from);
     if (!existsSync(src)) continue;
     const dst = join(home, to);
     mkdirSync(dirname(dst), { recursive: true });
     copyFileSync(src, dst);
     paths[role] = dst;
     if (to.endsWith(".jsonl")) have.add(from.split("/")[0]);
+  }
+  // Claude Code's .meta.json beside a subagent's file: its type and the call's description.
+  if (paths.ccChild) {
+    const meta = paths.ccChild.replace(/\.jsonl$/, ".meta.json");
+    writeFileSync(meta, JSON.stringify({ agentType: "general-purpose", description: "Survey the jobs module (meta)" }));
+    paths.ccChildMeta = meta;
   }
   // A pi fork: pi writes the session it was forked from in the header's parentSession.
   if (paths.piParent && existsSync(join(CORPUS, "pi/inspector-error-message.jsonl"))) {
@@ -65,7 +69,7 @@ export function makeFakeHome(): FakeHome {
     paths.piFork = dst;
   }
   // A JSONL file that is no session.
-  const other = join(home, ".claude/projects/-workspace-demo/notes.jsonl");
+  const other = join(home, ".claude/projects/-workspace-example-app/notes.jsonl");
   mkdirSync(dirname(other), { recursive: true });
   writeFileSync(other, '{"note":"not a session"}\n');
   paths.notSession = other;

@@ -56,7 +56,7 @@ describe("library over LSP", () => {
     const sessions = await c.request<LibraryChildrenResult>("transcriptInspector/library/children", { id: days.nodes[0].id });
     assert.ok(sessions.nodes[0].session && typeof sessions.nodes[0].session.title === "string");
     if (h.paths.ccParent) {
-      const r = await c.request<LibrarySearchResult>("transcriptInspector/library/search", { query: "a36efb2a1231c41e2" });
+      const r = await c.request<LibrarySearchResult>("transcriptInspector/library/search", { query: "showcol2" });
       assert.ok(r.hits.some((x) => x.path === h.paths.ccParent));
     }
   });

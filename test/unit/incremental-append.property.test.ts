@@ -18,13 +18,13 @@ import { analyze, type Analysis } from "../../server/src/engine/pipeline/analyze
 import { LineDocument } from "../../server/src/lsp/line-document.js";
 import { analyzeOptions, DEFAULT_SETTINGS } from "../../server/src/lsp/settings.js";
 import { Store } from "../../server/src/lsp/store.js";
-import { diagnostics } from "../../server/src/lsp/features.js";
+import { diagnostics } from "../../server/src/lsp/diagnostics.js";
 import { analysisShape as shape, occurrenceShape, verdictShape } from "../helpers/analysis-shape.js";
-import { buildRequest } from "../../server/src/engine/providers/request.js";
+import { buildRequest } from "../../server/src/engine/providers/request-build.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
 
 /** Every mode a rule is checked in (a cell's), and none. */
-const RULE_MODES = [undefined, ...new Set(PROVIDER_RULES.flatMap((r) => Object.values(r.cells).map((c) => c?.mode)).filter((m): m is string => m !== undefined))];
+const RULE_MODES = [undefined, ...new Set(PROVIDER_RULES.flatMap((r) => Object.values(r.cells).map((c) => c?.mode)).filter((m): m is NonNullable<typeof m> => m !== undefined))];
 import { incrementalHits } from "../../server/src/engine/providers/verdicts.js";
 import { generateSession } from "../../scripts/bench/generate.js";
 import { corpusFiles } from "../helpers/corpus.js";

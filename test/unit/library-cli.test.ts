@@ -63,16 +63,16 @@ describe("library command", () => {
     if (!h.paths.codexRejected || !h.paths.ccParent) return t.skip("corpus files missing");
     const out = sink();
     const reads: string[] = [];
-    await runLibrary(["--cache", cache, "--search", "a36efb2a1231c41e2"], { home: h.home, env: {}, stdout: out.stream, stderr: sink().stream as any, onRead: (p) => reads.push(p) });
+    await runLibrary(["--cache", cache, "--search", "showcol2"], { home: h.home, env: {}, stdout: out.stream, stderr: sink().stream as any, onRead: (p) => reads.push(p) });
     const text = out.text();
     assert.deepEqual(reads, [], "the second run reads from the cache");
     assert.match(text, /^AGENT +DAY +MSGS +ERR +WARN +VERDICT +TOKENS +COST +SESSION$/m);
-    assert.match(text, /~\/\.codex\/sessions\/2026\/02\/23\/rollout-[^ ]+\.jsonl/);
+    assert.match(text, /~\/\.codex\/sessions\/2026\/11\/20\/rollout-[^ ]+\.jsonl/);
     assert.match(text, /^Would be rejected \(\d+\):$/m);
-    assert.match(text, /rollout-2026-02-23T10-00-00-[^:]+\.jsonl:\d+ OpenAI Responses: dangling-call: .*No tool output found for function call/);
+    assert.match(text, /rollout-2026-11-20T10-00-00-[^:]+\.jsonl:\d+ OpenAI Responses: dangling-call: .*No tool output found for function call/);
     assert.match(text, /^Subagents and forks \(\d+ problems?\):$/m);
     assert.match(text, /missing-child: No file of the subagent this Agent call ran/);
-    assert.match(text, /^Search "a36efb2a1231c41e2": \d+ match/m);
+    assert.match(text, /^Search "showcol2": \d+ match/m);
     assert.match(text, /^\d+ sessions, \d+ would be rejected .*tokens recorded; \$\d+\.\d\d at the prices of \d{4}-\d\d-\d\d/m);
   });
 

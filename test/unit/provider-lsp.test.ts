@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 import { DiagnosticSeverity } from "vscode-languageserver/node";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { PROVIDER_NAMES } from "../../server/src/engine/model/provider-names.js";
-import { diagnostics } from "../../server/src/lsp/features.js";
+import { diagnostics } from "../../server/src/lsp/diagnostics.js";
 import { DocModel } from "../../server/src/lsp/model.js";
 import { providerHoverMarkdown, providerStatus, verdictsOf, withProviderDiagnostics } from "../../server/src/lsp/provider-findings.js";
 import { chooseTarget, ProviderTargets } from "../../server/src/lsp/provider-targets.js";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { PROVIDER_NAMES, type ProviderName } from "../../server/src/engine/model/provider-names.js";
-import { buildRequest } from "../../server/src/engine/providers/request.js";
+import { buildRequest } from "../../server/src/engine/providers/request-build.js";
 import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
 import { providerRulesMarkdown, providerTableReadme, withReadmeTable } from "../../server/src/engine/providers/table-doc.js";
 import { cellFor, providerVerdicts } from "../../server/src/engine/providers/verdicts.js";

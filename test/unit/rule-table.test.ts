@@ -8,7 +8,7 @@ import { REPAIRS } from "../../server/src/engine/repair/index.js";
 import { occurrenceFindings } from "../../server/src/engine/rules/occurrence-identity.js";
 import { indexOccurrences } from "../../server/src/engine/model/occurrence-index.js";
 import { CODE_TABLE, codeSpec, FINDING_CODES } from "../../server/src/engine/rules/registry.js";
-import { PRUNED_CODE } from "../../server/src/lsp/features.js";
+import { PRUNED_CODE } from "../../server/src/lsp/diagnostics.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
 

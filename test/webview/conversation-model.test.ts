@@ -9,7 +9,7 @@ import { describe, it } from "node:test";
 import { MAX_FULL_TEXT_BYTES, MAX_ROWS_BYTES, type RowFilters, type ViewBlock, type ViewRow } from "../../server/src/protocol/index.js";
 import { isHostToWebview } from "../../server/src/protocol/webview.js";
 import { rowMessages } from "../../server/src/presentation/view-rows.js";
-import { corpusText } from "../helpers/corpus.js";
+import { corpusText, fixtureText } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
 import { viewOf, windowOf } from "./harness.js";
 
@@ -38,10 +38,10 @@ describe("conversation view: content blocks", () => {
   });
 
   it("a Claude Code Edit arrives as an edit (old and new text), its path not repeated in the arguments", () => {
-    const w = windowOf(viewOf(corpusText("claude-code/daaain-real-2.0.42-parallel-linear-results.jsonl")));
+    const w = windowOf(viewOf(fixtureText("claude-code/edit-call.jsonl")));
     const edit = calls(rowsOf(w)).find((c) => c.name === "Edit")!;
     assert.equal(edit.edits?.length, 1);
-    assert.equal(edit.edits![0].path, "/Users/dain/workspace/JSSoundRecorder/CLAUDE.md");
+    assert.equal(edit.edits![0].path, "/home/dev/project/CLAUDE.md");
     assert.ok(edit.edits![0].before.length > 0 && edit.edits![0].after !== edit.edits![0].before);
     assert.doesNotMatch(edit.args, /old_string|new_string|file_path/);
   });
@@ -164,14 +164,14 @@ describe("conversation view: timeline and totals", () => {
   });
 
   it("marks compactions: Claude Code's resume point after a compact boundary, Codex's replacement history", () => {
-    const claude = windowOf(viewOf(corpusText("claude-code/spotter-2139-manual-compact.jsonl")));
+    const claude = windowOf(viewOf(fixtureText("claude-code/compact-boundary.jsonl")));
     const marks = claude.summary.timeline!.marks;
     assert.deepEqual(marks.map((m) => m.label), ["compaction"]);
     const at = marks[0].row;
     assert.equal(claude.rows[at - 1].before?.droppedBy?.kind, "resume-cut");
     assert.notEqual(claude.rows[at].before?.droppedBy?.kind, "resume-cut");
     assert.equal(marks[0].line, claude.rows[at].before?.line);
-    const codex = windowOf(viewOf(corpusText("codex/localpush-desktop-0.104-compacted-rh40.jsonl")));
+    const codex = windowOf(viewOf(fixtureText("codex/compacted-replacement-history.jsonl")));
     // Codex: where After puts the replacement history, and where the context resumes after the compaction
     assert.deepEqual(codex.summary.timeline!.marks.map((m) => m.label), ["replacement history", "compaction"]);
   });

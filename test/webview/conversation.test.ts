@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import type { RenderView } from "../../server/src/protocol/index.js";
-import { corpusText } from "../helpers/corpus.js";
+import { corpusText, fixtureText } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
 import { type Harness, type OpenPage, openPage, render, startHarness, type ThemeKind, viewOf } from "./harness.js";
 
@@ -122,7 +122,7 @@ describe("conversation view (issue 23, built page)", () => {
       assert.deepEqual(await patch.locator(".dl-add").allTextContents(), ["+synthetic\n"]);
     });
     await withPage(async ({ page }) => {
-      const view = viewOf(corpusText("claude-code/daaain-real-2.0.42-parallel-linear-results.jsonl"));
+      const view = viewOf(fixtureText("claude-code/edit-call.jsonl"));
       await render(page, view);
       const edit = view.before.find((m) => m.toolNames?.includes("Edit"))!;
       await page.evaluate(async (line) => {

@@ -18,7 +18,7 @@ export { codePointName, UNSAFE_CHARS } from "./model/unsafe-chars.js";
 // formats: each agent's files
 export { detectFormat, FORMAT_PROFILES, type FormatName, formatProfile, runtimeWords, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";
-export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-format.js";
+export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-context.js";
 export { claudeSidechains } from "./formats/claude-code/claude-code-sidechains.js";
 // session: reading
 export { sessionFromLines } from "./session/read-session.js";
@@ -36,9 +36,10 @@ export { isProviderName, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } fr
 export { PROVIDER_RULES } from "./providers/rules.js";
 export { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "./providers/verdicts.js";
 // continuation
-export { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "./incremental/append.js";
-export { editContext, editOccurrences, editSession } from "./incremental/edit.js";
+export type { SessionCheckpoint } from "./incremental/append.js";
+export { continueAnalysis, type ContinuedAnalysis, type PreviousVersion, type StageReport } from "./incremental/continue-analysis.js";
 // repair
+export { repairWork } from "./repair/registry.js";
 export { FIX_ORDER, fixAll, type FixAllOptions, type FixAllReport, type FixAllStep, keptInOrder, type PlannedLine, REPAIRS, type RepairEdit, whyNot } from "./repair/index.js";
 export { isInapplicable } from "./repair/fix-all.js";
 export { MERGE_SPLIT_CODES } from "./repair/merge-split-results.js";

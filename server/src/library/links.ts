@@ -10,6 +10,7 @@
  * Orphans inside a child are the child's own findings. Cost with children counts each file once.
  */
 import { dirname } from "node:path";
+import { formatProfile } from "../engine/index.js";
 import type { LibraryLinkIssue, LibrarySession, LibrarySessionLinked } from "../protocol/library.js";
 
 export function linkSessions(sessions: Iterable<LibrarySession>): Map<string, LibrarySessionLinked> {
@@ -48,7 +49,8 @@ export function linkSessions(sessions: Iterable<LibrarySession>): Map<string, Li
       if (matched || inFile) continue;
       // Only where the agent writes subagent files: Claude Code with an agent id, Codex with a thread.
       if (!sp.agentId) continue;
-      const where = parent.agent === "claude-code" ? `${dirname(parent.path)}/${parent.path.split("/").pop()!.replace(/\.jsonl$/, "")}/subagents/agent-${sp.agentId}.jsonl` : `a rollout of thread ${sp.agentId}`;
+      const files = formatProfile(parent.agent)?.subagentFiles;
+      const where = files ? `${dirname(parent.path)}/${parent.path.split("/").pop()!.replace(/\.jsonl$/, "")}/${files.folder}/${files.prefix}${sp.agentId}.jsonl` : `a rollout of thread ${sp.agentId}`;
       parent.linkIssues.push({ code: "missing-child", line: sp.line, message: `No file of the subagent this ${sp.tool} call ran (${sp.agentId}): looked for ${where}.` } satisfies LibraryLinkIssue);
     }
   }

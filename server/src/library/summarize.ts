@@ -95,8 +95,9 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
     } else if (f.severity === "warning") warnings++;
   }
 
-  // Usage by model; a Codex child's lines replayed from its parent (times before its own start) are the parent's.
-  const replayedBefore = session.format === "codex" && meta.spawnedAt !== undefined ? meta.spawnedAt : undefined;
+  // Usage by model; a Codex child's lines replayed from its parent (times before its own start,
+  // which only a spawned rollout records) are the parent's.
+  const replayedBefore = meta.spawnedAt;
   const turns = pv.turns.filter((t) => t.model).sort((x, y) => x.line - y.line);
   const modelAt = (line: number): string => {
     let m: string | undefined;
@@ -314,9 +315,10 @@ function safeJson(s: string): unknown {
 function parentRef(path: string, format: string, meta: Meta): { parent: LibraryParentRef } | undefined {
   const dir = dirname(path);
   const name = basename(path);
-  if (format === "claude-code" && basename(dir) === "subagents" && name.startsWith("agent-")) {
+  const files = formatProfile(format)?.subagentFiles;
+  if (files && basename(dir) === files.folder && name.startsWith(files.prefix)) {
     const sessionDir = dirname(dir);
-    const agentId = meta.agentId ?? name.slice("agent-".length, -".jsonl".length);
+    const agentId = meta.agentId ?? name.slice(files.prefix.length, -".jsonl".length);
     const info = readMeta(join(dir, name.replace(/\.jsonl$/, ".meta.json")));
     return { parent: { kind: "subagent", path: sessionDir + ".jsonl", sessionId: basename(sessionDir), agentId, ...info } };
   }

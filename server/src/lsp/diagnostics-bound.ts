@@ -5,7 +5,7 @@
  */
 import type { Diagnostic, DiagnosticRelatedInformation } from "vscode-languageserver/node";
 import type { Severity } from "../engine/index.js";
-import { prunedHints, toDiagnostic } from "./features.js";
+import { prunedHints, toDiagnostic } from "./diagnostics.js";
 import type { DocModel } from "./model.js";
 import type { Settings } from "./settings.js";
 

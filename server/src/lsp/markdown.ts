@@ -6,6 +6,7 @@
  * Control, bidi and zero-width characters are shown as visible marks (`‹U+202E›`).
  */
 import { codePointName, UNSAFE_CHARS } from "../engine/index.js";
+import { REVEAL_LINE_COMMAND } from "../protocol/index.js";
 
 const MD_SPECIAL = /[\\`*_{}\[\]()#+\-.!|~:"'=/]/g;
 
@@ -23,3 +24,6 @@ export function escapeMarkdown(text: unknown): string {
 export function commandLink(label: string, command: string, args: unknown[]): string {
   return `[${escapeMarkdown(label)}](command:${command}?${encodeURIComponent(JSON.stringify(args))} "${escapeMarkdown(label)}")`;
 }
+
+/** A link that reveals a 0-based line of `uri` in the editor. */
+export const lineLink = (uri: string, line: number) => commandLink(`line ${line + 1}`, REVEAL_LINE_COMMAND, [line + 1, uri]);

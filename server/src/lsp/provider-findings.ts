@@ -22,7 +22,7 @@ import { PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../engine/in
 import { PROVIDER_RULES } from "../engine/index.js";
 import { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "../engine/index.js";
 import type { ProviderStatus } from "../protocol/providers.js";
-import { toDiagnostic } from "./features.js";
+import { toDiagnostic } from "./diagnostics.js";
 import { escapeMarkdown } from "./markdown.js";
 import type { DocModel } from "./model.js";
 import { analyzeOptions, type Settings } from "./settings.js";

@@ -12,14 +12,11 @@ import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readSidecarFile } from "../io/sidecar-file.js";
 import { resolveSiblingParents } from "../io/sibling-parents.js";
-import { type Analysis, analyze, analyzeSession } from "../engine/index.js";
+import { type Analysis, analyze } from "../engine/index.js";
 import { detectFormat, SESSION_FORMATS } from "../engine/index.js";
 import { parseText, type ParsedText } from "../engine/index.js";
-import { sessionFromLines } from "../engine/index.js";
-import { appendContext, appendOccurrences, appendSession, sessionCheckpoint, type SessionCheckpoint } from "../engine/index.js";
+import { continueAnalysis, type SessionCheckpoint, type StageReport } from "../engine/index.js";
 import { readRegularFile } from "../io/read-regular-file.js";
-import { appendedUsage, editedUsage } from "../engine/index.js";
-import { editContext, editOccurrences, editSession } from "../engine/index.js";
 import type { ActionDoc } from "./actions.js";
 import { DocModel } from "./model.js";
 import { analyzeOptions, type Settings } from "./settings.js";
@@ -64,6 +61,8 @@ export interface DocState extends ActionDoc {
   stamp?: number;
   /** A synced session's model, for the next version to continue when lines are only appended. */
   checkpoint?: SessionCheckpoint;
+  /** Which stages continued from the previous version (incremental/continue-analysis.ts). */
+  stages?: StageReport;
   /** Lines the session stage read for this version (all of them, or the appended ones). */
   linesRead?: number;
 }
@@ -89,54 +88,24 @@ export class Store {
     let analysis: Analysis | null = null;
     let model: DocModel | undefined;
     let checkpoint: SessionCheckpoint | undefined;
-    let linesRead: number | undefined;
+    let stages: StageReport | undefined;
     if (SESSION_FORMATS.has(format)) {
       // A synced document's lines follow its edits already (incremental.ts): only the session
       // and what derives from it are computed again.
       if (synced) {
-        // An append continues the previous session model (incremental/append.ts).
-        const appended = c?.checkpoint ? appendSession(c.checkpoint, synced.parsed) : null;
-        // An edit of message content continues it too (incremental/edit.ts).
-        const edited = !appended && c?.checkpoint ? editSession(c.checkpoint, synced.parsed) : null;
-        // Only the previous context, its occurrences and usage are continued: the rest of the
-        // previous state is released before the new one is computed, so that two analyses of a
-        // large session are not held at once.
-        const previous =
-          (appended || edited) && c && c.settingsKey === key && c.analysis
-            ? { before: c.analysis.before, branch: c.analysis.session.branch, occurrences: c.analysis.occurrences, usage: c.analysis.usage }
-            : undefined;
+        // The engine continues what it can from the previous version (incremental/continue-analysis.ts).
+        // Only the previous context, occurrences and usage are kept for it: the rest of the previous
+        // state is released before the new one is computed, so that two analyses of a large
+        // session are not held at once.
+        const previous = c?.checkpoint ? { checkpoint: c.checkpoint, analysis: c.settingsKey === key && c.analysis ? c.analysis : undefined } : undefined;
         if (c) {
           this.cache.delete(uri);
           c = undefined;
         }
-        const session = appended?.session ?? edited?.session ?? sessionFromLines(synced.parsed);
-        checkpoint = appended?.checkpoint ?? edited?.checkpoint ?? sessionCheckpoint(session);
-        linesRead = appended ? appended.linesRead : edited ? edited.linesRead : synced.parsed.lines.length;
-        // ... and, when it extends the branch or edits messages, the previous context (same settings).
-        const before =
-          appended?.tail && previous
-            ? appendContext(previous.before, previous.branch, appended.tail, options.piVersion)
-            : edited && previous
-              ? editContext(previous.before, edited.edits, options.piVersion)
-              : null;
-        // An append continues the occurrence index.
-        // After an edit it is the previous one with the edited messages swapped in.
-        const occurrences =
-          !before || !previous || options.rules === false
-            ? undefined
-            : appended || before === previous.before
-              ? appendOccurrences(previous, before) ?? undefined
-              : edited
-                ? editOccurrences(previous, before) ?? undefined
-                : undefined;
-        const usage = !previous
-          ? undefined
-          : appended
-            ? appendedUsage(session.format, previous.usage, synced.parsed.lines.slice(synced.parsed.lines.length - appended.linesRead)) ?? undefined
-            : edited
-              ? editedUsage(session.format, previous.usage, edited.edits.map((e) => synced.parsed.lines[e.after.line])) ?? undefined
-              : undefined;
-        analysis = analyzeSession(session, before ? { ...options, before, occurrences, usage } : { ...options, usage });
+        const next = continueAnalysis(synced.parsed, options, previous);
+        analysis = next.analysis;
+        checkpoint = next.checkpoint;
+        stages = next.stages;
       } else {
         // Incremental: unchanged lines reuse the previous version's parse.
         const previous = c && c.settingsKey === key && c.analysis ? c.analysis : undefined;
@@ -146,7 +115,7 @@ export class Store {
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
     }
-    const st: DocState = { uri, version, text: "", format, analysis, settingsKey: key, options, model: model as DocModel, stamp: synced?.stamp, checkpoint, linesRead };
+    const st: DocState = { uri, version, text: "", format, analysis, settingsKey: key, options, model: model as DocModel, stamp: synced?.stamp, checkpoint, stages, linesRead: stages?.linesRead };
     if (synced) {
       let text: string | undefined;
       Object.defineProperty(st, "text", { get: () => (text ??= synced.text()), enumerable: true });

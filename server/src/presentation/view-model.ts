@@ -6,7 +6,7 @@ import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange, ViewSide
 import type { Analysis } from "../engine/index.js";
 import { dropBlockId, dropReasonLabel } from "../engine/index.js";
 import { messageText } from "../engine/index.js";
-import { REPAIRS } from "../engine/index.js";
+import { type FixKind, REPAIRS } from "../engine/index.js";
 import { codeSpec } from "../engine/index.js";
 import type { Finding, Msg, Origin } from "../engine/index.js";
 import { usageByMessage, type RecordedUsage } from "../engine/index.js";
@@ -14,6 +14,11 @@ import { formatProfile } from "../engine/index.js";
 import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
 
 export { estimateTokens };
+
+/** Compile-time: the fix kinds the protocol carries (ViewFix.kind) are exactly the engine's (FixKind). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const fixKindsAgree: Same<FixKind, ViewFix["kind"]> = true;
+void fixKindsAgree;
 
 
 const PREVIEW_CHARS = 240;
@@ -85,12 +90,36 @@ function preview(text: string): string {
   return one.length > PREVIEW_CHARS ? one.slice(0, PREVIEW_CHARS - 1) + "…" : one;
 }
 
+/**
+ * The fixes of a finding are planned when its row is shown (`withFixes`), not when the view is
+ * arranged: planning a repair for every finding of a long session (thousands of reused ids) was a
+ * fifth of the inspector's first answer, for findings nobody scrolled to.
+ */
+const unplanned = new WeakMap<ViewFinding, { f: Finding; a: Analysis }>();
+
+/** `vf` with its fixes planned, once (a finding of a view not made by buildRenderView is as it is). */
+export function withFixes(vf: ViewFinding): ViewFinding {
+  const p = unplanned.get(vf);
+  if (p) {
+    unplanned.delete(vf);
+    vf.fixes = fixesForFinding(p.f, p.a);
+  }
+  return vf;
+}
+
+/** Every finding of `view` with its fixes planned (a whole render answered at once). */
+export function withAllFixes(view: RenderView): RenderView {
+  for (const m of [...view.before, ...view.after]) for (const f of m.findings) withFixes(f);
+  return view;
+}
+
 export function buildRenderView(a: Analysis, uri: string, version: number | null): RenderView {
   const findingsByLine = new Map<number, ViewFinding[]>();
   const counts: Record<string, number> = {};
   for (const f of a.findings) {
     counts[f.code] = (counts[f.code] ?? 0) + 1;
-    const vf: ViewFinding = { code: f.code, severity: f.severity, message: f.message, line: f.line + 1, fixes: fixesForFinding(f, a) };
+    const vf: ViewFinding = { code: f.code, severity: f.severity, message: f.message, line: f.line + 1, fixes: [] };
+    if (codeSpec(f.code).fixes.length > 0) unplanned.set(vf, { f, a });
     const list = findingsByLine.get(f.line) ?? [];
     list.push(vf);
     findingsByLine.set(f.line, list);

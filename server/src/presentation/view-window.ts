@@ -30,6 +30,7 @@ import {
 } from "../protocol/index.js";
 import { base64Bytes, imageOf, messageContent } from "./message-content.js";
 import { messagesOfView } from "./view-model.js";
+import { withFixes } from "./view-model.js";
 import { alignRows, allRoles, allTools, isFiltering, isSelecting, rowChanged, rowForLine, rowMatches, rowMessages } from "./view-rows.js";
 
 /** Filter sets whose matching rows are kept (the current one, and the one before: typing, clearing). */
@@ -259,6 +260,8 @@ export class ViewWindow {
     const rows: ViewRow[] = [];
     let bytes = 0;
     for (let i = start; i < end; i++) {
+      // The fixes of the findings shown are planned now (view-model.ts `withFixes`).
+      for (const { m } of rowMessages(this.rowAt(s, i))) for (const f of m.findings) withFixes(f);
       let row = this.withContent(s, i);
       let size = utf8Bytes(JSON.stringify(row));
       if (size > MAX_ROWS_BYTES) {

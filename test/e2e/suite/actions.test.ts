@@ -22,8 +22,9 @@ const ONE_ORPHAN = sessionText([
   { assistant: 2100, text: "ok" },
 ]);
 
+/** The code actions VS Code offers, the first few resolved as when one is chosen (file-wide repairs are computed then). */
 async function actions(uri: vscode.Uri, range: vscode.Range, kind: string): Promise<vscode.CodeAction[]> {
-  return (await vscode.commands.executeCommand<vscode.CodeAction[]>("vscode.executeCodeActionProvider", uri, range, kind)) ?? [];
+  return (await vscode.commands.executeCommand<vscode.CodeAction[]>("vscode.executeCodeActionProvider", uri, range, kind, 10)) ?? [];
 }
 
 describe("quick fixes (real VS Code extension host)", () => {
@@ -81,8 +82,9 @@ describe("quick fixes (real VS Code extension host)", () => {
     await diagnosticsWhere(uri, "no orphan left", () => orphanCount(uri) === 0);
     // findings no repair handles are still there; the repaired ones are gone
     const left = vscode.languages.getDiagnostics(uri).map(codeOf);
-    for (const c of ["leading-non-user", "duplicate-call-id", "unresolved-range"]) assert.ok(left.includes(c), `${c} still reported`);
-    for (const c of ["malformed-line", "colliding-id", "pending-call", "dangling-call"]) assert.ok(!left.includes(c), `${c} repaired`);
+    // information (a reused id, a call still running) is not a defect: fix-all leaves it alone
+    for (const c of ["leading-non-user", "duplicate-call-id", "unresolved-range", "colliding-id", "pending-call"]) assert.ok(left.includes(c), `${c} still reported`);
+    for (const c of ["malformed-line", "dangling-call"]) assert.ok(!left.includes(c), `${c} repaired`);
     // a second fix-all has nothing left to do
     const again = await actions(uri, new vscode.Range(0, 0, doc.lineCount, 0), vscode.CodeActionKind.SourceFixAll.value);
     assert.equal(again.filter((a) => a.title === "Fix all repairable findings in the file").length, 0);

@@ -37,6 +37,11 @@ export interface ResumeContext {
   findings?: Finding[];
 }
 
+/** What the context build depends on besides the branch (pi: the pi version rendered for). */
+export interface ContextOptions {
+  piVersion?: string;
+}
+
 /** What the caller chose about the agent's reading. */
 export interface ResumeOptions {
   /** Which of the profile's `readingVersions` to model (default: the first, the newest). */
@@ -165,18 +170,24 @@ export interface FormatProfile<N extends string = string> {
     readonly noMergeReason?: string;
   };
   /**
-   * How one appended or edited line reads on its own, given the session it joins (the
-   * continuation's hook): the line's entries and findings, as a full read would give them, or null
-   * when this line cannot be read alone (a v1 pi file, a line before the header): the session is
+   * How appended or edited lines read, given the session they join (the continuation's hook):
+   * their entries and findings, as a full read of the whole file would give them, or null when
+   * they cannot be read without the rest (a v1 pi file, lines before the header): the session is
    * then read in full. Absent: every change reads the session in full.
    */
-  readLineIn?(session: Session, line: SourceLine): FormatRead | null;
+  readLinesIn?(session: Session, lines: readonly SourceLine[]): FormatRead | null;
   /**
    * The context (Before) of a branch that gained `tail`, from the previous one: the previous
    * messages followed by the tail's, or null when the tail changes earlier messages (a compaction,
    * a response streamed on from the previous line): the context is then built in full.
    */
-  extendContext?(prevBefore: Msg[], prevBranch: readonly Entry[], tail: readonly Entry[], options: { piVersion?: string }): Msg[] | null;
+  extendContext?(prevBefore: Msg[], prevBranch: readonly Entry[], tail: readonly Entry[], options: ContextOptions): Msg[] | null;
+  /**
+   * The context after entries were edited in place (same id, parent and kind), from the previous
+   * one: each edited entry's message replaced, or null when an edit changes more than its own
+   * message (the context is then built in full). Absent: always built in full.
+   */
+  editContext?(prevBefore: Msg[], prevBranch: readonly Entry[], edits: readonly { before: Entry; after: Entry }[], options: ContextOptions): Msg[] | null;
   /** The usage the agent recorded on one line, if any. */
   usageOnLine(value: Record<string, any>, line: number): LineUsage | undefined;
   readonly providers: ProviderShape;
@@ -198,4 +209,9 @@ export interface FormatProfile<N extends string = string> {
   readonly linksOtherFiles: boolean;
   /** Where the agent keeps its sessions, under the user's home (the session library scans them). */
   readonly sessionFolders?: readonly SessionFolder[];
+  /**
+   * Where the agent writes a subagent's own session, beside the parent's file:
+   * `<session>/<folder>/<prefix><agent id>.jsonl` (the session library links them to the call).
+   */
+  readonly subagentFiles?: { readonly folder: string; readonly prefix: string };
 }

@@ -1,15 +1,15 @@
 /**
- * Incremental stage 2 (issue 11 item 3): when an agent appends lines to a pi session, the session
- * model (entries, id index, leaves, active branch, shape findings) is continued from the previous
- * one instead of being read again from every line. The appended lines are read with the same
- * per-line reader as a full read (`readPiLine`), so what comes out is what `sessionFromLines`
- * gives on the new lines; test/unit/incremental-append.property.test.ts checks it on random
- * append sequences.
+ * Continuing the session stage after an append: when an agent appends lines to a session, the
+ * session model (entries, id index, leaves, active branch, shape findings) is continued from the
+ * previous one instead of being read again from every line. The appended lines are read by the
+ * format's own continuation hook (`FormatProfile.readLinesIn`), so what comes out is what
+ * `sessionFromLines` gives on the new lines; test/unit/incremental-append.property.test.ts checks
+ * it on random append sequences.
  *
  * The fast path is taken only when that equality holds by construction; anything else returns
  * null and the caller reads the session in full:
- * - the previous session is a pi session with a header of version 2 or later (v1 files get
- *   synthetic ids and a compaction fix-up over the whole file);
+ * - the format reads appended lines alone (its profile's `readLinesIn` says so: a pi file needs
+ *   a header of version 2 or later);
  * - every previous line is still there, unchanged (the same parsed line objects, the last one
  *   with the same text and line ending: a line-wise append re-splits it), and lines were added;
  * - no appended entry reuses an id (a duplicate changes which entry the index holds), names an
@@ -19,13 +19,13 @@
  * The session's findings are the previous ones followed by the appended lines' own; the analysis
  * sorts findings by line (stable), so they come out in the order a full read gives.
  */
-import { runtimeWords } from "../formats/registry.js";
+import { formatProfile, runtimeWords } from "../formats/registry.js";
 import type { ParsedText } from "../model/parse.js";
-import { contextEventMessages, DEFAULT_PI_VERSION, project, readPiLine, type PiReadState, type PiVersion } from "../formats/pi/pi-format.js";
 import { extendOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
 import { lineShapeFindings } from "../model/shape-findings.js";
 import { pathTo } from "../session/read-session.js";
 import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
+import type { ContextOptions } from "../formats/profile.js";
 
 /** What the fast path needs to continue a session: kept beside the analysis of each version. */
 export interface SessionCheckpoint {
@@ -86,7 +86,8 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   const lines = parsed.lines;
   const n = old.length;
   if (cp.spent) return null;
-  if (prev.format !== "pi" || !prev.header || prev.header.version < 2 || n === 0 || lines.length <= n) return null;
+  const profile = formatProfile(prev.format);
+  if (!profile?.readLinesIn || n === 0 || lines.length <= n) return null;
   for (let i = 0; i < n - 1; i++) if (lines[i] !== old[i]) return null;
   const lastOld = lines[n - 1];
   if (lastOld.text !== cp.lastText || lastOld.eol !== cp.lastEol || lastOld.line !== n - 1) return null;
@@ -94,10 +95,11 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   if (lastOld !== old[n - 1] && (lastOld.value !== old[n - 1].value || lastOld.parseError !== old[n - 1].parseError || lastOld.tooDeep !== old[n - 1].tooDeep)) return null;
 
   const added = lines.slice(n);
+  const read = profile.readLinesIn(prev, added);
+  if (!read) return null;
   const findings = lineShapeFindings(added, runtimeWords(prev.format).agent);
-  const st: PiReadState = { header: prev.header, entries: [], findings, fileEntries: [] };
-  for (const l of added) readPiLine(st, l);
-  const fresh = st.entries;
+  findings.push(...read.findings);
+  const fresh = read.entries;
 
   // Check every appended entry before the id index is taken over (nothing changes on null).
   const freshIds = new Map<string, Entry>();
@@ -146,24 +148,13 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
 }
 
 /**
- * The context (`before`) of a pi session whose branch `prevBranch` gained `tail`, continued from
- * `prevBefore` (the previous analysis's, same pi version): pi's context build projects each
- * entry on its own, apart from compactions (they select what comes before them) and
- * `context_edit`s (they change their target). So when the tail holds neither and no edit on the
- * branch targets a tail entry, the context is the previous one followed by the tail's messages;
- * otherwise null (build it in full).
+ * The context (`before`) of a session whose branch `prevBranch` gained `tail`, continued from
+ * `prevBefore` by the format's `extendContext` hook; null when the format has none or the tail
+ * changes earlier messages (build it in full).
  */
-export function appendContext(prevBefore: Msg[], prevBranch: readonly Entry[], tail: readonly Entry[], piVersion: PiVersion = DEFAULT_PI_VERSION): Msg[] | null {
+export function appendContext(format: string, prevBefore: Msg[], prevBranch: readonly Entry[], tail: readonly Entry[], options: ContextOptions): Msg[] | null {
   if (tail.length === 0) return prevBefore;
-  const ids = new Set<string>();
-  for (const e of tail) {
-    if (e.type === "compaction" || e.type === "context_edit") return null;
-    ids.add(e.id);
-  }
-  for (const e of prevBranch) if (e.type === "context_edit" && ids.has(e.raw.targetId)) return null;
-  const added: Msg[] = [];
-  for (const e of tail) for (const m of project(e)) added.push(m);
-  return prevBefore.concat(contextEventMessages(added, piVersion));
+  return formatProfile(format)?.extendContext?.(prevBefore, prevBranch, tail, options) ?? null;
 }
 
 /**

@@ -1,26 +1,23 @@
 /**
- * Incremental stage 2 for edits (issue 11 item 3): when lines of a pi session are edited in place
- * and only a message's content changes (the common case: a user fixes a text, a tool output, an
- * argument), the session model is the previous one with those entries replaced, and the context
- * is the previous one with their messages replaced. Everything else in the previous analysis keeps
- * its objects, so the stages after it (pruner copies, wire, provider requests) reuse their work
- * up to the first edited message.
+ * Continuing the session stage after an edit in place: when lines are edited and each changed
+ * line still holds one entry with the same id, parent and kind (the common case: a user fixes a
+ * text, a tool output, an argument), the session model is the previous one with those entries
+ * replaced. Everything else in the previous analysis keeps its objects, so the stages after it
+ * (the context through the format's `editContext` hook, pruner copies, wire, provider requests)
+ * reuse their work up to the first edited entry.
  *
  * The fast path is taken only when that equality with a full read holds by construction;
  * otherwise null and the caller reads the session in full. Each changed line must, before and
- * after the edit:
- * - parse to a JSON object (no parse error, not too deep): no line finding either way;
- * - be a `message` entry of a pi session with a header of version 2 or later, with the same id
- *   and parent id, and be the entry the id index holds (not an earlier duplicate);
- * - hold a message object whose role is a string, the same before and after, and neither
- *   `system` (a compaction leaves system messages out) nor `hookMessage` (renamed on read);
- * and no `context_edit` on the branch targets it. The line count is unchanged and every other
- * line is the same (or re-split with the same text and parse).
+ * after the edit, parse to a JSON object with no line finding, and read (the format's
+ * `readLinesIn`) as exactly one entry and no finding, with the same id, parent id and type, the
+ * entry the id index holds. The line count is unchanged and every other line is the same (or
+ * re-split with the same text and parse).
  *
  * test/unit/incremental-edit.property.test.ts compares with fresh analyses.
  */
-import { isObject, type ParsedText } from "../model/parse.js";
-import { contextEventMessages, project, readPiLine, type PiReadState, type PiVersion, DEFAULT_PI_VERSION } from "../formats/pi/pi-format.js";
+import { formatProfile } from "../formats/registry.js";
+import type { ContextOptions } from "../formats/profile.js";
+import type { ParsedText } from "../model/parse.js";
 import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
 import { sessionCheckpoint, takeIdIndex, type SessionCheckpoint } from "./append.js";
 import { remapOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
@@ -35,13 +32,12 @@ export interface EditedSession {
 }
 
 
-/** The role of a line that is a message entry of the kind the fast path takes, else undefined. */
-function plainMessageRole(l: SourceLine): string | undefined {
-  if (l.parseError !== undefined || l.tooDeep || !isObject(l.value)) return undefined;
-  const v = l.value;
-  if (v.type !== "message" || !isObject(v.message) || typeof v.message.role !== "string") return undefined;
-  const role = v.message.role;
-  return role === "system" || role === "hookMessage" ? undefined : role;
+/** The one entry a changed line reads as, with no finding, or undefined. */
+function soleEntry(session: Session, l: SourceLine): Entry | undefined {
+  if (l.parseError !== undefined || l.tooDeep || l.partOf !== undefined || l.eol === "\r" || typeof l.value !== "object" || l.value === null || Array.isArray(l.value)) return undefined;
+  const read = formatProfile(session.format)?.readLinesIn?.(session, [l]);
+  if (!read || read.findings.length !== 0 || read.entries.length !== 1) return undefined;
+  return read.entries[0];
 }
 
 /** The entry on `line` (entries are in file order), or undefined. */
@@ -67,7 +63,7 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
   const old = cp.lines;
   const lines = parsed.lines;
   if (cp.spent) return null; // its id index went on with another version (append.ts `spent`)
-  if (prev.format !== "pi" || !prev.header || prev.header.version < 2 || lines.length !== old.length || lines.length === 0) return null;
+  if (!formatProfile(prev.format)?.readLinesIn || lines.length !== old.length || lines.length === 0) return null;
   const changed: number[] = [];
   // A line re-split with the same text keeps its parse (patch-lines.ts): not an edit.
   for (let i = 0; i < lines.length; i++) {
@@ -81,20 +77,14 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
 
   const edits: { before: Entry; after: Entry }[] = [];
   for (const i of changed) {
-    const was = old[i];
-    const now = lines[i];
-    const role = plainMessageRole(now);
-    if (role === undefined || role !== plainMessageRole(was)) return null;
     const before = entryAtLine(prev.entries, i);
-    if (!before || before.type !== "message" || prev.byId.get(before.id) !== before) return null;
-    const st: PiReadState = { header: prev.header, entries: [], findings: [], fileEntries: [] };
-    readPiLine(st, now);
-    const after = st.entries[0];
-    if (!after || st.entries.length !== 1 || st.findings.length || after.id !== before.id || after.parentId !== before.parentId || after.type !== "message") return null;
+    if (!before || prev.byId.get(before.id) !== before) return null;
+    const was = soleEntry(prev, old[i]);
+    const after = soleEntry(prev, lines[i]);
+    if (!was || !after || was.id !== before.id || after.id !== before.id || after.parentId !== before.parentId || after.type !== before.type) return null;
     edits.push({ before, after });
   }
   const replaced = new Map(edits.map((e) => [e.before, e.after]));
-  for (const e of prev.branch) if (e.type === "context_edit" && edits.some((x) => x.before.id === e.raw.targetId)) return null;
 
   const swap = (e: Entry) => replaced.get(e) ?? e;
   const byId = takeIdIndex(cp);
@@ -115,27 +105,11 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
 }
 
 /**
- * The context (`before`) after `edits`, continued from `prevBefore` (the previous analysis's, same
- * pi version): each edited entry's message, where the context holds it, replaced by the edited
- * entry's. An entry not in the context (off the branch, or before a compaction's kept part) leaves
- * it as it was. Null when an edited entry's messages are not found as one message.
+ * The context (`before`) after `edits`, continued from `prevBefore` by the format's `editContext`
+ * hook; null when the format has none or an edit changes more than its own message.
  */
-export function editContext(prevBefore: Msg[], edits: readonly { before: Entry; after: Entry }[], piVersion: PiVersion = DEFAULT_PI_VERSION): Msg[] | null {
-  const byLine = new Map(edits.map((e) => [e.before.line, e]));
-  let out: Msg[] | undefined;
-  const found = new Set<number>();
-  for (let i = 0; i < prevBefore.length; i++) {
-    const o = prevBefore[i].origin;
-    if (o.kind !== "entry") continue;
-    const e = byLine.get(o.line);
-    if (!e || o.entryId !== e.before.id) continue;
-    if (found.has(o.line)) return null;
-    found.add(o.line);
-    const msgs = contextEventMessages(project(e.after), piVersion);
-    if (msgs.length !== 1) return null;
-    (out ??= prevBefore.slice())[i] = msgs[0];
-  }
-  return out ?? prevBefore;
+export function editContext(format: string, prevBefore: Msg[], prevBranch: readonly Entry[], edits: readonly { before: Entry; after: Entry }[], options: ContextOptions): Msg[] | null {
+  return formatProfile(format)?.editContext?.(prevBefore, prevBranch, edits, options) ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Session shape (how each agent loads its file; research notes formats.md): lines that are not
+ * Session shape (how each agent loads its file; docs/research/formats.md): lines that are not
  * JSON objects, objects that are not entries, and a tree whose links or ids are broken. The
  * session reader (session.ts) and the format readers (formats/*.ts) make these findings.
  */
@@ -11,7 +11,7 @@ export const SESSION_SHAPE_CODES = {
   "malformed-line": {
     description: "A line that is not valid JSON or not a JSON object.",
     severity: "error",
-    follows: "pi SessionManager load: unparseable lines are skipped (formats.md section 1)",
+    follows: "pi SessionManager load: unparseable lines are skipped (docs/research/formats.md section 1)",
     fixes: ["remove-malformed-line", "fix-all"],
   },
   "unknown-entry": {
@@ -25,13 +25,13 @@ export const SESSION_SHAPE_CODES = {
     description: "A parent link that names no entry.",
     severity: "warning",
     otherSeverities: { information: "Claude Code: the parent is in no file of the folder (continued sessions and subagent lines link to other files)" },
-    follows: "pi buildSessionContext: a missing parent ends the branch (formats.md section 1)",
+    follows: "pi buildSessionContext: a missing parent ends the branch (docs/research/formats.md section 1)",
     fixes: ["relink-parent", "break-parent-cycle", "fix-all"],
   },
   "duplicate-entry-id": {
     description: "Two entries share one id.",
     severity: "warning",
-    follows: "pi SessionManager index: the later entry wins (formats.md section 1)",
+    follows: "pi SessionManager index: the later entry wins (docs/research/formats.md section 1)",
     fixes: [],
   },
 } as const satisfies CodeTable;

@@ -5,7 +5,8 @@
 import { type AcpRender, renderAcp } from "../render/acp-kernel/render.js";
 import { readSidecar } from "../render/acp-kernel/sidecar.js";
 import { formatProfile } from "../formats/registry.js";
-import { contextEventMessages, convertToLlmDrops, DEFAULT_PI_VERSION, type PiVersion } from "../formats/pi/pi-format.js";
+import { contextEventMessages, DEFAULT_PI_VERSION, type PiVersion } from "../formats/pi/pi-context.js";
+import { convertToLlmDrops } from "../formats/pi/convert-to-llm.js";
 import { emptyChainReport } from "../render/pi-condense/chain-ranges.js";
 import { type PiCondenseConfig, withDefaults, type DeepPartial } from "../render/pi-condense/config.js";
 import { IndexerState } from "../render/pi-condense/indexer-state.js";

@@ -8,7 +8,8 @@
  * request without lineage is indexed from the start. Property tests compare each rule's hits with
  * a check on a freshly built request after random appends and edits.
  */
-import { requestLineage, type Part, type RequestMessage } from "./request.js";
+import { type Part, type RequestMessage } from "./request-model.js";
+import { requestLineage } from "./request-lineage.js";
 
 export type CallPart = Extract<Part, { kind: "call" }>;
 export type ResultPart = Extract<Part, { kind: "result" }>;

@@ -6,7 +6,7 @@
 import type { FindingCode } from "../rules/registry.js";
 import type { Msg, Session } from "../model/types.js";
 import type { ProviderName } from "../model/provider-names.js";
-import type { Place, RequestMessage } from "./request.js";
+import type { Place, RequestMessage } from "./request-model.js";
 
 /**
  * What a provider does with a request that breaks the rule:
@@ -25,10 +25,18 @@ export interface Cell {
   /** Where the evidence comes from (issue, PR, docs or source file). */
   source: string;
   /** Which variant of the check this provider applies (for example by id or by count). */
-  mode?: string;
+  mode?: RuleMode;
   /** A caveat shown in the docs table. */
   note?: string;
 }
+
+/**
+ * The variants of the checks a provider's cell may choose: how results pair with calls (`calls`:
+ * by id in the next message, `anywhere`, `run`: in the run of results, `next`, `next-message`,
+ * `previous`), what an empty message is (`messages`, `any`), and model generations the rejection
+ * depends on (`claude-4.6`, `gemini-3`, `error-results`).
+ */
+export type RuleMode = "any" | "anywhere" | "calls" | "claude-4.6" | "error-results" | "gemini-3" | "messages" | "next" | "next-message" | "previous" | "run";
 
 /**
  * What a check may read besides the request. Not the provider: the verdicts run each check once
@@ -61,7 +69,7 @@ export interface ProviderRule {
   follows: string;
   /** Per provider; DeepSeek, Kimi and Qwen inherit `openai-chat`'s cell unless listed. */
   cells: Partial<Record<ProviderName, Cell>>;
-  check(req: RequestMessage[], ctx: CheckContext, mode: string | undefined): Hit[];
+  check(req: RequestMessage[], ctx: CheckContext, mode: RuleMode | undefined): Hit[];
   /**
    * True when, in this mode, the hits about a message depend only on the messages from the
    * assistant message before it to the assistant message after it (both included), and on
@@ -70,5 +78,5 @@ export interface ProviderRule {
    * the verdicts re-check only from the first assistant message of the changed part
    * (verdicts.ts `incrementalHits`).
    */
-  segmentLocal?: (mode: string | undefined) => boolean;
+  segmentLocal?: (mode: RuleMode | undefined) => boolean;
 }

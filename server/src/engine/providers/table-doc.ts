@@ -23,7 +23,7 @@ export function providerRulesMarkdown(): string {
   out.push(
     "Which provider would reject the next request, and why. Generated from",
     "`server/src/engine/providers/rules.ts` by `node --import tsx scripts/provider-rules-doc.ts`; the research behind",
-    "each cell is `shared/research/providers.md` (section 3.1).",
+    "each cell is `docs/research/providers.md` (section 3.1).",
     "",
     "- **The request** is what the agent sends: for pi, the wire after pi-condense (or acp-kernel),",
     "  `convertToLlm` and pi-ai's `transformMessages`, then what pi-ai's provider serialisers do (empty text",

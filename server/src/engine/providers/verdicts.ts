@@ -15,9 +15,12 @@ import type { Analysis } from "../pipeline/analyze.js";
 import type { Finding, Msg, Severity } from "../model/types.js";
 import { latestModel, modelTurns, type ModelRef } from "./detect.js";
 import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../model/provider-names.js";
-import { buildRequest, combineConsecutive, keepBuilds, requestLineage, type RequestMessage } from "./request.js";
+import { type RequestMessage } from "./request-model.js";
+import { buildRequest } from "./request-build.js";
+import { keepBuilds, requestLineage } from "./request-lineage.js";
+import { combineConsecutive } from "./request-combine.js";
 import { sharedPrefix } from "../model/fold-resume.js";
-import type { Cell, CheckContext, Hit, ProviderRule } from "./rule-types.js";
+import type { Cell, CheckContext, Hit, ProviderRule, RuleMode } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
 import { formatProfile } from "../formats/registry.js";
 
@@ -258,7 +261,7 @@ function nextAssistant(req: RequestMessage[], i: number): number {
  * edit further back), hits about messages from the second assistant message of that end on are
  * the previous ones moved too, and only the part between is checked.
  */
-export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: CheckContext, mode: string | undefined, key: string): Hit[] {
+export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: CheckContext, mode: RuleMode | undefined, key: string): Hit[] {
   if (!rule.segmentLocal?.(mode) || req.length === 0) return rule.check(req, ctx, mode);
   let byKey = lastHits.get(req[0]);
   if (!byKey) lastHits.set(req[0], (byKey = new Map()));

@@ -85,7 +85,17 @@ const makeIdUniquePlan: PlanFn = (a, line, toolCallId) => {
   return { title: r.title, plan: planFromEdits(a, r.edits), reads: [] };
 };
 
-const fromPlan = (plan: PlanFn) => (a: Analysis, text: string, line: number, toolCallId: string | undefined, bom: boolean) => planToRepair(text, plan(a, line, toolCallId, bom));
+/** How many one-finding repairs were planned since the process started (tests count work, never time). */
+export const repairWork = { plans: 0 };
+
+/**
+ * A repair of one finding in its one representation, a line plan (guarded), and the edits of that
+ * plan against the editor's text (`one`): the table as written is the table that runs.
+ */
+function planned(plan: PlanFn): Required<Pick<RepairSpec, "plan" | "one">> {
+  const safe = guarded(plan);
+  return { plan: safe, one: (a, text, line, toolCallId, bom) => planToRepair(text, safe(a, line, toolCallId, bom)) };
+}
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -93,11 +103,7 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
   "remove-orphan": {
     label: () => "Remove this orphan tool result",
     preferred: true,
-    one: (a, _text, line, toolCallId, bom) => {
-      const r = orphanRemoval(a, line, toolCallId, bom);
-      return "reason" in r ? null : r;
-    },
-    plan: removeOrphanPlan,
+    ...planned(removeOrphanPlan),
     done: (n, dry) => `${dry ? "would remove" : "removed"} ${count(n, "orphan tool result", "orphan tool results")}`,
   },
   "fix-all-orphans": {
@@ -108,57 +114,49 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
   "make-id-unique": {
     label: (f) => `Make \`${f.toolCallId}\` unique in this turn`,
     preferred: false,
-    one: (a, text, line, toolCallId, bom) => makeIdUniqueRepair(a, text, line, toolCallId, bom),
-    plan: makeIdUniquePlan,
+    ...planned(makeIdUniquePlan),
     done: (n, dry) => `${dry ? "would rename" : "renamed"} ${count(n, "reused tool-call id", "reused tool-call ids")}`,
   },
   "insert-missing-result": {
     label: (f) => `Insert an interrupted result for \`${f.toolCallId}\``,
     preferred: true,
-    one: fromPlan(insertMissingResult),
-    plan: insertMissingResult,
+    ...planned(insertMissingResult),
     done: (n, dry) => `${dry ? "would insert" : "inserted"} the missing results of ${count(n, "turn", "turns")}`,
   },
   "move-result": {
     label: (f) => `Move result \`${f.toolCallId}\` back to its call's turn`,
     preferred: true,
-    one: fromPlan(moveResult),
-    plan: moveResult,
+    ...planned(moveResult),
     done: (n, dry) => `${dry ? "would move" : "moved"} ${count(n, "result", "results")} back to their call's turn`,
   },
   "drop-duplicate-result": {
     label: () => "Drop this duplicate result (keep the first)",
     preferred: true,
-    one: fromPlan(dropDuplicatePlan),
-    plan: dropDuplicatePlan,
+    ...planned(dropDuplicatePlan),
     done: (n, dry) => `${dry ? "would drop" : "dropped"} ${count(n, "duplicate result", "duplicate results")}`,
   },
   "relink-parent": {
     label: () => "Make this entry a root, as the loader treats it",
     preferred: true,
-    one: fromPlan(relinkParent),
-    plan: relinkParent,
+    ...planned(relinkParent),
     done: (n, dry) => `${dry ? "would re-link" : "re-linked"} ${count(n, "broken parent", "broken parents")} as roots`,
   },
   "break-parent-cycle": {
     label: () => "Break this parent cycle",
     preferred: true,
-    one: fromPlan(breakParentCycle),
-    plan: breakParentCycle,
+    ...planned(breakParentCycle),
     done: (n, dry) => `${dry ? "would break" : "broke"} ${count(n, "parent cycle", "parent cycles")}`,
   },
   "remove-malformed-line": {
     label: () => "Remove this malformed line",
     preferred: true,
-    one: fromPlan((a, line, _id, bom) => removeMalformedLine(a, line, bom)),
-    plan: (a, line, _id, bom) => removeMalformedLine(a, line, bom),
+    ...planned((a, line, _id, bom) => removeMalformedLine(a, line, bom)),
     done: (n, dry) => `${dry ? "would remove" : "removed"} ${count(n, "malformed line", "malformed lines")}`,
   },
   "merge-split-results": {
     label: (f) => `Merge result \`${f.toolCallId}\` into the turn's first message of results`,
     preferred: true,
-    one: fromPlan(mergeSplitResults),
-    plan: mergeSplitResults,
+    ...planned(mergeSplitResults),
     done: (n, dry) => `${dry ? "would merge" : "merged"} the split results of ${count(n, "turn", "turns")}`,
   },
   "fix-all": {
@@ -180,6 +178,7 @@ function dropDuplicatePlan(a: Analysis, line: number, toolCallId: string | undef
  */
 function guarded(plan: PlanFn): PlanFn {
   return (a, line, toolCallId, bom) => {
+    repairWork.plans++;
     const p = plan(a, line, toolCallId, bom);
     if ("reason" in p) return p;
     const lines = a.session.lines;
@@ -190,13 +189,6 @@ function guarded(plan: PlanFn): PlanFn {
   };
 }
 
-for (const spec of Object.values(REPAIRS) as RepairSpec[])
-  if (spec.plan) {
-    const plan = guarded(spec.plan);
-    spec.plan = plan;
-    const one = spec.one;
-    if (one) spec.one = (a, text, line, toolCallId, bom) => ("reason" in plan(a, line, toolCallId, bom) ? null : one(a, text, line, toolCallId, bom));
-  }
 
 /** The plan functions by kind (fix-all's input). */
 export const PLANS: Readonly<Partial<Record<FixKind, PlanFn>>> = Object.fromEntries(

@@ -6,7 +6,7 @@
  */
 import type { Analysis } from "../pipeline/analyze.js";
 import { formatProfile } from "../formats/registry.js";
-import { toolCallsOf, type Entry, type Finding } from "../model/types.js";
+import { toolCallsOf, type Entry, type Finding, type Msg } from "../model/types.js";
 
 /** Where each tool-call id is called and answered anywhere in the file, every branch included (0-based lines, ascending). */
 export interface ToolLines {
@@ -22,6 +22,8 @@ export interface RepairIndex {
   refs(id: string): Map<number, number> | undefined;
   /** Calls and results by id over every entry of the file, not only the active branch (built when first asked). */
   toolLines(): ToolLines;
+  /** Each message of the context (`before`) by its index (built when first asked). */
+  beforeIndex(): Map<Msg, number>;
 }
 
 const cache = new WeakMap<Analysis, RepairIndex>();
@@ -48,7 +50,15 @@ export function repairIndex(a: Analysis): RepairIndex {
   };
   let tools: ToolLines | undefined;
   const toolLines = () => (tools ??= buildToolLines(a));
-  ix = { findingsByLine, entryByLine, idCount, refs, toolLines };
+  let positions: Map<Msg, number> | undefined;
+  const beforeIndex = () => {
+    if (!positions) {
+      positions = new Map();
+      a.before.forEach((m, i) => positions!.set(m, i));
+    }
+    return positions;
+  };
+  ix = { findingsByLine, entryByLine, idCount, refs, toolLines, beforeIndex };
   cache.set(a, ix);
   return ix;
 }

@@ -246,8 +246,7 @@ const renameContexts = new WeakMap<Analysis, RenameContext>();
 function renameContext(a: Analysis): RenameContext {
   let c = renameContexts.get(a);
   if (c) return c;
-  const beforeIndex = new Map<Msg, number>();
-  a.before.forEach((m, i) => beforeIndex.set(m, i));
+  const beforeIndex = repairIndex(a).beforeIndex();
   const dropped = new Set<Msg>(a.dropped.map((d) => d.msg));
   const unpairedTurns = new Set(a.occurrences.unpaired.map((u) => `${u.id}\u0000${u.turn}`));
   const taken = new Set<string>();

@@ -53,8 +53,7 @@ const contexts = new WeakMap<Analysis, Context>();
 function context(a: Analysis): Context {
   let c = contexts.get(a);
   if (c) return c;
-  const beforeIndex = new Map<Msg, number>();
-  a.before.forEach((m, i) => beforeIndex.set(m, i));
+  const beforeIndex = repairIndex(a).beforeIndex();
   const branchIndex = new Map<Entry, number>();
   a.session.branch.forEach((e, i) => branchIndex.set(e, i));
   const sweptByLine = new Map<number, { reason: string; barrier?: Msg; id: string }[]>();

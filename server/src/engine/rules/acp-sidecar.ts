@@ -1,5 +1,5 @@
 /**
- * billion-context-pi's acp-kernel sidecar (`<session>.jsonl.acp.json`, research notes 3.3): state
+ * billion-context-pi's acp-kernel sidecar (`<session>.jsonl.acp.json`, docs/research/formats.md section 3.3): state
  * that is not valid (`acp-sidecar-invalid`), and blocks or message refs that name nothing in the
  * session (`acp-dangling-ref`).
  */
@@ -13,13 +13,13 @@ export const ACP_SIDECAR_CODES = {
     description: "An acp-kernel block or message ref that resolves to nothing.",
     severity: "warning",
     otherSeverities: { information: "only message refs (`mNNNNN`) resolve to nothing" },
-    follows: "acp-kernel CompressionState (research notes 3.3)",
+    follows: "acp-kernel CompressionState (docs/research/formats.md section 3.3)",
     fixes: [],
   },
   "acp-sidecar-invalid": {
     description: "An acp-kernel sidecar that is not valid state.",
     severity: "warning",
-    follows: "acp-kernel CompressionState (research notes 3.3)",
+    follows: "acp-kernel CompressionState (docs/research/formats.md section 3.3)",
     fixes: [],
   },
 } as const satisfies CodeTable;

@@ -14,13 +14,13 @@ export const PROVIDER_WIRE_CODES = {
   "dangling-call": {
     description: "A call without a result before the next message (pi-ai inserts a synthetic result).",
     severity: "warning",
-    follows: "pi-ai 1.6 transformMessages orphan repair (research notes 1.11)",
+    follows: "pi-ai 1.6 transformMessages orphan repair (docs/research/formats.md section 1.11)",
     fixes: ["insert-missing-result", "fix-all"],
   },
   "error-turn-results": {
     description: "Results of an assistant turn that pi-ai leaves out (stopReason error/aborted).",
     severity: "error",
-    follows: "pi-ai 1.6 transformMessages: error/aborted turns skipped (research notes 1.11)",
+    follows: "pi-ai 1.6 transformMessages: error/aborted turns skipped (docs/research/formats.md section 1.11)",
     fixes: ["remove-orphan", "fix-all-orphans", "fix-all"],
   },
 } as const satisfies CodeTable;

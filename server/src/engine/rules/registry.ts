@@ -22,7 +22,7 @@ import { SESSION_SHAPE_CODES } from "../model/shape-findings.js";
 export type { CodeSpec, CodeTable, EnabledCodes, FixKind } from "../model/finding-kit.js";
 
 export const CODE_TABLE = {
-  ...SESSION_SHAPE_CODES, // how each agent loads its file (formats.md)
+  ...SESSION_SHAPE_CODES, // how each agent loads its file (docs/research/formats.md)
   ...CHAIN_RANGE_CODES, // seed section A: chain ranges
   ...PRUNER_THROWS_CODES, // pi emitContext catching pi-condense 2.9.1's throws
   ...OCCURRENCE_IDENTITY_CODES, // seed section B: occurrence identity

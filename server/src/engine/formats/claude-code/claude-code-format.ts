@@ -1,6 +1,6 @@
 /**
  * Claude Code transcripts (`~/.claude/projects/<dir>/<session>.jsonl`), read into the same tree
- * and message model as pi (research notes formats.md section 4; no primary source exists, the
+ * and message model as pi (docs/research/formats.md section 4; no primary source exists, the
  * shapes follow claude-code-log's models and fixtures).
  *
  * Tree: `uuid` / `parentUuid`. Context: user and assistant lines on the branch; one API response
@@ -123,6 +123,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   renderedByPruners: false,
   linksOtherFiles: true,
   sessionFolders: [{ home: ".claude/projects", env: { name: "CLAUDE_CONFIG_DIR", under: "projects" } }],
+  subagentFiles: { folder: "subagents", prefix: "agent-" },
 };
 
 /** What Claude Code writes as the result of a tool call the user interrupted. */

@@ -3,7 +3,7 @@
  * it writes a `system` line with `subtype: "compact_boundary"` (parent null, `logicalParentUuid`
  * naming the last line before it) and then the compact summary as a user line
  * (`isCompactSummary`). On resume only the lines after the latest boundary are sent; everything
- * before it is represented by the summary (research notes formats.md section 4.3).
+ * before it is represented by the summary (docs/research/formats.md section 4.3).
  */
 import type { ResumeContext } from "../profile.js";
 import type { Msg, Session } from "../../model/types.js";

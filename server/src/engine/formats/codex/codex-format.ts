@@ -1,21 +1,27 @@
 /**
  * OpenAI Codex CLI rollout files, envelope (`{timestamp,type,payload}`) and legacy bare lines,
- * read into the same model (research notes formats.md section 5). Rollouts are linear: each
+ * read into the same model (docs/research/formats.md section 5). Rollouts are linear: each
  * line's parent is the previous line. The context is built from `response_item` payloads only;
  * consecutive assistant-side items (message, reasoning, calls) of one response form one
  * assistant message; `*_output` items become tool results keyed by `call_id`.
  */
 import { isObject } from "../../model/parse.js";
-import type { Entry, Finding, JsonPath, Msg, SourceLine } from "../../model/types.js";
+import type { Entry, Finding, JsonPath, SourceLine } from "../../model/types.js";
 import type { FormatRead, FormatProfile } from "../profile.js";
 import { codexModelTurns, codexReasoningItems } from "./codex-providers.js";
 import { codexResumeContext } from "./codex-resume.js";
 import { codexUsage } from "./codex-usage.js";
+import { codexExtendContext } from "./codex-continuation.js";
+import { buildCodexContext, OUTPUT_TYPES } from "./codex-context.js";
 
 export function readCodex(lines: SourceLine[]): FormatRead {
+  return readCodexFrom(lines, null);
+}
+
+/** Lines read after an entry whose id is `prev` (null: from the start of the file). */
+function readCodexFrom(lines: readonly SourceLine[], prev: string | null): FormatRead {
   const entries: Entry[] = [];
   const findings: Finding[] = [];
-  let prev: string | null = null;
   for (const l of lines) {
     const v = l.value;
     if (!isObject(v)) continue;
@@ -24,59 +30,6 @@ export function readCodex(lines: SourceLine[]): FormatRead {
     prev = id;
   }
   return { entries, findings };
-}
-
-const CALL_TYPES = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
-const OUTPUT_TYPES = new Set(["function_call_output", "custom_tool_call_output"]);
-
-/** The response item an entry holds (envelope `response_item` or a legacy bare item), if any. */
-export function codexPayloadOf(e: Entry): Record<string, any> | undefined {
-  const v = e.raw;
-  if (v.type === "response_item" && isObject(v.payload)) return v.payload;
-  if (!("payload" in v) && typeof v.type === "string" && v.record_type === undefined) return v; // legacy bare item
-  return undefined;
-}
-
-export function buildCodexContext(branch: Entry[]): Msg[] {
-  const out: Msg[] = [];
-  let open: Msg | undefined;
-  for (const e of branch) {
-    const p = codexPayloadOf(e);
-    if (!p) continue;
-    const origin = { kind: "entry" as const, line: e.line, entryId: e.id };
-    const ts = typeof e.raw.timestamp === "string" ? Date.parse(e.raw.timestamp) : undefined;
-    const assistantSide = (p.type === "message" && p.role === "assistant") || p.type === "reasoning" || CALL_TYPES.has(p.type);
-    if (assistantSide) {
-      if (!open) {
-        open = { role: "assistant", content: [], timestamp: ts, origin, stopReason: "stop" };
-        out.push(open);
-      }
-      if (p.type === "message")
-        for (const c of Array.isArray(p.content) ? p.content : []) open.content.push({ type: "text", text: String(c?.text ?? "") });
-      else if (p.type === "reasoning") open.content.push({ type: "thinking", thinking: (p.summary ?? []).map((s: any) => s?.text ?? "").join("\n") });
-      else {
-        open.content.push({ type: "toolCall", id: String(p.call_id ?? p.id ?? ""), name: p.name ?? p.type, arguments: p.arguments ?? p.input ?? p.action, line: e.line, path: e.raw === p ? ["call_id"] : ["payload", "call_id"] });
-        open.stopReason = "toolUse";
-      }
-      continue;
-    }
-    open = undefined;
-    if (OUTPUT_TYPES.has(p.type)) {
-      out.push({
-        role: "toolResult",
-        toolCallId: String(p.call_id ?? ""),
-        content: typeof p.output === "string" ? [{ type: "text", text: p.output }] : Array.isArray(p.output) ? p.output : [],
-        isError: false,
-        timestamp: ts,
-        origin,
-        resultPath: e.raw === p ? ["call_id"] : ["payload", "call_id"],
-      });
-    } else if (p.type === "message") {
-      const text = (Array.isArray(p.content) ? p.content : []).map((c: any) => ({ type: "text", text: String(c?.text ?? "") }));
-      out.push({ role: p.role === "developer" || p.role === "system" ? "system" : "user", content: text, timestamp: ts, origin });
-    }
-  }
-  return out;
 }
 
 const CODEX_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
@@ -133,6 +86,12 @@ export const codexFormat: FormatProfile<"codex"> = {
     reasoningItems: codexReasoningItems,
   },
   resume: codexResumeContext,
+  extendContext: codexExtendContext,
+  readLinesIn(session, lines) {
+    // Linear: each line's parent is the entry before it.
+    const last = session.entries[session.entries.length - 1];
+    return readCodexFrom(lines, last ? last.id : null);
+  },
   renderedByPruners: false,
   linksOtherFiles: false,
   sessionFolders: [

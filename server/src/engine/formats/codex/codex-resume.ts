@@ -11,7 +11,7 @@
  */
 import type { Msg, Entry, Session } from "../../model/types.js";
 import { isObject } from "../../model/parse.js";
-import { buildCodexContext, codexPayloadOf } from "./codex-format.js";
+import { buildCodexContext, codexPayloadOf } from "./codex-context.js";
 import type { ResumeContext } from "../profile.js";
 
 const isUserMessage = (e: Entry) => {

@@ -2,9 +2,13 @@
  * What pi's `convertToLlm` sends for the coding agent's own message roles: each becomes a user
  * message whose text is built from fields other than `content` (pi-mono
  * `packages/coding-agent/src/core/messages.ts`, `bashExecutionToText` and the summary prefixes).
- * Without this, the After column would show these messages empty and count them as saved.
+ * Without this, the After column would show these messages empty and count them as saved. And
+ * which messages convertToLlm leaves out per pi version (`convertToLlmDrops`). pi-ai's
+ * `transformMessages` (render/pi-ai/) runs after it.
  */
+import type { DropReason } from "../../model/drop-reason.js";
 import type { Msg } from "../../model/types.js";
+import type { PiVersion } from "./pi-context.js";
 
 const COMPACTION_PREFIX = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
 const COMPACTION_SUFFIX = "\n</summary>";
@@ -43,4 +47,13 @@ export function llmUserContent(m: Msg): string | unknown[] | undefined {
     default:
       return undefined;
   }
+}
+
+/** `convertToLlm`'s input split by pi version: pi 0.83 drops system messages (an unknown role). */
+export function convertToLlmDrops(messages: Msg[], piVersion?: PiVersion): { messages: Msg[]; dropped: { msg: Msg; by: DropReason }[] } {
+  if (piVersion !== "0.83" || !messages.some((m) => m.role === "system")) return { messages, dropped: [] };
+  return {
+    messages: messages.filter((m) => m.role !== "system"),
+    dropped: messages.filter((m) => m.role === "system").map((msg) => ({ msg, by: { kind: "convert-unknown-role" } as const })),
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * The acp-kernel render of a pi branch, the way billion-context-pi runs it (research notes 3.3):
+ * The acp-kernel render of a pi branch, the way billion-context-pi runs it (docs/research/formats.md section 3.3):
  * project pi messages to kernel cores (`entryId`, or `entryId#toolCallId` per call of a
  * multi-call assistant), `prune` with the sidecar's state, and convert back (rendered summaries
  * become user messages; a multi-call assistant keeps only its surviving calls).

@@ -1,6 +1,6 @@
 /**
  * billion-context-pi's sidecar `<session>.jsonl.acp.json`: acp-kernel's `CompressionState` (plus
- * `liveRefOrigins`) as one JSON object (research notes section 3.3). A file counts as state only
+ * `liveRefOrigins`) as one JSON object (docs/research/formats.md section 3.3). A file counts as state only
  * when `blocks` is an array; missing fields take the kernel's initial values, and a field of the
  * wrong type makes the file invalid state (an `acp-sidecar-invalid` finding).
  */

@@ -1,6 +1,6 @@
 /**
  * Rule 6, what the provider sees: pi's `convertToLlm` and pi-ai's `transformMessages` orphan
- * repair applied to the pruned context (research notes sections 1.10 and 1.11, pi-ai 1.6).
+ * repair applied to the pruned context (docs/research/formats.md section 1.10 and 1.11, pi-ai 1.6).
  *
  * - Every non-assistant, non-toolResult agent message goes out as a user message whose text
  *   convertToLlm builds (agent-message-text.ts: summaries with their prefixes, a bash

@@ -1,6 +1,6 @@
 /**
  * Phase 3 of pi-condense's `pruneMessages`: chain ranges, positional (seed
- * toolcall-id-collisions.md, section A; AC 1-5a; research notes section 2.6).
+ * toolcall-id-collisions.md, section A; AC 1-5a; docs/research/formats.md section 2.6).
  *
  * Each `context-prune-chain` entry resolves to an index range by role-gated timestamps: exactly
  * one user message at `startUserTimestamp`, exactly one assistant at `finalAssistantTimestamp`,

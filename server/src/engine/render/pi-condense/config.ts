@@ -1,5 +1,5 @@
 /**
- * pi-condense's configuration, with its DEFAULT_CONFIG values (research notes section 2.1).
+ * pi-condense's configuration, with its DEFAULT_CONFIG values (docs/research/formats.md section 2.1).
  * The inspector cannot read the user's settings.json from a session file, so the configuration
  * is an input; pruning is assumed on (pi-condense's own default is `enabled: false`, but a
  * session that carries `context-prune-*` entries was pruned).

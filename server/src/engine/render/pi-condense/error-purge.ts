@@ -1,6 +1,6 @@
 /**
  * Phase 2 of pi-condense's `pruneMessages`: after a cooldown, large arguments of tool calls whose
- * result was an error are shrunk (research notes section 2.4; gh-19 keeps argument types).
+ * result was an error are shrunk (docs/research/formats.md section 2.4; gh-19 keeps argument types).
  * Like pi-condense, errored calls are matched by bare id.
  */
 import type { Msg } from "../../model/types.js";

@@ -1,6 +1,6 @@
 /**
  * pi-condense's indexer state, rebuilt from the branch's `context-prune-*` entries exactly as
- * `reconstructFromSession` does (research notes section 2.3): records keyed by occurrence key,
+ * `reconstructFromSession` does (docs/research/formats.md section 2.3): records keyed by occurrence key,
  * short refs `tN`, summary bodies, dedup aliases, and the chain registry.
  */
 import { isObject } from "../../model/parse.js";

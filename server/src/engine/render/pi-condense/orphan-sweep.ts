@@ -1,6 +1,6 @@
 /**
  * Phase 4 of pi-condense's `pruneMessages`: the orphan sweep (seed section C, with the later
- * barrier rule of gh-11, research notes section 2.8). One forward pass: an assistant replaces the
+ * barrier rule of gh-11, docs/research/formats.md section 2.8). One forward pass: an assistant replaces the
  * open-call set; a tool result consumes its id once; any other message is a barrier that clears
  * the set. A result whose id is not open is swept.
  *

@@ -1,6 +1,6 @@
 /**
  * pi-condense's protection rules: `protectedTools` by exact name, `protectedPaths` globs against
- * `args.path` (research notes section 2.9).
+ * `args.path` (docs/research/formats.md section 2.9).
  */
 import type { PiCondenseConfig } from "./config.js";
 

@@ -1,5 +1,5 @@
 /**
- * pi-condense's `pruneMessages`, the four phases in order (research notes section 2.4):
+ * pi-condense's `pruneMessages`, the four phases in order (docs/research/formats.md section 2.4):
  * 1 stub summarized results (occurrence-keyed, fail-closed), 2 error-argument purge,
  * 3 chain ranges (positional), 4 orphan sweep. Nothing changed -> the input array itself.
  */

@@ -1,6 +1,6 @@
 /**
  * Phase 1 of pi-condense's `pruneMessages`: tool results whose occurrence was summarized become
- * short stubs pointing at `context_tree_query` (research notes section 2.4).
+ * short stubs pointing at `context_tree_query` (docs/research/formats.md section 2.4).
  *
  * Fail-closed (seed toolcall-id-collisions.md, B; AC 7, 10b): a result that carries a timestamp
  * is looked up by `id@timestamp` only; an older summarized occurrence of the same bare id never

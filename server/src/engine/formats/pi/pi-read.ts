@@ -1,0 +1,145 @@
+/**
+ * Reading a pi session file (`SessionManager` load): the header, then entries linked by `id` /
+ * `parentId`; v1 files (no ids) get ids by line and their compactions' line indexes fixed up.
+ */
+import { describeJsonType, isObject } from "../../model/parse.js";
+import { shapeFinding } from "../../model/shape-findings.js";
+import type { Entry, Finding, Session, SourceLine } from "../../model/types.js";
+import type { FormatRead } from "../profile.js";
+
+export const PI_ENTRY_TYPES = new Set([
+  "message",
+  "thinking_level_change",
+  "model_change",
+  "compaction",
+  "branch_summary",
+  "custom",
+  "custom_message",
+  "label",
+  "session_info",
+  "usage",
+  "context_edit",
+]);
+
+
+/** What reading a pi file has gathered so far (`readPiLine` continues it line by line). */
+export interface PiReadState {
+  header: Session["header"];
+  entries: Entry[];
+  findings: Finding[];
+  /** Every parsed entry object in file order, header included (v1 compaction indexes count it). */
+  fileEntries: (Entry | "header")[];
+}
+
+export function readPi(lines: SourceLine[]): FormatRead {
+  const st: PiReadState = { header: undefined, entries: [], findings: [], fileEntries: [] };
+  for (const l of lines) readPiLine(st, l);
+  const { header, entries, findings, fileEntries } = st;
+  if (header && header.version < 2) {
+    // v1 compaction: firstKeptEntryIndex indexes the file's entry array, header included.
+    for (const e of entries) {
+      if (e.type === "compaction" && typeof e.raw.firstKeptEntryIndex === "number") {
+        const target = fileEntries[e.raw.firstKeptEntryIndex];
+        const raw = { ...e.raw };
+        delete raw.firstKeptEntryIndex;
+        if (target && target !== "header") raw.firstKeptEntryId = target.id;
+        e.raw = raw;
+      }
+    }
+  }
+  return { header, entries, findings };
+}
+
+/** Reads one line of a pi file into `st` (the body of `readPi`'s loop). */
+export function readPiLine(st: PiReadState, l: SourceLine): void {
+  const { entries, findings, fileEntries } = st;
+  if (l.value === undefined) return;
+  const v = l.value;
+  if (!isObject(v)) return; // reported by the shared line checks
+  if (!st.header) {
+    if (v.type === "session" && typeof v.id === "string") {
+      const version = typeof v.version === "number" ? v.version : 1;
+      st.header = { line: l.line, raw: v, version };
+      fileEntries.push("header");
+      return;
+    }
+    findings.push(shapeFinding("unknown-entry", {
+      line: l.line,
+      path: ["type"],
+      message: "Line before the session header is ignored. pi expects the first entry to be the `session` header.",
+    }));
+    return;
+  }
+  if (v.type === "session") {
+    findings.push(shapeFinding("unknown-entry", {
+      line: l.line,
+      path: ["type"],
+      message: "Second session header is ignored. pi reads only the first `session` header.",
+    }));
+    return;
+  }
+  if (typeof v.type !== "string") {
+    findings.push(shapeFinding("unknown-entry", {
+      line: l.line,
+      message: "Not a pi session entry. The object has no string `type`.",
+    }));
+    return;
+  }
+  const version = st.header.version;
+  let id: string;
+  let parentId: string | null;
+  let syntheticId = false;
+  const raw: Record<string, any> = version < 2 ? { ...v } : v;
+  if (version < 2) {
+    id = `v1:${l.line + 1}`;
+    syntheticId = true;
+    const prev = entries[entries.length - 1];
+    parentId = prev ? prev.id : null;
+  } else {
+    if (typeof v.id !== "string" || v.id === "") {
+      findings.push(shapeFinding("unknown-entry", {
+        line: l.line,
+        path: ["id"],
+        message: `Entry without an id is left out. This \`${v.type}\` entry has no string \`id\`, so pi cannot place it in the session tree.`,
+      }));
+      return;
+    }
+    id = v.id;
+    parentId = typeof v.parentId === "string" ? v.parentId : null;
+  }
+  const entry: Entry = { line: l.line, id, parentId, type: v.type, raw, syntheticId: syntheticId || undefined };
+  if (version < 3 && v.type === "message" && isObject(v.message) && v.message.role === "hookMessage") {
+    entry.raw = { ...v, message: { ...v.message, role: "custom" } };
+  }
+  entries.push(entry);
+  fileEntries.push(entry);
+  checkEntryShape(entry, findings);
+}
+
+function checkEntryShape(e: Entry, findings: Finding[]): void {
+  const v = e.raw;
+  if (!PI_ENTRY_TYPES.has(e.type)) {
+    findings.push(shapeFinding("unknown-entry", {
+      line: e.line,
+      path: ["type"],
+      message: `Unknown entry type \`${e.type}\` adds nothing. It stays in the tree but contributes nothing to the context.`,
+    }, "information"));
+    return;
+  }
+  if (e.type === "message") {
+    if (!isObject(v.message)) {
+      findings.push(shapeFinding("unknown-entry", {
+        line: e.line,
+        path: ["message"],
+        message: `Message entry without a message object. Its \`message\` is ${describeJsonType(v.message)}, not an object, so it contributes nothing to the context.`,
+      }));
+    } else if (typeof v.message.role !== "string") {
+      findings.push(shapeFinding("unknown-entry", {
+        line: e.line,
+        path: ["message"],
+        message: "Message without a role is dropped. It has no string `role`, so pi leaves it out of the context.",
+      }));
+    }
+  }
+}
+
