@@ -1,10 +1,15 @@
 // `npm run bench`: the performance benchmark (a script, not a test; nothing here asserts).
-// Generates synthetic pi sessions and measures the BUILT product (dist/) against a bare baseline
-// loop measured in the same run; prints a table with targets, writes bench-results/<date>.json.
-//   npm run bench                          1, 20 and 100 MB, reused and unique ids
+// Generates synthetic sessions in each agent's layout (pi, Claude Code, Codex) and measures the
+// BUILT product (dist/) against a bare baseline loop over the same session measured in the same
+// run: CLI check/render, LSP open/append/edit/hover/code action (and its resolve), the
+// inspector's first paint, and peak memory; prints a table (rows by size, format and ids) with
+// targets, writes bench-results/<date>.json.
+//   npm run bench                          1, 20 and 100 MB, all three formats, reused and unique ids
 //   npm run bench -- --sizes 1,20          only these sizes (MB)
+//   npm run bench -- --formats pi,codex    only these formats (pi, claude-code, codex; default all)
 //   npm run bench -- --quick               one run per figure, 1 and 20 MB (unless --sizes)
 //   npm run bench -- --huge                also 1 GB (CLI figures only)
+//   npm run bench -- --keep-sessions       keep generated sessions over 200 MB
 //   npm run bench -- --runs 5 --cap 180    runs per CLI figure (median), per-step cap in seconds
 //   npm run bench -- --skip lsp,inspector  leave parts out (cli, lsp, inspector)
 //   npm run bench -- --build               rebuild dist/ first (otherwise built only when missing)

@@ -9,6 +9,7 @@ import { FIX_ALL_ORPHANS } from "./fixes.js";
 import type { InspectorPanels } from "./inspectorPanels.js";
 import { activeTabUri } from "./unsyncedEditors.js";
 import { SWITCH_PROVIDER_COMMAND } from "./providerSwitch.js";
+import { GO_TO_PROVIDER_ERROR_COMMAND } from "./providerError.js";
 
 export const OPEN_INSPECTOR_COMMAND = "transcriptInspector.openInspectorToSide";
 export const FIX_ALL_COMMAND = "transcriptInspector.fixAllOrphans";
@@ -22,6 +23,8 @@ export interface CommandDeps {
   log: vscode.LogOutputChannel;
   /** The target provider quick pick (providerSwitch.ts). */
   switchProvider(uri: vscode.Uri | undefined): Promise<void>;
+  /** "Paste a provider error": the line the place it names comes from (providerError.ts). */
+  goToProviderError(uri: vscode.Uri | undefined, text: string | undefined): Promise<void>;
 }
 
 // Arguments come from menus, keybindings and other extensions: checked, never trusted.
@@ -45,6 +48,8 @@ export const COMMANDS: Record<string, (deps: CommandDeps, ...args: unknown[]) =>
   [SHOW_LOG_COMMAND]: ({ log }) => log.show(true),
   /** The status bar item and the palette; explorer/editor menus pass the file's URI. */
   [SWITCH_PROVIDER_COMMAND]: ({ switchProvider }, uri) => switchProvider(uri instanceof vscode.Uri ? uri : undefined),
+  /** The palette (asks for the text), menus (the file's URI), other extensions and tests (`[uri, text]`). */
+  [GO_TO_PROVIDER_ERROR_COMMAND]: ({ goToProviderError }, uri, text) => goToProviderError(uri instanceof vscode.Uri ? uri : undefined, typeof text === "string" ? text : undefined),
 };
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {

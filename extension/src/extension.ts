@@ -6,12 +6,13 @@
  */
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, FullTextRequest, LocateRequest, type RenderChangedParams, RenderChangedNotification, RowsRequest, StatusNotification, SummaryRequest } from "../../server/src/protocol/lsp.js";
-import { ProviderVerdictsRequest, SetTargetProviderRequest } from "../../server/src/protocol/providers.js";
+import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, FullTextRequest, LocateRequest, type RenderChangedParams, RenderChangedNotification, RowsRequest, StatusNotification, SubagentRequest, SummaryRequest } from "../../server/src/protocol/lsp.js";
+import { ProviderErrorRequest, ProviderVerdictsRequest, SetTargetProviderRequest } from "../../server/src/protocol/providers.js";
+import { goToProviderError } from "./providerError.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
 import { createLanguageClient } from "./client.js";
 import { OPEN_INSPECTOR_COMMAND, registerCommands } from "./commands.js";
-import { applyFix } from "./fixes.js";
+import { FixPreviews } from "./fixes.js";
 import { InspectorPanels } from "./inspectorPanels.js";
 import { ProviderStatusItem, switchTargetProvider } from "./providerSwitch.js";
 import { revealLine } from "./revealLine.js";
@@ -29,14 +30,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   const sessions = new SessionStatuses();
   const renderChanged = new vscode.EventEmitter<RenderChangedParams>();
   const recorder = isTestRun(context) ? new MessageRecorder() : undefined;
-  const fix = (uri: vscode.Uri, f: ViewFix) => applyFix(lc, uri, f);
+  // a fix is previewed (its diff, the target's verdict after it) before it is applied
+  const previews = new FixPreviews(lc);
+  const fix = (uri: vscode.Uri, f: ViewFix) => previews.previewThenApply(uri, f);
   let unsynced: UnsyncedEditors | undefined;
   const reveal = (line: unknown, uri?: vscode.Uri | string) => revealLine(line, uri, (u) => !!unsynced?.isUnsynced(u));
   const panels = new InspectorPanels(context.extensionUri, {
-    summary: (uri, provider) => lc.sendRequest(SummaryRequest, provider ? { uri, provider } : { uri }),
+    summary: (uri, provider, leafId) => lc.sendRequest(SummaryRequest, { uri, ...(provider ? { provider } : {}), ...(leafId !== undefined ? { leafId } : {}) }),
     rows: (uri, q) => lc.sendRequest(RowsRequest, { ...q, uri }),
     locate: (uri, q) => lc.sendRequest(LocateRequest, { ...q, uri }),
     fullText: (uri, q) => lc.sendRequest(FullTextRequest, { ...q, uri }),
+    subagent: (uri, q) => lc.sendRequest(SubagentRequest, { ...q, uri }),
+    openSession: async (uri) => {
+      // a tab for the file (also one VS Code does not sync), then its inspector beside it
+      await vscode.commands.executeCommand("vscode.open", uri, { preview: false });
+      panels.show(uri);
+    },
     applyFix: fix,
     revealLine: reveal,
     onRenderChanged: renderChanged.event,
@@ -45,6 +54,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   });
   context.subscriptions.push(
     log,
+    previews,
     sessions,
     new StatusBar(sessions, OPEN_INSPECTOR_COMMAND),
     new ProviderStatusItem(sessions),
@@ -56,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
       applyFix: fix,
       revealLine: reveal,
       log,
+      goToProviderError: (uri, text) => goToProviderError({ locate: (u, t) => lc.sendRequest(ProviderErrorRequest, { uri: u, text: t }) }, (line, u) => reveal(line, u), uri, text),
       switchProvider: (uri) =>
         switchTargetProvider({ verdicts: (u) => lc.sendRequest(ProviderVerdictsRequest, { uri: u }), setTarget: (u, provider) => lc.sendRequest(SetTargetProviderRequest, { uri: u, provider }) }, uri),
     }),

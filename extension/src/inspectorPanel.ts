@@ -9,20 +9,32 @@
 import * as vscode from "vscode";
 import type { RenderChangedParams } from "../../server/src/protocol/lsp.js";
 import type { ViewFix } from "../../server/src/protocol/view.js";
-import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, ViewSummary } from "../../server/src/protocol/view-window.js";
+import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, SubagentAnswer, SubagentQuery, ViewSummary } from "../../server/src/protocol/view-window.js";
 import { type HostToWebview, isWebviewToHost } from "../../server/src/protocol/webview.js";
 import { inspectorHtml } from "./inspectorHtml.js";
 import type { MessageObserver } from "./testHooks.js";
 
 export const VIEW_TYPE = "transcriptInspector.inspector";
 
+/** The branch a request is about: its leaf's entry id (absent: the agent's active branch). */
+export interface Branch {
+  leafId?: string;
+}
+
 /** What a panel needs from the rest of the extension (small, so the panel stays testable). */
 export interface InspectorHost {
-  /** `provider`: the provider whose verdict the header shows (default: the document's target). */
-  summary(uri: string, provider?: string): Promise<ViewSummary | null>;
-  rows(uri: string, q: RowsQuery): Promise<RowsAnswer | null>;
-  locate(uri: string, q: LocateQuery): Promise<LocateAnswer | null>;
-  fullText(uri: string, q: FullTextQuery): Promise<FullTextAnswer | null>;
+  /**
+   * `provider`: the provider whose verdict the header shows (default: the document's target);
+   * `leafId`: the branch shown (default: the agent's active one). The windowed requests name it too.
+   */
+  summary(uri: string, provider?: string, leafId?: string): Promise<ViewSummary | null>;
+  rows(uri: string, q: RowsQuery & Branch): Promise<RowsAnswer | null>;
+  locate(uri: string, q: LocateQuery & Branch): Promise<LocateAnswer | null>;
+  fullText(uri: string, q: FullTextQuery & Branch): Promise<FullTextAnswer | null>;
+  /** A subagent's transcript (where it is, its first messages). */
+  subagent(uri: string, q: SubagentQuery & Branch): Promise<SubagentAnswer | null>;
+  /** Opens a session file in the editor with its inspector (a subagent's transcript). */
+  openSession(uri: vscode.Uri): Promise<void>;
   applyFix(uri: vscode.Uri, fix: ViewFix): Promise<boolean>;
   revealLine(line: number, uri?: vscode.Uri): Promise<void>;
   onRenderChanged: vscode.Event<RenderChangedParams>;
@@ -46,6 +58,8 @@ export class InspectorPanel {
   private ready = false;
   /** The provider the page asked to see (`showProvider`); undefined: the document's target. */
   private provider: string | undefined;
+  /** The branch the page asked to see (`showBranch`); undefined: the agent's active branch. */
+  private leafId: string | undefined;
 
   /** Takes over `panel` (new, or restored after a window reload) for the session `uri`. */
   constructor(
@@ -83,13 +97,34 @@ export class InspectorPanel {
 
   private async render(): Promise<void> {
     try {
-      const summary = await this.host.summary(this.key, this.provider);
+      const summary = await this.host.summary(this.key, this.provider, this.leafId);
       if (summary) this.post({ type: "summary", summary });
       else this.post({ type: "error", message: "This file is not a session transcript the inspector can read." });
     } catch (e) {
       this.host.log.error(`render request failed: ${(e as Error).message}`);
       this.post({ type: "error", message: `Render failed: ${(e as Error).message}` });
     }
+  }
+
+  /** Opens the transcript of the subagent the call ran, where the server says it is (a `.jsonl` file). */
+  private async openSubagent(toolCallId: string): Promise<void> {
+    let a: SubagentAnswer | null = null;
+    try {
+      a = await this.host.subagent(this.key, { revision: 0, toolCallId, ...this.branch() });
+    } catch (e) {
+      this.host.log.error(`subagent request failed: ${(e as Error).message}`);
+    }
+    const target = a ? vscode.Uri.parse(a.uri) : undefined;
+    if (!target || target.scheme !== "file" || !/\.jsonl$/i.test(target.path)) {
+      void vscode.window.showInformationMessage("The subagent's transcript was not found beside this session.");
+      return;
+    }
+    await this.host.openSession(target);
+  }
+
+  /** The branch every request names (the page's own query never does). */
+  private branch(): Branch {
+    return this.leafId !== undefined ? { leafId: this.leafId } : {};
   }
 
   /** Relays one page request to the server; a failed request is answered with null (the page shows what it has). */
@@ -127,12 +162,20 @@ export class InspectorPanel {
         this.provider = m.provider === "auto" ? undefined : m.provider;
         await this.render();
         return;
+      case "showBranch":
+        this.leafId = m.leafId ?? undefined;
+        await this.render();
+        return;
       case "rows":
-        return this.answer("rows", () => this.host.rows(this.key, m.query), (answer) => ({ type: "rows", id: m.id, answer }));
+        return this.answer("rows", () => this.host.rows(this.key, { ...m.query, ...this.branch() }), (answer) => ({ type: "rows", id: m.id, answer }));
       case "locate":
-        return this.answer("locate", () => this.host.locate(this.key, m.query), (answer) => ({ type: "located", id: m.id, answer }));
+        return this.answer("locate", () => this.host.locate(this.key, { ...m.query, ...this.branch() }), (answer) => ({ type: "located", id: m.id, answer }));
       case "fullText":
-        return this.answer("fullText", () => this.host.fullText(this.key, m.query), (answer) => ({ type: "fullText", id: m.id, answer }));
+        return this.answer("fullText", () => this.host.fullText(this.key, { ...m.query, ...this.branch() }), (answer) => ({ type: "fullText", id: m.id, answer }));
+      case "subagent":
+        return this.answer("subagent", () => this.host.subagent(this.key, { ...m.query, ...this.branch() }), (answer) => ({ type: "subagent", id: m.id, answer }));
+      case "openSubagent":
+        return this.openSubagent(m.toolCallId);
     }
   }
 }

@@ -7,6 +7,7 @@
 import * as vscode from "vscode";
 import type { ProviderStatus, ProviderVerdictsResult } from "../../server/src/protocol/providers.js";
 import type { SessionStatuses } from "./sessions.js";
+import { activeFile, onActiveFileChange } from "./unsyncedEditors.js";
 
 export const SWITCH_PROVIDER_COMMAND = "transcriptInspector.switchTargetProvider";
 
@@ -19,7 +20,11 @@ const SOURCE_WORDS: Record<ProviderStatus["source"], string> = {
   none: "not detected",
 };
 
-/** The item's text and tooltip (pure: tested without VS Code). */
+/**
+ * The item's text and tooltip (pure: tested without VS Code). With the server's reason (the live
+ * guard, issue 23 item 8c) it says why the target would reject the next request: the first
+ * finding's code and line in the text, what is wrong and the provider's error text in the tooltip.
+ */
 export function providerStatusContent(p: ProviderStatus): { text: string; tooltip: string } {
   const tooltip = [`Target provider: ${p.label} (${SOURCE_WORDS[p.source]}).`];
   if (!p.target) {
@@ -28,8 +33,14 @@ export function providerStatusContent(p: ProviderStatus): { text: string; toolti
     return { text: "$(question) Provider unknown", tooltip: tooltip.join("\n") };
   }
   tooltip.push(p.rejects ? `${p.label} would reject the next request: ${plural(p.problems, "problem")}.` : `${p.label} accepts the next request.`);
+  const r = p.rejects ? p.reason : undefined;
+  if (r) {
+    tooltip.push(`First: line ${r.line.toLocaleString("en-US")}, ${r.code}: ${r.message}`);
+    if (r.error) tooltip.push(r.paraphrase ? `${p.label} (described): ${r.error}` : `${p.label} answers: “${r.error}”`);
+  }
   tooltip.push("Click to switch the target provider.");
-  const text = p.rejects ? `$(error) ${p.label}: ${plural(p.problems, "problem")}` : `$(check) ${p.label}`;
+  const more = p.problems > 1 ? ` (+${(p.problems - 1).toLocaleString("en-US")})` : "";
+  const text = !p.rejects ? `$(check) ${p.label}` : r ? `$(error) ${p.label} would reject: ${r.code}, line ${r.line.toLocaleString("en-US")}${more}` : `$(error) ${p.label}: ${plural(p.problems, "problem")}`;
   return { text, tooltip: tooltip.join("\n") };
 }
 
@@ -65,7 +76,7 @@ export interface ProviderClient {
 
 /** The command: pick a provider for `uri` (default: the active editor's document). */
 export async function switchTargetProvider(client: ProviderClient, uri: vscode.Uri | undefined): Promise<void> {
-  const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+  const target = uri ?? activeFile()?.uri;
   if (!target) {
     void vscode.window.showInformationMessage("Open a session transcript first. The target provider is chosen per file.");
     return;
@@ -87,12 +98,12 @@ export class ProviderStatusItem implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem("transcriptInspector.provider", vscode.StatusBarAlignment.Left, 49);
     this.item.name = "Transcript Inspector: Target Provider";
     this.item.command = SWITCH_PROVIDER_COMMAND;
-    this.disposables = [this.item, sessions.onDidChange(() => this.refresh()), vscode.window.onDidChangeActiveTextEditor(() => this.refresh())];
+    this.disposables = [this.item, sessions.onDidChange(() => this.refresh()), ...onActiveFileChange(() => this.refresh())];
     this.refresh();
   }
 
   refresh(): void {
-    const p = this.sessions.get(vscode.window.activeTextEditor?.document.uri)?.provider;
+    const p = this.sessions.get(activeFile()?.uri)?.provider;
     if (!p) {
       this.item.hide();
       return;

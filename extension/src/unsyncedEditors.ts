@@ -29,6 +29,26 @@ export function activeTabUri(): vscode.Uri | undefined {
   return tab ? textTabUri(tab) : undefined;
 }
 
+/**
+ * The file the status items describe: the active text editor's, else the active tab's when VS
+ * Code shows it without a text editor (its "very large file" notice in remote and web windows
+ * from 10 MB, or any file over 50 MB: issue 23 item 6). `synced`: whether extensions get its text.
+ */
+export function activeFile(): { uri: vscode.Uri; synced: boolean } | undefined {
+  const editor = vscode.window.activeTextEditor?.document.uri;
+  if (editor) return { uri: editor, synced: true };
+  const tab = activeTabUri();
+  return tab ? { uri: tab, synced: false } : undefined;
+}
+
+/** Subscribes `refresh` to everything that changes `activeFile()`. */
+export function onActiveFileChange(refresh: () => void): vscode.Disposable[] {
+  return [
+    vscode.window.onDidChangeActiveTextEditor(refresh),
+    ...(vscode.window.tabGroups ? [vscode.window.tabGroups.onDidChangeTabs(refresh), vscode.window.tabGroups.onDidChangeTabGroups(refresh)] : []),
+  ];
+}
+
 export class UnsyncedEditors implements vscode.Disposable {
   /** Uris the server follows for us. */
   private readonly followed = new Set<string>();

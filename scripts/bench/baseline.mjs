@@ -1,6 +1,8 @@
 // The bare baseline loop the CLI is compared with, run as its own process like the CLI:
 // read the file, split it into lines, JSON.parse every line, and find orphan tool results
-// (a toolResult whose toolCallId no earlier assistant call has). Prints the orphan count.
+// (a result whose id no earlier call has), in any of the three layouts: pi toolCall /
+// toolResult, Claude Code tool_use / tool_result blocks, Codex function_call /
+// function_call_output items (the same loop as baseline-loop.ts). Prints the orphan count.
 // Files over 512 MB (longer than a JavaScript string) are read line by line.
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -18,11 +20,23 @@ function visit(line) {
   } catch {
     return;
   }
-  const m = e && e.type === "message" ? e.message : null;
-  if (!m) return;
-  if (m.role === "assistant" && Array.isArray(m.content)) {
-    for (const c of m.content) if (c && c.type === "toolCall") calls.add(c.id);
-  } else if (m.role === "toolResult" && !calls.has(m.toolCallId)) orphans++;
+  if (e?.type === "message") {
+    const m = e.message;
+    if (m?.role === "assistant" && Array.isArray(m.content)) {
+      for (const c of m.content) if (c?.type === "toolCall") calls.add(c.id);
+    } else if (m?.role === "toolResult" && !calls.has(m.toolCallId)) orphans++;
+  } else if (e?.type === "assistant" || e?.type === "user") {
+    const content = e.message?.content;
+    if (Array.isArray(content))
+      for (const c of content) {
+        if (c?.type === "tool_use") calls.add(c.id);
+        else if (c?.type === "tool_result" && !calls.has(c.tool_use_id)) orphans++;
+      }
+  } else if (e?.type === "response_item") {
+    const p = e.payload;
+    if (p?.type === "function_call") calls.add(p.call_id);
+    else if (p?.type === "function_call_output" && !calls.has(p.call_id)) orphans++;
+  }
 }
 if (statSync(file).size < 500 * 1024 * 1024) {
   for (const line of readFileSync(file, "utf8").split("\n")) visit(line);

@@ -4,10 +4,13 @@
  * item 5): the page gets the summary of the built server's view of the session file (read from
  * disk, as for a file VS Code does not sync) and asks for its rows; the page's requests go to the
  * same server over stdio, as the extension relays them.
- * Measured: the summary request (client-observed: the server reads, analyses and arranges the
- * view), the bytes of every message posted to the page, and first paint: from the page receiving
- * the summary until rows with their messages are on screen (the next animation frame after the
- * first `.row .msg` exists), timed inside the page; it includes the rows round trip to the server.
+ * Any format the server reads (the session's own: pi, Claude Code, Codex).
+ * Measured: the baseline (read the file, split, JSON.parse, orphan loop: baseline-loop.ts,
+ * median of 3, in this process), the summary request (client-observed: the server reads,
+ * analyses and arranges the view), the bytes of every message posted to the page, first paint:
+ * from the page receiving the summary until rows with their messages are on screen (the next
+ * animation frame after the first `.row .msg` exists), timed inside the page; it includes the
+ * rows round trip to the server; and the server's peak RSS.
  *   node --import tsx scripts/bench/inspector-scenario.ts META.json CAP_MS
  */
 import { readFileSync } from "node:fs";
@@ -15,12 +18,21 @@ import { pathToFileURL } from "node:url";
 import type { HostToWebview, ViewSummary, WebviewToHost } from "../../server/src/protocol/index";
 import { LspClient } from "../../test/helpers/lsp-client";
 import { openPage, startHarness } from "../../test/webview/harness";
+import { baselineLoop } from "./baseline-loop";
 import type { SessionMeta } from "./generate";
+import { median, procPeakRss } from "./measure";
 import { capped, emit, watchServer } from "./scenario-io";
 
 async function main() {
   const meta = JSON.parse(readFileSync(process.argv[2], "utf8")) as SessionMeta;
   const cap = Number(process.argv[3] ?? 120000);
+  const base: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    baselineLoop(readFileSync(meta.file, "utf8"));
+    base.push(performance.now() - t);
+  }
+  emit("baseline-disk", { status: "ok", ms: median(base) });
   const client = await LspClient.start({});
   const { died, reason } = watchServer(client);
   const uri = pathToFileURL(meta.file).href;
@@ -28,7 +40,7 @@ async function main() {
   try {
     const t = performance.now();
     summary = await capped(client.request<ViewSummary | null>("transcriptInspector/summary", { uri }), cap, died);
-    emit("render-request", { status: summary ? "ok" : "crash", ms: performance.now() - t, note: summary ? "summary request (the server computes the view once)" : "no view (not read as a session)" });
+    emit("render-request", { status: summary ? "ok" : "crash", ms: performance.now() - t, note: summary ? "summary request (the server computes the view once)" : "no view (not read as a session)", rss: procPeakRss(client.child.pid!) });
   } catch (e) {
     emit("render-request", (e as Error).message === "cap" ? { status: "timeout", note: "exceeded the step's time cap" } : reason());
   }
@@ -92,7 +104,7 @@ async function main() {
         stateWrites: (window as any).__stateWrites ?? 0,
       }));
       const sizes = host.sentBytes;
-      emit("first-paint", { status: errors.length ? "crash" : "ok", ms, messages: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0), largest: Math.max(...sizes), ...after, note: errors[0]?.split("\n")[0] ?? "" });
+      emit("first-paint", { status: errors.length ? "crash" : "ok", ms, messages: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0), largest: Math.max(...sizes), ...after, rss: procPeakRss(client.child.pid!), note: errors[0]?.split("\n")[0] ?? "" });
     } catch (e) {
       const timedOut = (e as Error).message === "cap";
       const sizes = host.sentBytes;

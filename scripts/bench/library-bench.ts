@@ -87,7 +87,7 @@ export async function runLibraryBench(o: LibraryBenchOptions): Promise<{ rows: R
   const lib = layLibrary(home, o.sessions, o.log);
   const size = `${o.sessions} sessions`;
   const rows: Row[] = [];
-  const row = (what: string, value: string, ratio = "") => rows.push({ size, ids: "mixed", what, value, ratio, target: "", holds: "" });
+  const row = (what: string, value: string, ratio = "") => rows.push({ size, format: "pi", ids: "mixed", what, value, ratio, target: "", holds: "" });
   row("library: session files, bytes (pi sessions of 1-3 MB)", `${lib.files} files, ${bytesText(lib.bytes)}`);
   const sessionsDir = join(home, ".pi", "agent", "sessions");
   const node = process.execPath;

@@ -8,7 +8,7 @@
 import { appendFileSync, copyFileSync, readFileSync, rmSync, statSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { LspClient } from "../../test/helpers/lsp-client";
-import type { SessionMeta } from "./generate";
+import { appendedLine, type SessionMeta } from "./generate";
 import { procPeakRss } from "./measure";
 import { emit } from "./scenario-io";
 
@@ -28,7 +28,7 @@ async function main() {
     emit("disk-open", { status: "ok", ms: performance.now() - t, bytes, rss: procPeakRss(pid) });
     from = client.published.length;
     t = performance.now();
-    appendFileSync(file, JSON.stringify({ type: "message", id: "e-disk-append", parentId: meta.lastId, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "appended on disk" }], timestamp: 1798761600000 } }) + "\n");
+    appendFileSync(file, appendedLine(meta, meta.lines, meta.lastId, "appended on disk").line);
     await client.until(() => client.published.slice(from).find((p) => p.uri === uri), 300_000, "republished diagnostics");
     emit("disk-append", { status: "ok", ms: performance.now() - t, rss: procPeakRss(pid) });
     const before = procPeakRss(pid);

@@ -14,7 +14,7 @@ import { diagnostics } from "../../server/src/lsp/diagnostics";
 import { DEFAULT_SETTINGS } from "../../server/src/lsp/settings";
 import { LineDocument } from "../../server/src/lsp/line-document";
 import { Store } from "../../server/src/lsp/store";
-import type { SessionMeta } from "./generate";
+import { appendedLine, type SessionMeta } from "./generate";
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const MB = (n: number) => (n / 1048576).toFixed(1);
@@ -48,7 +48,7 @@ doc.lines();
 report("lines parsed");
 publish(1);
 report("open");
-const append = JSON.stringify({ type: "message", id: "e-heap", parentId: meta.lastId, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "appended" }], timestamp: 1798761600000 } }) + "\n";
+const append = appendedLine(meta, meta.lines, meta.lastId, "appended").line;
 LineDocument.update(doc, [{ range: { start: { line: meta.lines, character: 0 }, end: { line: meta.lines, character: 0 } }, text: append }], 2);
 publish(2);
 report("append");

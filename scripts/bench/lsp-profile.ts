@@ -13,7 +13,7 @@ import { LineDocument } from "../../server/src/lsp/line-document";
 import { Store } from "../../server/src/lsp/store";
 import { ProviderTargets } from "../../server/src/lsp/provider-targets";
 import { boundDiagnostics } from "../../server/src/lsp/diagnostics-bound";
-import type { SessionMeta } from "./generate";
+import { appendedLine, type SessionMeta } from "./generate";
 
 const meta = JSON.parse(readFileSync(process.argv[2], "utf8")) as SessionMeta;
 const text = readFileSync(meta.file, "utf8");
@@ -46,7 +46,8 @@ const step = (name: string, version: number, before: () => void = () => undefine
   console.log(`${name}: ${(performance.now() - t).toFixed(1)} ms wall, ${((c.user + c.system) / 1000).toFixed(1)} ms CPU, ${d.length} diagnostics`);
 };
 step("open", 1);
-const append = JSON.stringify({ type: "message", id: "e-prof", parentId: meta.lastId, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "appended" }], timestamp: 1798761600000 } }) + "\n";
+const first = appendedLine(meta, meta.lines, meta.lastId, "appended");
+const append = first.line;
 const change = (changes: any[], version: number) => LineDocument.update(doc, changes, version);
 step("append", 2, () => change([{ range: { start: { line: meta.lines, character: 0 }, end: { line: meta.lines, character: 0 } }, text: append }], 2));
 const old = doc.lines().lines[meta.middleLine].text;
@@ -55,12 +56,12 @@ step("edit-middle", 3, () => change([{ range: { start: { line: meta.middleLine, 
 {
   const times: number[] = [];
   const cpus: number[] = [];
-  let parent = "e-prof";
+  let parent = first.id;
   for (let i = 0; i < 10; i++) {
-    const id = `e-prof-${i}`;
-    const line = JSON.stringify({ type: "message", id, parentId: parent, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "appended" }], timestamp: 1798761600001 + i } }) + "\n";
-    parent = id;
     const at = doc.lines().lines.length;
+    const next = appendedLine(meta, at, parent, "appended");
+    const line = next.line;
+    parent = next.id;
     const t = performance.now();
     const cpu = process.cpuUsage();
     change([{ range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text: line }], 4 + i);

@@ -1,33 +1,23 @@
 /**
  * One language-server scenario over a real stdio connection to the built `dist/server.js`
- * (test/helpers/lsp-client.ts): open -> first diagnostics, append one line -> diagnostics,
- * edit one middle line -> diagnostics, hover on the session's hover id; diagnostics message
- * bytes and the server's RSS. Every time is client-observed (it includes JSON-RPC transfer and
- * any debounce the server applies to changes).
+ * (test/helpers/lsp-client.ts), for a session of any format (the lines it appends come from
+ * generate.ts `appendedLine`; the middle line it edits is a user prompt in every format):
+ * open -> first diagnostics, append one line -> diagnostics, edit one middle line ->
+ * diagnostics, hover on the session's hover id, code actions on a finding's line with the
+ * diagnostics last published there, and the resolve of one file-wide action when one is offered;
+ * diagnostics message bytes and the server's RSS. Every time is client-observed (it includes
+ * JSON-RPC transfer and any debounce the server applies to changes).
  *   node --import tsx scripts/bench/lsp-scenario.ts META.json CAP_MS
  */
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import type { CodeAction, Diagnostic } from "vscode-languageserver/node";
+import { codeSpec, type FixKind, REPAIRS } from "../../server/src/engine/index";
 import { LspClient, type Published } from "../../test/helpers/lsp-client";
-import { hoverCharacterOf, type SessionMeta } from "./generate";
+import { baselineLoop } from "./baseline-loop";
+import { appendedLine, hoverCharacterOf, type SessionMeta } from "./generate";
 import { median, procPeakRss } from "./measure";
 import { bytesOf, capped, emit, watchServer } from "./scenario-io";
-
-/** The baseline loop on the text in memory: split + JSON.parse + orphan loop. */
-export function baselineLoop(text: string): number {
-  const calls = new Set<string>();
-  let orphans = 0;
-  for (const line of text.split("\n")) {
-    if (!line) continue;
-    const e = JSON.parse(line);
-    const m = e?.type === "message" ? e.message : null;
-    if (!m) continue;
-    if (m.role === "assistant" && Array.isArray(m.content)) {
-      for (const c of m.content) if (c?.type === "toolCall") calls.add(c.id);
-    } else if (m.role === "toolResult" && !calls.has(m.toolCallId)) orphans++;
-  }
-  return orphans;
-}
 
 function lineAt(text: string, n: number): string {
   let at = 0;
@@ -36,17 +26,14 @@ function lineAt(text: string, n: number): string {
   return text.slice(at, end < 0 ? text.length : end);
 }
 
-/** One user-message line appended after `parentId` (its id names the line it lands on). */
-function appended(line: number, parentId: string): string {
-  return (
-    JSON.stringify({
-      type: "message",
-      id: `e-bench-${line}`,
-      parentId,
-      timestamp: "2027-01-01T00:00:00.000Z",
-      message: { role: "user", content: [{ type: "text", text: "one more line, appended by the benchmark" }], timestamp: 1798761600000 },
-    }) + "\n"
-  );
+/** Whether a file-wide repair handles the finding code (so a code action there offers one to resolve). */
+function hasFileWideFix(code: Diagnostic["code"]): boolean {
+  if (typeof code !== "string") return false;
+  try {
+    return codeSpec(code).fixes.some((k: FixKind) => !!REPAIRS[k]?.all);
+  } catch {
+    return false; // a provider rule's code: not in the engine's table
+  }
 }
 
 async function main() {
@@ -101,9 +88,12 @@ async function main() {
     const p = await waitDiag(1, from);
     return { ms: performance.now() - t, serverMs: await serverMs(1), ...diagFigures(p) };
   });
+  // Appends chain: each appended line's parent is the one appended before it (pi, Claude Code).
+  const first = appendedLine(meta, meta.lines, meta.lastId);
+  const second = appendedLine(meta, meta.lines + 1, first.id);
   if (ok)
     ok = await step("append", async () => {
-      const newLine = appended(meta.lines, meta.lastId);
+      const newLine = first.line;
       const from = client.published.length;
       const t = performance.now();
       client.change(uri, 2, [{ range: { start: { line: meta.lines, character: 0 }, end: { line: meta.lines, character: 0 } }, text: newLine }]);
@@ -129,7 +119,7 @@ async function main() {
     return { ms: performance.now() - t };
   };
   if (ok)
-    ok = await step("append-probe", () => probe(4, { range: { start: { line: meta.lines + 1, character: 0 }, end: { line: meta.lines + 1, character: 0 } }, text: appended(meta.lines + 1, `e-bench-${meta.lines}`) }));
+    ok = await step("append-probe", () => probe(4, { range: { start: { line: meta.lines + 1, character: 0 }, end: { line: meta.lines + 1, character: 0 } }, text: second.line }));
   if (ok) {
     const old = lineAt(text, meta.middleLine).replace('"text":"', '"text":"edited by the benchmark: ');
     ok = await step("edit-probe", () => probe(5, { range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: old.replace("edited by the benchmark", "edited again by the benchmark") }));
@@ -151,6 +141,58 @@ async function main() {
       }
       return { ms: median(times), firstMs: times[0], bytes, hoverLines: lines, id: meta.hoverId, occurrences: meta.hoverOccurrences };
     });
+  // Code actions as the editor asks for them (the light bulb): on the line of a finding, with the
+  // diagnostics last published on that line. One finding per code is tried (the hover line's
+  // first, codes with a file-wide repair before the others, at most four) until one offers a
+  // file-wide action; none at all: the hover line with no diagnostics. The first request is the
+  // cold one (`firstMs`); four more on the chosen line give the median. Then the file-wide
+  // action is resolved (codeAction/resolve computes its edit) as VS Code resolves a chosen one.
+  if (ok)
+    ok = await step("code-action", async () => {
+      const last = [...client.published].reverse().find((p) => p.uri === uri);
+      const diags: Diagnostic[] = last?.diagnostics ?? [];
+      const byCode = new Map<string, Diagnostic>();
+      for (const d of [...diags.filter((d) => d.range.start.line === meta.hoverLine), ...diags]) if (!byCode.has(String(d.code))) byCode.set(String(d.code), d);
+      const candidates = [...byCode.values()].sort((x, y) => Number(hasFileWideFix(y.code)) - Number(hasFileWideFix(x.code))).slice(0, 4);
+      const paramsFor = (d: Diagnostic | undefined) => {
+        const line = d ? d.range.start.line : meta.hoverLine;
+        const onLine = diags.filter((x) => x.range.start.line <= line && line <= x.range.end.line);
+        return { line, code: d?.code ?? null, onLine: onLine.length, params: { textDocument: { uri }, range: d?.range ?? { start: { line, character: 0 }, end: { line, character: 0 } }, context: { diagnostics: onLine, triggerKind: 2 } } };
+      };
+      const ask = async (params: unknown) => {
+        const t = performance.now();
+        const actions = (await client.request<CodeAction[] | null>("textDocument/codeAction", params)) ?? [];
+        return { ms: performance.now() - t, actions };
+      };
+      const fileWideIn = (actions: CodeAction[]) => actions.find((x) => !x.edit && x.data !== undefined);
+      let chosen = paramsFor(candidates[0]);
+      let r = await ask(chosen.params);
+      const firstMs = r.ms;
+      for (const d of candidates.slice(1)) {
+        if (fileWideIn(r.actions)) break;
+        const next = paramsFor(d);
+        const nr = await ask(next.params);
+        if (fileWideIn(nr.actions)) [chosen, r] = [next, nr];
+      }
+      const times = [r.ms];
+      let actions = r.actions;
+      for (let i = 0; i < 4; i++) {
+        const again = await ask(chosen.params);
+        times.push(again.ms);
+        actions = again.actions;
+      }
+      const fileWide = fileWideIn(actions);
+      let resolve: Record<string, unknown> = { resolved: null };
+      if (fileWide) {
+        const t = performance.now();
+        const res = await client.request<CodeAction>("codeAction/resolve", fileWide);
+        const ms = performance.now() - t;
+        const changes = res?.edit?.documentChanges as { edits?: unknown[] }[] | undefined;
+        const edits = !res?.edit ? null : changes ? changes.reduce((n, c) => n + (c.edits?.length ?? 0), 0) : Object.values(res.edit.changes ?? {}).reduce((n, e) => n + e.length, 0);
+        resolve = { resolved: fileWide.title, resolveMs: ms, resolveBytes: bytesOf(res), resolveEdits: edits };
+      }
+      return { ms: median(times), firstMs, bytes: bytesOf(actions), actions: actions.length, line: chosen.line, code: chosen.code, diagnostics: chosen.onLine, tried: candidates.length, ...resolve };
+    });
   // An agent appends line after line, a user edits one line after another: the server's time
   // for five more of each (median), after the first ones above warmed the code up.
   const series = async (name: string, first: number, change: (i: number) => { range: any; text: string }) =>
@@ -168,11 +210,11 @@ async function main() {
     });
   if (ok) {
     let at = meta.lines + 2;
-    let parent = `e-bench-${meta.lines + 1}`;
+    let parent = second.id;
     ok = await series("append-series", 6, () => {
-      const line = appended(at, parent);
-      parent = `e-bench-${at}`;
-      const c = { range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text: line };
+      const next = appendedLine(meta, at, parent);
+      parent = next.id;
+      const c = { range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text: next.line };
       at++;
       return c;
     });

@@ -1,6 +1,8 @@
 /** The human table on stdout (also pasted as Markdown in README). */
 export interface Row {
   size: string;
+  /** The agent whose session layout was measured (pi, claude-code, codex). */
+  format: string;
   ids: string;
   what: string;
   value: string;
@@ -11,6 +13,7 @@ export interface Row {
 
 const COLUMNS: [keyof Row, string][] = [
   ["size", "size"],
+  ["format", "format"],
   ["ids", "ids"],
   ["what", "figure"],
   ["value", "value"],

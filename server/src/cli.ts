@@ -1,7 +1,7 @@
 /**
  * The `transcript-inspector` command line: the same engine as the language server.
  *
- *   transcript-inspector check [--format text|json] [--provider NAME|all] [--jobs N] FILE|DIR...
+ *   transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--jobs N] FILE|DIR...
  *   transcript-inspector render [--format json|text] FILE
  *   transcript-inspector fix [--dry-run] [--no-backup] [--only CODE,...] FILE...   every safe repair, losslessly (cli/fix-command.ts)
  *   transcript-inspector --help | COMMAND --help | --version

@@ -7,10 +7,11 @@
 import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
 import type { FixAllStep } from "./engine/index.js";
 import { buildRenderView, withAllFixes } from "./presentation/view-model.js";
+import { guardReason } from "./presentation/view-guard.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses } from "./lsp/code-lenses.js";
-import { diagnostics } from "./lsp/diagnostics.js";
+import { prunedHints } from "./lsp/diagnostics.js";
 import { hover } from "./lsp/hover.js";
 import { definition, highlights, references } from "./lsp/navigation.js";
 import { symbols } from "./lsp/symbols.js";
@@ -150,12 +151,15 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     connection.sendNotification(StatusNotification, { uri, isSession: false, format: st.format, pruner: "none", errors: 0, warnings: 0, messagesBefore: 0, messagesAfter: 0 } satisfies StatusParams);
     return;
   }
-  // Every diagnostic with the provider findings folded in, then bounded (lsp/diagnostics-bound.ts).
-  const bound = boundDiagnostics(providers.diagnostics(st, settings, diagnostics(st.model, uri, settings)), uri);
+  // The findings the document shows (the list `check` prints) and the pruned hints, then bounded (lsp/diagnostics-bound.ts).
+  const bound = boundDiagnostics(providers.diagnostics(st, settings, prunedHints(st.model, uri, settings)), uri);
   connection.sendDiagnostics({ uri, version, diagnostics: bound.diagnostics });
   if (LOG_TIMINGS) connection.console.log(`timing: publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);
   published.set(uri, true);
   const a = st.analysis;
+  const provider = providers.status(st, settings);
+  // the live guard: why the target would reject the next request (presentation/view-guard.ts)
+  const reason = provider?.rejects ? guardReason(providers.verdicts(st, settings)?.pv) : undefined;
   connection.sendNotification(StatusNotification, {
     uri,
     isSession: true,
@@ -166,7 +170,7 @@ async function publishUnguarded(uri: string, notifyRender: boolean): Promise<voi
     messagesBefore: a.before.length,
     messagesAfter: a.after.length,
     ...(bound.capped ? { capped: bound.capped } : {}),
-    provider: providers.status(st, settings),
+    provider: provider && reason ? { ...provider, reason } : provider,
   } satisfies StatusParams);
   if (notifyRender) connection.sendNotification(RenderChangedNotification, { uri, version: st.version });
 }

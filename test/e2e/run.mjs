@@ -145,14 +145,14 @@ const suiteEnv = { HOME: suiteHome, TEST_TIMEOUT_S: "280" };
 try {
   if (!only || only === "exthost") {
     console.log("\n== e2e exthost: @vscode/test-electron runTests + scripts/code-server-test-host.mjs");
-    count("exthost", await runChild("extension-host suite", process.execPath, ["test/e2e/exthost.mjs"], { timeoutS: 300, env: suiteEnv }));
+    count("exthost", await runChild("extension-host suite", process.execPath, ["test/e2e/exthost.mjs"], { timeoutS: 900, env: suiteEnv }));
   }
 
   if (!only || only === "ui") {
     console.log("\n== e2e vsix: npm run package");
     fs.mkdirSync(path.dirname(VSIX), { recursive: true });
     fs.rmSync(VSIX, { force: true });
-    const pk = await runChild("package", process.execPath, ["scripts/package.mjs", "--out", VSIX], { timeoutS: 180, env: suiteEnv });
+    const pk = await runChild("package", process.execPath, ["scripts/package.mjs", "--out", VSIX], { timeoutS: 600, env: suiteEnv });
     check("the VSIX builds with no vsce warning and holds only dist/, package.json, README, CHANGELOG, LICENSE and the icon", () => {
       if (pk.code !== 0) throw new Error(`scripts/package.mjs exited ${pk.code}`);
       const list = spawnSync("unzip", ["-Z1", VSIX], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
@@ -165,12 +165,12 @@ try {
 
     console.log("\n== e2e ui: Playwright against code-server with the VSIX installed");
     const args = ["test/e2e/ui.mjs", "--vsix", VSIX, ...(process.argv.includes("--update-screenshots") ? ["--update-screenshots"] : [])];
-    count("ui", await runChild("UI suite", process.execPath, args, { timeoutS: 300, env: suiteEnv }));
+    count("ui", await runChild("UI suite", process.execPath, args, { timeoutS: 1200, env: suiteEnv }));
   }
 
   if (!only || only === "frontdoor") {
     console.log("\n== e2e front door: npm run sample (URL, workbench, Ctrl+C)");
-    count("frontdoor", await runChild("front door", process.execPath, ["test/e2e/front-door.mjs"], { timeoutS: 300, env: suiteEnv }));
+    count("frontdoor", await runChild("front door", process.execPath, ["test/e2e/front-door.mjs"], { timeoutS: 900, env: suiteEnv }));
   }
 } finally {
   fs.rmSync(suiteHome, { recursive: true, force: true });

@@ -271,15 +271,22 @@ try {
 
   await step("messages round-trip: a webview click moves the editor, the editor cursor highlights the row", async () => {
     const w = inner();
-    // webview -> host: openLine
-    const cell = w.locator(".cell.msg.before[data-line='5']").first();
-    // the line is the message's button (the cell holds controls, so it is none)
-    await cell.locator(":scope > .head button.line").click();
-    await page.locator(".statusbar-item", { hasText: /Ln 5, Col 1\b/ }).waitFor({ timeout: 15_000 });
-    // host -> webview: revealLine follows the cursor
-    await goTo(9, 1);
-    await w.locator(".row.highlight .cell[data-line='9']").first().waitFor({ timeout: 15_000 });
-    return "openLine -> Ln 5; cursor on line 9 -> row highlighted";
+    // webview -> host: openLine. The line of a message is its button ("L6: open the line in the
+    // editor"; the cell holds controls, so it is none). Line 6 is a message of its own: a tool
+    // result (lines 5, 9) is drawn in its call's card, not in a cell.
+    const cell = w.locator(".cell.msg.before[data-line='6']").first();
+    await cell.getByRole("button", { name: "L6: open the line in the editor" }).click();
+    await page.locator(".statusbar-item", { hasText: /Ln 6, Col 1\b/ }).waitFor({ timeout: 15_000 });
+    // host -> webview: revealLine follows the cursor. Line 9 is the result of the call on line 8:
+    // the call's row is highlighted and its card opens on that result.
+    await goTo(9, 5);
+    const call = w.locator(".row.highlight .cell.msg.before.highlight[data-line='8']").first();
+    const result = call.locator("details.card[open] .card-result[data-line='9']").first();
+    await result.waitFor({ timeout: 15_000 });
+    // the result's line button, in the open card, moves the editor to the line's start
+    await result.getByRole("button", { name: "L9: open the line in the editor" }).click();
+    await page.locator(".statusbar-item", { hasText: /Ln 9, Col 1\b/ }).waitFor({ timeout: 15_000 });
+    return "L6 -> Ln 6; cursor on line 9 -> the call's row highlighted, its card open on the result; L9 in the card -> Ln 9, Col 1";
   });
 
   await step("the inspector at 620 px: no two labels of the header and the rows in view intersect", async () => {
@@ -340,14 +347,16 @@ try {
     const w = inner();
     const input = w.locator("vscode-textfield.search input");
     await input.fill("deploy");
-    await w.locator(".row mark.hit").first().waitFor({ timeout: 15_000 });
+    await w.locator(".row mark.hit:visible").first().waitFor({ timeout: 15_000 });
     const shown = Number(await w.locator(".toolbar .count").getAttribute("data-shown"));
     const total = Number(await w.locator(".toolbar .count").getAttribute("data-total"));
     if (!(shown > 0 && shown < total)) throw new Error(`search shows ${shown} of ${total} rows`);
-    const marks = await w.locator(".row mark.hit").allInnerTexts();
+    // a closed card keeps its body (and the marks in it) in the DOM, hidden: read the marks' text,
+    // not what is laid out
+    const marks = await w.locator(".row mark.hit").allTextContents();
     if (!marks.every((t) => t.toLowerCase() === "deploy")) throw new Error(`marks ${JSON.stringify(marks)}`);
     await input.press("Enter");
-    await w.locator(".row.current-match mark.hit").first().waitFor({ timeout: 10_000 });
+    await w.locator(".row.current-match mark.hit:visible").first().waitFor({ timeout: 10_000 });
     await shot("inspector-search");
     return `${shown} of ${total} rows match, ${marks.length} marks; Enter -> current match`;
   });
@@ -375,7 +384,7 @@ try {
       if (value !== "deploy") await page.waitForTimeout(500);
     }
     if (value !== "deploy") throw new Error(`search after reload: ${JSON.stringify(value)}`);
-    await w.locator(".row mark.hit").first().waitFor({ timeout: 15_000 });
+    await w.locator(".row mark.hit:visible").first().waitFor({ timeout: 15_000 });
     const tabs = await page.locator(".tab", { hasText: /Inspect sample-session/ }).count();
     if (tabs !== 1) throw new Error(`${tabs} inspector tabs after the reload`);
     // clear the search for the screenshots that follow

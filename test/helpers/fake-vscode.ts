@@ -20,7 +20,10 @@ export class EventEmitter<T> {
 }
 
 export class Uri {
-  constructor(readonly scheme: string, readonly path: string) {}
+  constructor(readonly scheme: string, readonly path: string, readonly query = "") {}
+  static from(c: { scheme: string; path?: string; query?: string }) {
+    return new Uri(c.scheme, c.path ?? "", c.query ?? "");
+  }
   static parse(s: string) {
     const m = /^([a-z]+):\/\/(.*)$/.exec(s)!;
     return new Uri(m[1], m[2].replace(/^[^/]*/, ""));
@@ -35,7 +38,7 @@ export class Uri {
     return this.path;
   }
   toString() {
-    return `${this.scheme}://${this.path}`;
+    return `${this.scheme}://${this.path}${this.query ? `?${this.query}` : ""}`;
   }
 }
 
@@ -55,10 +58,22 @@ export class Selection extends Range {
 export class TabInputText {
   constructor(readonly uri: Uri) {}
 }
+/** A diff editor tab's input. */
+export class TabInputTextDiff {
+  constructor(readonly original: Uri, readonly modified: Uri) {}
+}
+
+/** A text document with its text (getText, offsetAt over "\n" lines), as openTextDocument returns one. */
+export function fakeDocument(uri: Uri, text: string) {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === "\n") starts.push(i + 1);
+  return { uri, lineCount: starts.length, getText: () => text, offsetAt: (p: { line: number; character: number }) => Math.min(text.length, (starts[p.line] ?? text.length) + p.character) };
+}
 
 /** A tab group holding text tabs of `uris`, the first one active. */
 export function fakeTabGroup(...uris: Uri[]) {
-  return { tabs: uris.map((u, i) => ({ input: new TabInputText(u), isActive: i === 0, label: u.path })), isActive: true };
+  const tabs = uris.map((u, i) => ({ input: new TabInputText(u), isActive: i === 0, label: u.path }));
+  return { tabs, isActive: true, activeTab: tabs[0] };
 }
 
 export interface FakeState {
@@ -94,8 +109,14 @@ export interface FakeState {
   /** workspace.getConfiguration values: "section.key" -> value. */
   config: Map<string, unknown>;
   workspaceFolders: { uri: Uri; name: string; index: number }[] | undefined;
-  /** Answers of showInputBox, in order. */
-  inputs: (string | undefined)[];
+  /** showInputBox options seen, and what it answers (undefined: the user pressed Escape). */
+  inputBoxes: any[];
+  inputAnswer: string | undefined;
+  /** The button showInformationMessage answers with (undefined: dismissed). */
+  infoChoice: string | undefined;
+  /** Text document content providers by scheme; tabs closed with tabGroups.close. */
+  contentProviders: Map<string, { provideTextDocumentContent(uri: Uri): string }>;
+  closedTabs: any[];
 }
 
 export const state: FakeState = {
@@ -123,7 +144,11 @@ export const state: FakeState = {
   treeViews: new Map(),
   config: new Map(),
   workspaceFolders: undefined,
-  inputs: [],
+  inputBoxes: [],
+  inputAnswer: undefined,
+  infoChoice: undefined,
+  contentProviders: new Map(),
+  closedTabs: [],
 };
 
 /** The Sessions view's tree items and icons, as the real API shapes them. */
@@ -211,7 +236,8 @@ export const vscode = {
   TextEditorRevealType: { InCenterIfOutsideViewport: 2 },
   ViewColumn: { Beside: -2, One: 1 },
   TabInputText,
-  env: { clipboard: { writeText: async (t: string) => void (state.clipboard = t) } },
+  TabInputTextDiff,
+  env: { clipboard: { writeText: async (t: string) => void (state.clipboard = t), readText: async () => state.clipboard } },
   window: {
     tabGroups: {
       get all() {
@@ -222,6 +248,10 @@ export const vscode = {
       },
       onDidChangeTabs: (h: any) => state.tabsChanged.event(h),
       onDidChangeTabGroups: (h: any) => state.tabsChanged.event(h),
+      close: async (tabs: any) => {
+        for (const t of Array.isArray(tabs) ? tabs : [tabs]) state.closedTabs.push(t);
+        return true;
+      },
     },
     setStatusBarMessage: (m: string) => {
       state.statusMessages.push(m);
@@ -242,7 +272,14 @@ export const vscode = {
     onDidChangeActiveTextEditor: (h: any) => state.activeEditorChanged.event(h),
     onDidChangeTextEditorSelection: (h: any) => state.selectionChanged.event(h),
     showTextDocument: async (doc: any) => state.visibleTextEditors.find((e) => e.document === doc) ?? fakeEditor(doc.uri),
-    showInformationMessage: async (m: string) => void state.infos.push(m),
+    showInformationMessage: async (m: string, ...items: unknown[]) => {
+      state.infos.push(m);
+      return items.some((i) => typeof i === "string") ? state.infoChoice : undefined;
+    },
+    showInputBox: async (opts: any) => {
+      state.inputBoxes.push(opts);
+      return state.inputAnswer;
+    },
     showWarningMessage: async (m: string) => void state.warnings.push(m),
     createWebviewPanel: (viewType: string, title: string, show: any, options: any) => {
       const panel = fakePanel(viewType, title, show, options);
@@ -254,7 +291,6 @@ export const vscode = {
       state.treeViews.set(id, view);
       return view;
     },
-    showInputBox: async () => state.inputs.shift(),
     registerWebviewPanelSerializer: (viewType: string, serializer: any) => {
       state.serializers.set(viewType, serializer);
       return disposable;
@@ -279,7 +315,11 @@ export const vscode = {
       state.watchers.push(glob);
       return { ...disposable, onDidChange: () => disposable, onDidCreate: () => disposable, onDidDelete: () => disposable };
     },
-    openTextDocument: async (uri: Uri) => ({ uri, lineCount: 100 }),
+    openTextDocument: async (uri: Uri) => state.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? { uri, lineCount: 100 },
+    registerTextDocumentContentProvider: (scheme: string, provider: any) => {
+      state.contentProviders.set(scheme, provider);
+      return disposable;
+    },
     applyEdit: async (e: any) => {
       state.applied.push(e);
       return true;

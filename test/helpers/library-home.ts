@@ -33,7 +33,7 @@ const LAYOUT: ["corpus" | "fixtures", string, string, string][] = [
   ["corpus", "claude-code/daaain-dag-compact-after-rewind.jsonl", ".claude/projects/-workspace-other/dag-compact.jsonl", "ccRewind"],
   ["corpus", "codex/daaain-parent-spawn.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-06-22222222-2222-4222-8222-222222222222.jsonl", "codexParent"],
   ["corpus", "codex/daaain-subagent-child.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-10-33333333-3333-4333-8333-333333333333.jsonl", "codexChild"],
-  ["fixtures", "codex/call-without-output-mid.jsonl", ".codex/sessions/2026/11/20/rollout-2026-11-20T10-00-00-0c0de000-0000-4000-8000-000000000001.jsonl", "codexRejected"],
+  ["fixtures", "codex/duplicate-call-id.jsonl", ".codex/sessions/2026/11/20/rollout-2026-11-20T10-00-00-0c0de000-0000-4000-8000-000000000005.jsonl", "codexRejected"],
   ["fixtures", "codex/compacted-replacement-history.jsonl", ".codex/archived_sessions/rollout-2026-11-20T09-00-00-55555555-5555-4555-8555-555555555555.jsonl", "codexArchived"],
   ["corpus", "pi/inspector-branching.jsonl", ".pi/agent/sessions/--fixture--/2026-01-01T00-00-00-000Z_fixture-session.jsonl", "piParent"],
   ["corpus", "pi/pi-mono-before-compaction-v1.jsonl", ".pi/agent/sessions/--Users-badlogic-workspaces-pi-mono--/2025-12-08T00-00-00-000Z_before-compaction.jsonl", "piCompact"],

@@ -77,7 +77,9 @@ export function ccSession(items: CcItem[], defaultModel = "claude-opus-4-5"): st
 
 /** A Codex rollout: session_meta, then one response_item per payload. */
 export function codexSession(payloads: Record<string, unknown>[]): string {
-  const lines = [JSON.stringify({ timestamp: "2026-01-01T00:00:00.000Z", type: "session_meta", payload: { id: "c", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/t" } })];
+  // A session meta Codex resumes (docs/research/codex-resume.md R2.4: a UUID id, timestamp, cwd, originator, cli_version).
+  const meta = { id: "0c0de000-0000-4000-8000-00000000c0de", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/t", originator: "codex_cli_rs", cli_version: "0.171.0" };
+  const lines = [JSON.stringify({ timestamp: "2026-01-01T00:00:00.000Z", type: "session_meta", payload: meta })];
   payloads.forEach((p, i) => lines.push(JSON.stringify({ timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i + 1)).toISOString(), type: "response_item", payload: p })));
   return lines.join("\n") + "\n";
 }

@@ -28,8 +28,10 @@ describe("corpus through the server", () => {
       c.open(uri, f.text);
       const d = await c.diagnosticsFor(uri, 1, from);
       const a = analyze(f.text);
-      // the engine's findings one to one, plus the provider findings no generic finding of the same code and place carries
-      const providerOnly = providerVerdicts(a).findings.filter((p) => !a.findings.some((g) => (g.code === p.code || (g.code === "error-turn-results" && p.code === "orphan-result")) && (g.line === p.line || p.code === "colliding-id") && (p.toolCallId === undefined || g.toolCallId === p.toolCallId)));
+      // the engine's findings one to one, plus the target's rejections no generic finding of the same code and place carries
+      // (what only other providers reject stays in the hover: transcriptInspector.providerFindings is `target`)
+      const pv = providerVerdicts(a);
+      const providerOnly = pv.findings.filter((p) => pv.target !== null && p.rejectedBy.includes(pv.target)).filter((p) => !a.findings.some((g) => (g.code === p.code || (g.code === "error-turn-results" && p.code === "orphan-result")) && (g.line === p.line || p.code === "colliding-id") && (p.toolCallId === undefined || g.toolCallId === p.toolCallId)));
       assert.equal(d.length, a.findings.length + providerOnly.length);
       const places = d.map((x) => `${x.code}|${x.range.start.line}|${x.range.start.character}|${(x.data as any)?.toolCallId ?? ""}`);
       assert.equal(new Set(places).size, places.length, "one diagnostic per problem and place");

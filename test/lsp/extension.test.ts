@@ -22,6 +22,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const doc = Uri.parse("file:///work/s.jsonl");
 const status = (over: Record<string, unknown> = {}) => ({ uri: doc.toString(), isSession: true, format: "pi", pruner: "pi-condense", errors: 2, warnings: 3, messagesBefore: 10, messagesAfter: 7, ...over });
 const tick = () => new Promise((r) => setTimeout(r, 10));
+/** The server's preview of a fix: no edits to show, the target's verdict unchanged. */
+const PREVIEW = { edits: [], before: { provider: "anthropic", rejects: false, problems: 0 }, after: { provider: "anthropic", rejects: false, problems: 0 }, fixed: [], added: [] };
 const contextOf = (mode?: number) => ({ subscriptions: [] as any[], extensionUri: Uri.file(ROOT), extensionMode: mode, asAbsolutePath: (p: string) => join(ROOT, p) });
 
 describe("extension activation (fake vscode)", () => {
@@ -96,15 +98,17 @@ describe("extension activation (fake vscode)", () => {
     assert.equal(state.activeTextEditor.revealed.start.line, 11);
   });
 
-  it("fix-all asks the server for the edit and applies it with workspace.applyEdit", async () => {
+  it("fix-all asks the server for the edit and applies it with workspace.applyEdit (after its preview: issue 23 item 8b)", async () => {
     const seen: any[] = [];
     state.requestHandler = (method, params) => {
       seen.push({ method, params });
+      if (method === "transcriptInspector/previewFix") return PREVIEW;
       return method === "transcriptInspector/fixEdit" ? { changes: { [params.uri]: [] } } : null;
     };
+    state.infoChoice = "Apply";
     await state.commands.get("transcriptInspector.fixAllOrphans")!();
-    assert.equal(seen[0].method, "transcriptInspector/fixEdit");
-    assert.equal(seen[0].params.fix.kind, "fix-all-orphans");
+    assert.deepEqual(seen.map((x) => x.method), ["transcriptInspector/previewFix", "transcriptInspector/fixEdit"]);
+    assert.equal(seen[1].params.fix.kind, "fix-all-orphans");
     assert.deepEqual(state.applied.at(-1), { converted: { changes: { [doc.toString()]: [] } } });
   });
 
@@ -124,8 +128,10 @@ describe("extension activation (fake vscode)", () => {
       if (method === "transcriptInspector/locate") return { revision: 1, index: 0, echo: params };
       if (method === "transcriptInspector/fullText") return { revision: 1, key: params.key, side: params.side, text: "full", echo: params };
       if (method === "transcriptInspector/fixEdit") return { changes: {} };
+      if (method === "transcriptInspector/previewFix") return PREVIEW;
       return null;
     };
+    state.infoChoice = "Apply";
     await state.commands.get("transcriptInspector.openInspectorToSide")!(doc);
     const panel = state.panels[0];
     assert.equal(panel.viewType, "transcriptInspector.inspector");

@@ -48,6 +48,18 @@ describe("windowed inspector requests over stdio", () => {
     assert.equal(await c.request("transcriptInspector/summary", { uri: other }), null);
   });
 
+  it("rows and locate without filters (or with odd ones) answer as with none (issue 22: null after a TypeError)", async () => {
+    const s = await c.request<ViewSummary>("transcriptInspector/summary", { uri });
+    const want = await c.request<RowsAnswer>("transcriptInspector/rows", { uri, revision: s.revision, filters: none, start: 0, count: 5 });
+    const bare = await c.request<RowsAnswer>("transcriptInspector/rows", { uri, revision: s.revision, start: 0, count: 5 });
+    assert.deepEqual(bare, want);
+    const odd = await c.request<RowsAnswer>("transcriptInspector/rows", { uri, revision: s.revision, filters: { hiddenRoles: "user", search: 5 }, start: "0", count: 5 });
+    assert.deepEqual(odd, want);
+    const at = await c.request<LocateAnswer>("transcriptInspector/locate", { uri, revision: s.revision, target: { line: 3 } });
+    assert.equal(at.index, 1);
+    assert.equal((await c.request<LocateAnswer>("transcriptInspector/locate", { uri, revision: s.revision })).index, -1);
+  });
+
   it("rows: a bounded window, the same rows as the whole list's slice, and the filtered count", async () => {
     const s = await c.request<ViewSummary>("transcriptInspector/summary", { uri });
     const first = await c.request<RowsAnswer>("transcriptInspector/rows", { uri, revision: s.revision, filters: none, start: 0, count: 50 });

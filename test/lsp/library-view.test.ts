@@ -97,7 +97,7 @@ describe("Sessions view (fake vscode, a real library)", () => {
     assert.equal(item.iconPath.id, "circle-slash");
     assert.match(item.description, /rejected by OpenAI Responses/);
     assert.match(item.tooltip.value, /OpenAI Responses would reject the next request/);
-    assert.match(item.tooltip.value, /No tool output found for function call/);
+    assert.match(item.tooltip.value, /Duplicate 'call\\_id'/, "escaped for Markdown");
   });
 
   it("nests subagents under their parent session", async (t) => {
@@ -112,8 +112,9 @@ describe("Sessions view (fake vscode, a real library)", () => {
 
   it("filters by text, and opens, reveals and inspects a session from its menu", async (t) => {
     if (!h.paths.piParent) return t.skip("corpus file missing");
-    state.inputs.push("sanitized");
+    state.inputAnswer = "sanitized";
     await state.commands.get("transcriptInspector.library.filter")!();
+    state.inputAnswer = undefined;
     assert.equal(state.context.get("transcriptInspector.library.filtered"), true);
     const roots = await provider.getChildren();
     const agents = roots.filter((n: any) => n.kind === "agent");

@@ -1,7 +1,8 @@
 /**
  * Issue 13 in the language server, over a real stdio connection: a session detected as one
- * provider gets error diagnostics for that provider's rejections and information for what only
- * other providers reject; the `transcriptInspector.provider` setting and the per-document switch
+ * provider gets error diagnostics for that provider's rejections, and (issue 23) what only other
+ * providers reject is no problem unless `transcriptInspector.providerFindings` is `all` (then
+ * information); the `transcriptInspector.provider` setting and the per-document switch
  * change the target; the status carries it; the hover lists the provider verdicts; the render
  * carries every provider's verdict and shows another provider on request.
  */
@@ -37,21 +38,25 @@ describe("provider rules in the language server", () => {
     await c.stop();
   });
 
-  it("detected Anthropic: its rejection is an error, the others' information; the status names the target", async () => {
+  it("detected Anthropic: its rejection is an error, the others' only in the hover; the status names the target", async () => {
     const uri = "file:///virtual/providers-1.jsonl";
     const from = c.notifications.length;
     c.open(uri, TEXT);
     const d = await c.diagnosticsFor(uri, 1);
     assert.deepEqual(sev(d, "invalid-call-id"), [[4, ERROR]]);
-    assert.deepEqual(sev(d, "results-split"), [[3, INFORMATION]]);
-    const split = d.find((x) => x.code === "results-split")!;
-    assert.match(String(split.message), /Bedrock would reject this: "Expected toolResult blocks/);
+    assert.deepEqual(sev(d, "results-split"), [], "only Bedrock and Gemini reject it");
     assert.deepEqual(
-      d.filter((x) => x.severity === ERROR).map((x) => x.code),
+      d.map((x) => x.code),
       ["invalid-call-id"],
     );
+    const splitLine = TEXT.split("\n")[3];
+    const splitHover = await c.request("textDocument/hover", { textDocument: { uri }, position: { line: 3, character: splitLine.indexOf("toolu_b") + 1 } });
+    assert.match(splitHover.contents.value, /\*\*Providers\*\* on results\\-split: rejected by Bedrock, Gemini/);
     const status = await c.status(uri, from);
-    assert.deepEqual(status.provider, { target: "anthropic", label: "Anthropic", source: "session", detected: "anthropic", rejects: true, problems: 1 });
+    const { reason, ...provider } = status.provider;
+    assert.deepEqual(provider, { target: "anthropic", label: "Anthropic", source: "session", detected: "anthropic", rejects: true, problems: 1 });
+    // the live guard (issue 23 item 8c): why it rejects
+    assert.deepEqual([reason.code, reason.line], ["invalid-call-id", 5]);
     assert.equal(status.errors, 1);
 
     const line = TEXT.split("\n")[4];
@@ -89,7 +94,7 @@ describe("provider rules in the language server", () => {
     assert.equal(await c.request("transcriptInspector/setTargetProvider", { uri, provider: "bedrock" }), true);
     let d = await c.diagnosticsFor(uri, 1, from);
     assert.deepEqual(sev(d, "results-split"), [[3, ERROR]]);
-    assert.deepEqual(sev(d, "invalid-call-id"), [[4, INFORMATION]]);
+    assert.deepEqual(sev(d, "invalid-call-id"), []);
     const status = await statusWith(c, uri, "bedrock", fromStatus);
     assert.equal(status.provider.source, "document");
     assert.equal(status.provider.detected, "anthropic");
@@ -104,13 +109,13 @@ describe("provider rules in the language server", () => {
     const uri = "file:///virtual/providers-3.jsonl";
     c.open(uri, TEXT);
     await c.diagnosticsFor(uri, 1);
-    c.settings = { provider: "gemini" };
+    c.settings = { provider: "gemini", providerFindings: "all" };
     const from = c.published.length;
     const fromStatus = c.notifications.length;
     await c.conn.sendNotification("workspace/didChangeConfiguration", { settings: null });
     const d = await c.diagnosticsFor(uri, 1, from);
     assert.deepEqual(sev(d, "results-split"), [[3, ERROR]]);
-    assert.deepEqual(sev(d, "invalid-call-id"), [[4, INFORMATION]]);
+    assert.deepEqual(sev(d, "invalid-call-id"), [[4, INFORMATION]], "providerFindings all: what only Anthropic rejects is information");
     assert.match(String(d.find((x) => x.code === "results-split")!.message), /Gemini rejects this/);
     const status = await statusWith(c, uri, "gemini", fromStatus);
     assert.equal(status.provider.source, "setting");

@@ -102,20 +102,25 @@ describe("removeOrphanRepair", () => {
     assert.deepEqual(fixAllOrphans(fx.text).edits, []);
   });
 
-  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
-  it.skip("Codex: the output line is removed", () => {
+  // Issue 21: Codex is checked on what it sends on resume (docs/research/codex-resume.md R7.2): an
+  // output whose call it does not send is dropped there, and the rest is read fine.
+  it("Codex: an output that answers no call is dropped by Codex on resume: information `orphan-output`, nothing to remove", () => {
     const cx = (ts: string, payload: unknown) => JSON.stringify({ timestamp: ts, type: "response_item", payload });
+    const meta = { id: "0c0de000-0000-4000-8000-000000000001", timestamp: "2026-01-01T00:00:00Z", cwd: "/w", originator: "codex_cli_rs", cli_version: "0.171.0" };
     const lines = [
-      JSON.stringify({ timestamp: "2026-01-01T00:00:00Z", type: "session_meta", payload: { id: "s" } }),
+      JSON.stringify({ timestamp: "2026-01-01T00:00:00Z", type: "session_meta", payload: meta }),
       cx("2026-01-01T00:00:01Z", { type: "message", role: "user", content: [{ type: "input_text", text: "go" }] }),
       cx("2026-01-01T00:00:02Z", { type: "function_call", name: "sh", arguments: "{}", call_id: "c1" }),
       cx("2026-01-01T00:00:03Z", { type: "function_call_output", call_id: "c1", output: "ok" }),
       cx("2026-01-01T00:00:04Z", { type: "function_call_output", call_id: "c9", output: "?" }),
     ];
     const t2 = lines.join("\n") + "\n";
-    assert.deepEqual(codesAt(t2, "orphan-result"), [4]);
-    const r = removeOrphanRepair(analyze(t2), 4, "c9")!;
-    assert.equal(applyRepairEdits(t2, r.edits), lines.slice(0, 4).join("\n") + "\n");
+    const a = analyze(t2);
+    assert.deepEqual(a.findings.map((f) => [f.code, f.severity, f.line]), [["orphan-output", "information", 4]]);
+    assert.match(a.findings[0].message, /^Output that answers no call; Codex drops it on resume\./);
+    assert.deepEqual(a.after.map((m) => m.toolCallId ?? m.role), ["user", "assistant", "c1"], "the orphan is not sent");
+    assert.equal(removeOrphanRepair(a, 4, "c9"), null, "Codex reads the file fine: no repair is offered");
+    assert.deepEqual(fixAllOrphans(t2).edits, []);
   });
 
   it("error-turn-results are removable too", () => {

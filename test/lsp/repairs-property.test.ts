@@ -87,7 +87,9 @@ describe("repairs through the language server (property, bounded)", () => {
   });
 
   it("results-split: the quick fix merges a Claude Code turn's results into one line; not for pi, whose results pi-ai groups itself", async () => {
-    const cc = ccSession([{ user: "hi" }, { assistant: [toolUse("toolu_a"), toolUse("toolu_b")] }, { user: [toolResult("toolu_a")] }, { user: [toolResult("toolu_b")] }, { assistant: [textBlock("done")] }]);
+    // On Bedrock (an `anthropic.` model id), which rejects results split over messages: a problem of the target.
+    const bedrock = "anthropic.claude-opus-4-5";
+    const cc = ccSession([{ user: "hi" }, { assistant: [toolUse("toolu_a"), toolUse("toolu_b")], model: bedrock }, { user: [toolResult("toolu_a")] }, { user: [toolResult("toolu_b")] }, { assistant: [textBlock("done")], model: bedrock }]);
     const uri = "file:///prop/split-cc.jsonl";
     let from = c.published.length;
     c.open(uri, cc);

@@ -101,11 +101,11 @@ describe("Claude Code: the context Claude Code rebuilds on resume", () => {
   });
 });
 
-describe("Codex: the history Codex rebuilds on resume", () => {
+describe("Codex: the history Codex sends on resume (docs/research/codex-resume.md)", () => {
   const env = (type: string, payload: unknown, i: number) => ({ timestamp: `2025-01-01T00:00:0${i}.000Z`, type, payload });
   const msg = (role: string, text: string) => ({ type: "message", role, content: [{ type: role === "assistant" ? "output_text" : "input_text", text }] });
   const head = [
-    env("session_meta", { id: "t", cwd: "/", originator: "codex_cli_rs", cli_version: "0.1" }, 0),
+    env("session_meta", { id: "0c0de000-0000-4000-8000-000000000abc", timestamp: "2025-01-01T00:00:00.000Z", cwd: "/", originator: "codex_cli_rs", cli_version: "0.1" }, 0),
     env("response_item", msg("developer", "rules"), 1),
     env("response_item", msg("user", "first"), 2),
     env("response_item", msg("assistant", "reply one"), 3),
@@ -114,25 +114,27 @@ describe("Codex: the history Codex rebuilds on resume", () => {
     const a = analyze(jsonl([...head, env("compacted", { message: "sum", replacement_history: [msg("user", "first"), msg("user", "summary text")] }, 4), env("response_item", msg("assistant", "after"), 5)]));
     const r = renderJson("x", a);
     assert.equal(a.afterModel.kind, "agent-resume");
-    // (the developer message on line 2 is left out of both columns, as the context event shows it)
-    assert.deepEqual(r.before.map((m) => m.line), [3, 4]);
-    assert.deepEqual(r.after.map((m) => [m.line, m.synthetic ?? m.role]), [[null, "resume-history"], [null, "resume-history"], [6, "assistant"]]);
-    assert.deepEqual(r.dropped.map((d) => [d.line, d.by]), [[3, "compacted:L5"], [4, "compacted:L5"]]);
+    // Codex sends developer messages: both columns hold the one on line 2; a compaction ends the response before it
+    assert.deepEqual(r.before.map((m) => [m.line, m.role]), [[2, "developer"], [3, "user"], [4, "assistant"], [6, "assistant"]]);
+    assert.deepEqual(r.after.map((m) => [m.line, m.lines, m.synthetic ?? m.role]), [[null, [5], "resume-history"], [null, [5], "resume-history"], [6, [6], "assistant"]]);
+    assert.deepEqual(r.dropped.map((d) => [d.line, d.by]), [[2, "compacted:L5"], [3, "compacted:L5"], [4, "compacted:L5"]]);
   });
-  it("without replacement_history: initial context, the user messages, then the summary as a user message", () => {
+  it("without replacement_history: the real user messages, then the summary as a user message (no initial context)", () => {
     const a = analyze(jsonl([...head, env("compacted", { message: "the summary" }, 4)]));
     assert.deepEqual(a.after.map((m) => [m.origin.kind === "entry" ? m.origin.line : "syn", m.role]), [[2, "user"], ["syn", "user"]]);
     assert.equal(a.after[1].content[0].text, "the summary");
-    assert.equal(renderJson("x", a).dropped.map((d) => d.line).join(), "4");
+    assert.equal(renderJson("x", a).dropped.map((d) => d.line).join(), "2,4");
   });
   it("thread_rolled_back drops the last user turns", () => {
     const a = analyze(jsonl([...head, env("response_item", msg("user", "second"), 4), env("response_item", msg("assistant", "reply two"), 5), env("event_msg", { type: "thread_rolled_back", num_turns: 1 }, 6)]));
-    assert.deepEqual(a.after.map((m) => m.origin.kind === "entry" && m.origin.line), [2, 3]);
-    assert.equal(a.dropped.length, 2);
+    assert.deepEqual(a.after.map((m) => m.origin.kind === "entry" && m.origin.line), [1, 2, 3]);
+    assert.deepEqual(renderJson("x", a).dropped.map((d) => [d.line, d.by]), [[5, "rolled-back:L7"], [6, "rolled-back:L7"]]);
   });
-  it("token_count usage attaches to the response before it; no compaction: after = before", () => {
+  it("token_count usage attaches to the response before it; no compaction: After is Before's messages, sent as they are", () => {
     const a = analyze(jsonl([...head, env("event_msg", { type: "token_count", info: { last_token_usage: { input_tokens: 100, cached_input_tokens: 60, output_tokens: 9, reasoning_output_tokens: 4 } } }, 4)]));
-    assert.equal(a.afterModel.label, "no pruner: after = before");
+    assert.match(a.afterModel.label, /^what Codex 0\.171 sends when it resumes this rollout/);
+    assert.deepEqual(a.after, a.before);
+    a.after.forEach((m, i) => assert.equal(m, a.before[i]));
     const v = buildRenderView(a, "file:///x", null);
     assert.deepEqual(v.before.find((m) => m.role === "assistant")!.usage, { input: 40, output: 9, cacheRead: 60, cacheWrite: 0, reasoning: 4 });
     assert.equal(renderJson("x", a).after.find((m) => m.role === "assistant")!.usage!.output, 9);

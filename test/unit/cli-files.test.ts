@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { FORMAT_PROFILES } from "../../server/src/engine/formats/registry.js";
 import { resolveSiblingParents } from "../../server/src/io/sibling-parents.js";
 import { ByteLineScanner, splitByteLines } from "../../server/src/engine/model/lines.js";
 import { parseText } from "../../server/src/engine/model/parse.js";
@@ -204,7 +205,7 @@ describe("help, version, summary, files that are not sessions", () => {
     assert.equal(r.status, 0, r.stderr);
     assert.equal(
       r.stdout,
-      `${readme}: not a session transcript (no line is a JSON object)\n${other}: not a session transcript (no line is an entry of a format it reads (pi, claude-code, codex))\n2 files are not session transcripts\n`,
+      `${readme}: not a session transcript (no line is a JSON object)\n${other}: not a session transcript (no line is an entry of a format it reads (${FORMAT_PROFILES.map((f) => f.name).join(", ")}))\n2 files are not session transcripts\n`,
     );
     const j = JSON.parse(cli("check", "--format", "json", readme).stdout).files[0];
     assert.deepEqual([j.format, j.findings, j.note], ["unknown", [], "not a session transcript: no line is a JSON object"]);

@@ -1,4 +1,8 @@
-/** `check --provider NAME` (in process): exit 1 exactly when NAME would reject; `all` adds per-provider verdicts. */
+/**
+ * `check --provider auto|NAME|all` (in process): the findings the editor shows for that target
+ * (`auto`, the default: the detected one), exit 1 exactly when one is an error; `all` lists every
+ * provider's rejections as errors and adds the per-provider verdicts.
+ */
 import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,7 +37,27 @@ describe("check --provider", () => {
     assert.match(bedrock.stdout, /split\.jsonl:4:\d+ error results-split Tool result `toolu_b` is in a later message/);
     const anthropic = run("check", "--provider=anthropic", p);
     assert.equal(anthropic.code, 0);
-    assert.match(anthropic.stdout, / information results-split .*Bedrock would reject this/);
+    // What only other providers reject is not a problem for Anthropic (the editor's hover and the inspector show it).
+    assert.doesNotMatch(anthropic.stdout, /results-split/);
+    assert.match(anthropic.stdout, /^no problems in 1 file$/m);
+  });
+
+  it("the default is the detected target (`auto`): the provider findings the editor shows, and their exit status", () => {
+    // Issue 23: plain `check` left out the target's rules ("no problems", exit 0, where the editor showed errors).
+    const p = file("bedrock.jsonl", ccSession([{ user: "hi" }, { assistant: [toolUse("toolu_a"), toolUse("toolu_b")], model: "anthropic.claude-opus-4-5" }, { user: [toolResult("toolu_a")] }, { user: [toolResult("toolu_b")] }, { assistant: [{ type: "text", text: "done" }], model: "anthropic.claude-opus-4-5" }]));
+    const plain = run("check", p);
+    assert.equal(plain.code, 1);
+    assert.match(plain.stdout, /bedrock\.jsonl:4:\d+ error results-split /);
+    assert.deepEqual(run("check", "--provider", "auto", p), plain);
+    assert.equal(run("check", "--provider", "anthropic", p).code, 0);
+  });
+
+  it("--provider all: every provider's rejections, and one verdict line per file", () => {
+    const p = file("split3.jsonl", split);
+    const r = run("check", "--provider", "all", p);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /split3\.jsonl:4:\d+ error results-split /);
+    assert.match(r.stdout, /split3\.jsonl: rejected by Bedrock \(4\), .*Gemini \(\d+\).*; accepted by Anthropic, /);
   });
 
   it("--provider all --format json adds a per-provider verdict per file", () => {
@@ -51,14 +75,16 @@ describe("check --provider", () => {
   });
 
   it("a name that is not a provider is a usage error", () => {
-    assert.throws(() => run("check", "--provider", "openai", file("x.jsonl", split)), /--provider must be one of anthropic, bedrock/);
-    assert.throws(() => run("check", "--provider"), /--provider must be one of/);
+    assert.throws(() => run("check", "--provider", "openai", file("x.jsonl", split)), /--provider must be auto, one of anthropic, bedrock, .*, or all, not openai/);
+    assert.throws(() => run("check", "--provider"), /--provider must be auto, one of/);
   });
 
-  it("on every corpus file, exits 1 exactly when the provider would reject it", () => {
+  it("on every corpus file, exits 1 exactly when the provider would reject it or a generic finding is an error", () => {
     for (const f of corpusFiles()) {
-      const pv = providerVerdicts(analyze(f.text), { target: "all" });
-      for (const p of ["anthropic", "bedrock", "gemini"] as const) assert.equal(run("check", "--provider", p, f.path).code, pv.verdicts[p].rejects ? 1 : 0, `${f.name} ${p}`);
+      const a = analyze(f.text);
+      const pv = providerVerdicts(a, { target: "all" });
+      const generic = a.findings.some((x) => x.severity === "error");
+      for (const p of ["anthropic", "bedrock", "gemini"] as const) assert.equal(run("check", "--provider", p, f.path).code, pv.verdicts[p].rejects || generic ? 1 : 0, `${f.name} ${p}`);
     }
   });
 });

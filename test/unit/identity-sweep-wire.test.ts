@@ -207,9 +207,12 @@ describe("corpus renders", () => {
     assert.ok([...turns].some((t) => paired.filter((o) => o.turn === t).length >= 2), "a parallel batch in one turn");
     assert.deepEqual(codesAt(a, "orphan-result"), []);
   });
-  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
-  it.skip("codex subagent child: the function call with no output in the file is pending at the end", () => {
+  // Issue 21: Codex is checked on what it sends on resume (docs/research/codex-resume.md R2.4): Codex
+  // 0.171 refuses this file (its subagent meta has no `depth`), so its open call is never sent.
+  it("codex subagent child: Codex refuses the file; one information finding says so, and no call finding", () => {
     const a = analyze(corpusText("codex/daaain-subagent-child.jsonl"));
-    assert.ok(a.findings.some((f) => f.code === "pending-call" || f.code === "dangling-call"));
+    assert.deepEqual(a.findings.map((f) => [f.code, f.severity]), [["resume-refused", "information"]]);
+    assert.match(a.findings[0].message, /^Codex does not resume this file\..*depth` is missing.*does not start with session metadata/);
+    assert.deepEqual(a.after, []);
   });
 });

@@ -69,7 +69,7 @@ describe("library command", () => {
     assert.match(text, /^AGENT +DAY +MSGS +ERR +WARN +VERDICT +TOKENS +COST +SESSION$/m);
     assert.match(text, /~\/\.codex\/sessions\/2026\/11\/20\/rollout-[^ ]+\.jsonl/);
     assert.match(text, /^Would be rejected \(\d+\):$/m);
-    assert.match(text, /rollout-2026-11-20T10-00-00-[^:]+\.jsonl:\d+ OpenAI Responses: dangling-call: .*No tool output found for function call/);
+    assert.match(text, /rollout-2026-11-20T10-00-00-[^:]+\.jsonl:\d+ OpenAI Responses: colliding-id: .*Duplicate 'call_id'/);
     assert.match(text, /^Subagents and forks \(\d+ problems?\):$/m);
     assert.match(text, /missing-child: No file of the subagent this Agent call ran/);
     assert.match(text, /^Search "showcol2": \d+ match/m);

@@ -37,8 +37,9 @@ describe("library: the agents' standard folders come from the format profiles", 
     assert.ok(paths.includes("claude-code:/h/.claude/projects"));
     assert.ok(paths.includes("codex:/h/.codex/sessions"));
     assert.ok(paths.includes("codex:/h/.codex/archived_sessions (archived)"));
+    assert.ok(paths.includes("copilot-cli:/h/.copilot/session-state"));
     const moved = standardRoots("/h", { CODEX_HOME: "/c", CLAUDE_CONFIG_DIR: "/cc", PI_CODING_AGENT_SESSION_DIR: "/p" }).map((r) => r.path);
-    assert.deepEqual(moved.sort(), ["/c/archived_sessions", "/c/sessions", "/cc/projects", "/p"]);
+    assert.deepEqual(moved.sort(), ["/c/archived_sessions", "/c/sessions", "/cc/projects", "/h/.copilot/session-state", "/p"]);
     const all = libraryRoots({ home: "/h", env: {}, workspaceFolders: ["/w"], folders: ["~/more", "/h/.pi/agent/sessions"] });
     assert.deepEqual(all.slice(-2).map((r) => [r.origin, r.path]), [["workspace", "/w"], ["setting", "/h/more"]], "the workspace, then the user's folders, each once");
   });
@@ -85,8 +86,8 @@ describe("library: a fake home with sessions of every agent", () => {
     const x = lib.session(h.paths.codexRejected)!;
     assert.equal(x.target, "openai-responses");
     assert.equal(x.rejects, true);
-    assert.equal(x.rejection?.code, "dangling-call");
-    assert.match(x.rejection!.text, /No tool output found for function call/);
+    assert.equal(x.rejection?.code, "colliding-id");
+    assert.match(x.rejection!.text, /Duplicate 'call_id'/);
     const s = lib.summary();
     assert.ok(s.rejected >= 1);
     assert.match(s.headline, /^\d+ sessions, \d+ would be rejected/);

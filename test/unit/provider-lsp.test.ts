@@ -1,8 +1,9 @@
 /**
  * Provider findings in the editor (lsp/provider-findings.ts, lsp/provider-targets.ts), in
- * process: severity follows the target provider, the document switch and the setting override
- * the detected provider, a provider finding of a generic code is folded into that diagnostic,
- * quiet codes become hints, and the hover lists every provider's verdict, escaped and bounded.
+ * process: severity follows the target provider, only the target's rejections are problems
+ * unless `providerFindings` is `all`, the document switch and the setting override the detected
+ * provider, a provider finding of a generic code is folded into that diagnostic, quiet codes
+ * become hints, and the hover lists every provider's verdict, escaped and bounded.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -39,12 +40,19 @@ function diags(text: string, settings: Settings = DEFAULT_SETTINGS, choice?: Par
 const at = (d: ReturnType<typeof diags>["d"], code: string) => d.filter((x) => x.code === code);
 
 describe("provider findings in the editor: severity follows the target", () => {
-  it("detected Anthropic: its rejection is an error, what only others reject is information naming them", () => {
+  it("detected Anthropic: its rejection is an error; what only others reject is no problem by default", () => {
+    // Issue 23: Gemini's and Bedrock's verdicts on a Claude Code file, which goes to Anthropic, were problems.
     const { d, pv } = diags(SESSION);
     assert.equal(pv.target, "anthropic");
     const id = at(d, "invalid-call-id");
     assert.deepEqual(id.map((x) => [x.range.start.line, x.severity]), [[4, DiagnosticSeverity.Error]]);
     assert.match(String(id[0].message), /Anthropic rejects this/);
+    assert.deepEqual(at(d, "results-split"), []);
+    assert.deepEqual(d.filter((x) => x.severity !== DiagnosticSeverity.Error).map((x) => x.code), [], "nothing but the target's rejection");
+  });
+
+  it("providerFindings `all`: what only others reject is information naming them", () => {
+    const { d } = diags(SESSION, normalizeSettings({ providerFindings: "all" }));
     const split = at(d, "results-split");
     assert.deepEqual(split.map((x) => [x.range.start.line, x.severity]), [[3, DiagnosticSeverity.Information]]);
     assert.match(String(split[0].message), /Bedrock would reject this: "Expected toolResult blocks/);
@@ -59,8 +67,21 @@ describe("provider findings in the editor: severity follows the target", () => {
     assert.equal(pv.target, "bedrock");
     assert.equal(at(d, "results-split")[0].severity, DiagnosticSeverity.Error);
     assert.match(String(at(d, "results-split")[0].message), /Bedrock rejects this/);
-    assert.equal(at(d, "invalid-call-id")[0].severity, DiagnosticSeverity.Information);
-    assert.match(String(at(d, "invalid-call-id")[0].message), /Anthropic would reject this/);
+    assert.deepEqual(at(d, "invalid-call-id"), [], "only Anthropic rejects it");
+    const every = diags(SESSION, normalizeSettings({ provider: "bedrock", providerFindings: "all" })).d;
+    assert.equal(at(every, "invalid-call-id")[0].severity, DiagnosticSeverity.Information);
+    assert.match(String(at(every, "invalid-call-id")[0].message), /Anthropic would reject this/);
+  });
+
+  it("a user's severity override shows the code's provider findings whoever rejects them", () => {
+    const { d } = diags(SESSION, normalizeSettings({ severityOverrides: { "results-split": "warning" } }));
+    assert.deepEqual(at(d, "results-split").map((x) => [x.range.start.line, x.severity]), [[3, DiagnosticSeverity.Warning]]);
+  });
+
+  it("providerFindings takes `target` or `all`, else `target`", () => {
+    assert.equal(DEFAULT_SETTINGS.providerFindings, "target");
+    assert.equal(normalizeSettings({ providerFindings: "all" }).providerFindings, "all");
+    assert.equal(normalizeSettings({ providerFindings: "some" }).providerFindings, "target");
   });
 
   it("the document's switch overrides the setting; `auto` returns to it", () => {
@@ -70,7 +91,7 @@ describe("provider findings in the editor: severity follows the target", () => {
     assert.deepEqual(chooseTarget(DEFAULT_SETTINGS, undefined), { target: undefined, source: "session" });
     const { d } = diags(SESSION, settings, "gemini");
     assert.equal(at(d, "results-not-adjacent")[0].severity, DiagnosticSeverity.Error);
-    assert.equal(at(d, "invalid-call-id")[0].severity, DiagnosticSeverity.Information);
+    assert.deepEqual(at(d, "invalid-call-id"), []);
     const targets = new ProviderTargets();
     assert.equal(targets.choose(URI, "gemini"), true);
     assert.equal(targets.choose(URI, "openai"), false, "not a provider name");
@@ -84,7 +105,7 @@ describe("provider findings in the editor: severity follows the target", () => {
   });
 
   it("a user's severity override wins; `off` hides the code", () => {
-    const { d } = diags(SESSION, normalizeSettings({ severityOverrides: { "invalid-call-id": "warning", "results-split": "off" } }));
+    const { d } = diags(SESSION, normalizeSettings({ severityOverrides: { "invalid-call-id": "warning", "results-split": "off" }, providerFindings: "all" }));
     assert.equal(at(d, "invalid-call-id")[0].severity, DiagnosticSeverity.Warning);
     assert.deepEqual(at(d, "results-split"), []);
   });

@@ -89,17 +89,19 @@ describe("insert the missing result of a dangling or pending call", () => {
     assert.equal(l[3].parentUuid, l[2].uuid);
     assert.deepEqual(codes(next), []);
   });
-  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
-  it.skip("Codex: a function_call_output with the output \"aborted\"", () => {
+  // Issue 21: Codex answers a call without an output with a made-up "aborted" output on resume
+  // (docs/research/codex-resume.md R7.1); the repair writes that output into the file, byte for
+  // byte as Codex writes a rollout line.
+  it("Codex: a function_call_output with the output \"aborted\"", () => {
     const t = [
-      { timestamp: "2026-01-01T00:00:00Z", type: "session_meta", payload: { id: "s", timestamp: "2026-01-01T00:00:00Z", cwd: "/w" } },
+      { timestamp: "2026-01-01T00:00:00Z", type: "session_meta", payload: { id: "0c0de000-0000-4000-8000-000000000001", timestamp: "2026-01-01T00:00:00Z", cwd: "/w", originator: "codex_cli_rs", cli_version: "0.171.0" } },
       { timestamp: "2026-01-01T00:00:01Z", type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text: "go" }] } },
       { timestamp: "2026-01-01T00:00:02Z", type: "response_item", payload: { type: "function_call", name: "shell", arguments: "{}", call_id: "call_1" } },
       { timestamp: "2026-01-01T00:00:03Z", type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text: "stop" }] } },
     ].map((x) => JSON.stringify(x)).join("\n") + "\n";
     assert.deepEqual(codes(t), ["2:dangling-call"]);
     const next = quickFix(t, "dangling-call", "insert-missing-result");
-    assert.deepEqual(JSON.parse(lines(next)[3]), { timestamp: "2026-01-01T00:00:02Z", type: "response_item", payload: { type: "function_call_output", call_id: "call_1", output: "aborted" } });
+    assert.equal(lines(next)[3], '{"timestamp":"2026-01-01T00:00:02Z","type":"response_item","payload":{"type":"function_call_output","call_id":"call_1","output":"aborted"}}');
     assert.deepEqual(codes(next), []);
   });
   it("not offered when two calls of the turn share the id, and the reason says so", () => {

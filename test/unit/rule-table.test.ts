@@ -1,6 +1,6 @@
 /** The rule table, package.json's severityOverrides and the README's code sections agree. */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
@@ -55,8 +55,13 @@ describe("rule table", () => {
     }
   });
 
-  it("every finding on the corpus and the sample has its code's default or a declared other severity", () => {
-    const texts = [...corpusFiles().map((f) => f.text), readFileSync(join(root, "samples", "sample-session.jsonl"), "utf8")];
+  it("every finding on the corpus, the fixtures and the sample has its code's default or a declared other severity", () => {
+    const fixtures = join(root, "test", "fixtures");
+    const fixtureTexts = readdirSync(fixtures, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => readFileSync(join(fixtures, f), "utf8"));
+    const texts = [...corpusFiles().map((f) => f.text), ...fixtureTexts, readFileSync(join(root, "samples", "sample-session.jsonl"), "utf8")];
     let n = 0;
     for (const t of texts)
       for (const f of analyze(t).findings) {

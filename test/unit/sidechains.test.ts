@@ -69,7 +69,9 @@ describe("parents in sibling session files", () => {
   const dir = mkdtempSync(join(tmpdir(), "ti-siblings-"));
   after(() => rmSync(dir, { recursive: true, force: true }));
   const earlier = jsonl([line("p0", null, "user", "first session"), line("p1", "p0", "assistant", [{ type: "text", text: "ok" }])]);
-  const continued = jsonl([line("c1", "p1", "user", "continue"), line("c2", "c1", "assistant", [{ type: "text", text: "sure" }])]);
+  // A finished turn (end_turn): the next request adds the user's prompt, so no provider finding.
+  const answered = line("c2", "c1", "assistant", [{ type: "text", text: "sure" }]);
+  const continued = jsonl([line("c1", "p1", "user", "continue"), { ...answered, message: { ...answered.message, stop_reason: "end_turn" } }]);
   writeFileSync(join(dir, "earlier.jsonl"), earlier);
   writeFileSync(join(dir, "continued.jsonl"), continued);
   writeFileSync(join(dir, "notes.txt"), '"uuid": "zz"');

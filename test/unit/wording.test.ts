@@ -3,7 +3,7 @@
  * an aborted turn is not told to "not be treated as complete"; `id-set-drop-hazard` once per call.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
@@ -35,6 +35,8 @@ function allFindings(): Finding[] {
   const out: Finding[] = [];
   const add = (text: string, opts = {}) => out.push(...analyze(text, opts).findings);
   for (const f of corpusFiles()) add(f.text);
+  // Codex's reading on resume: the constructed rollouts show each of its findings
+  for (const f of readdirSync(join(root, "test", "fixtures", "codex"))) add(readFileSync(join(root, "test", "fixtures", "codex", f), "utf8"));
   add(readFileSync(join(root, "samples", "sample-session.jsonl"), "utf8"));
   // pi-condense throws on a chain entry without toolRefs
   const chain = sessionText([{ user: 1000 }, { assistant: 1100, calls: ["b_1"] }, { result: 1150, id: "b_1" }, { assistant: 1200 }, { chain: { blockId: "b5", start: 1000, final: 1200, dropped: ["b_1"] } }]).split("\n");

@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import type { RenderView } from "../../server/src/protocol/index.js";
 import { corpusText, fixtureText } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
-import { type Harness, type OpenPage, openPage, render, startHarness, type ThemeKind, viewOf } from "./harness.js";
+import { type Harness, type OpenPage, openPage, render, send, startHarness, type ThemeKind, viewOf } from "./harness.js";
 
 let h: Harness;
 
@@ -108,6 +108,23 @@ describe("conversation view (issue 23, built page)", () => {
       // the open card survives the row being drawn again (scroll away and back)
       await page.evaluate(() => document.querySelector(".scroller")!.scrollTo(0, 0));
       assert.equal(await card.evaluate((d) => (d as HTMLDetailsElement).open), true);
+    });
+  });
+
+  it("the editor's cursor on a result's line highlights its call's row and opens the card on it", async () => {
+    await withPage(async ({ page }) => {
+      await render(page, conversationView());
+      const call = cellOf(page, "before", 3);
+      const card = call.locator("details.card");
+      assert.equal(await card.evaluate((d) => (d as HTMLDetailsElement).open), false, "collapsed");
+      await send(page, { type: "revealLine", line: 4 });
+      await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>('.msg.cell[data-side="before"][data-line="3"] details.card')?.open === true);
+      assert.equal(await call.evaluate((e) => e.classList.contains("highlight")), true, "the call's cell is highlighted");
+      assert.equal(await call.evaluate((e) => e.closest(".row")!.classList.contains("highlight")), true, "its row is highlighted");
+      await card.locator('.card-result[data-line="4"]').waitFor();
+      // the cursor elsewhere: the card closes again (it was not opened by hand)
+      await send(page, { type: "revealLine", line: 5 });
+      await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>('.msg.cell[data-side="before"][data-line="3"] details.card')?.open === false);
     });
   });
 

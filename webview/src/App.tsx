@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ViewRange } from "../../server/src/protocol/view.js";
+import { BranchesPanel, BranchNote, branchesLabel, hasBranches } from "./components/Branches.js";
 import { ColumnHeads } from "./components/ColumnHeads.js";
 import { DetailsPanel, detailsLabel } from "./components/DetailsPanel.js";
 import { EmptyState, type EmptyReason } from "./components/EmptyState.js";
@@ -105,6 +106,8 @@ export function App({ api }: { api: VsCodeApi }) {
       toggleFullContent: fullContents.toggle,
       setOpen: parts.setOpen,
       loadImage: async (side, key, ref) => (await sourceRef.current.image(side, key, ref))?.image ?? null,
+      loadSubagent: (toolCallId) => sourceRef.current.subagent(toolCallId),
+      openSubagent: (toolCallId) => api.postMessage({ type: "openSubagent", toolCallId }),
       showFold: (firstKey) => {
         pendingKey.current = firstKey;
         setFilters({ ...filtersRef.current, changesOnly: false });
@@ -134,6 +137,8 @@ export function App({ api }: { api: VsCodeApi }) {
     [scrollTo, select],
   );
   const onProvider = useCallback((provider: string) => api.postMessage({ type: "showProvider", provider }), [api]);
+  const onBranch = useCallback((leafId: string | null) => api.postMessage({ type: "showBranch", leafId }), [api]);
+  const openBranches = useCallback(() => setPanel("branches"), []);
 
   const waitedTooLong = useWaitTimeout(!summary && !host.error, WAIT_MS);
   if (!summary) {
@@ -159,6 +164,7 @@ export function App({ api }: { api: VsCodeApi }) {
       {host.error ? <ErrorBanner message={host.error} /> : null}
       <header className="header">
         <Totals summary={summary} />
+        {summary.branches ? <BranchNote branches={summary.branches} onShow={onBranch} onOpenPanel={openBranches} /> : null}
         <Toolbar
           roles={summary.roles}
           tools={summary.tools}
@@ -172,9 +178,11 @@ export function App({ api }: { api: VsCodeApi }) {
           setPanel={setPanel}
           hasTimeline={!!summary.timeline}
           detailsLabel={detailsLabel(summary)}
+          branchesLabel={hasBranches(summary.branches) ? branchesLabel(summary.branches) : undefined}
         />
         <FilterPanel roles={summary.roles} tools={summary.tools} filters={filters} setFilters={setFilters} hidden={panel !== "filters"} />
         <DetailsPanel summary={summary} slots={slots} onJump={jumpToRange} onProvider={onProvider} hidden={panel !== "details"} />
+        {hasBranches(summary.branches) ? <BranchesPanel branches={summary.branches} onShow={onBranch} onOpenLine={handlers.openLine} hidden={panel !== "branches"} /> : null}
         {panel === "timeline" && summary.timeline ? <Timeline timeline={summary.timeline} onJump={jumpToLine} /> : null}
       </header>
       {empty ? (

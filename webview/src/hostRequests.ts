@@ -3,7 +3,7 @@
  * id its answer repeats. An answer that never comes (the panel closed, the server restarted)
  * resolves to null after a while, so nothing waits for ever.
  */
-import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery } from "../../server/src/protocol/view-window.js";
+import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, SubagentAnswer, SubagentQuery } from "../../server/src/protocol/view-window.js";
 import type { HostToWebview } from "../../server/src/protocol/webview.js";
 import type { VsCodeApi } from "./vscode.js";
 
@@ -13,8 +13,9 @@ interface Kinds {
   rows: [RowsQuery, RowsAnswer];
   locate: [LocateQuery, LocateAnswer];
   fullText: [FullTextQuery, FullTextAnswer];
+  subagent: [SubagentQuery, SubagentAnswer];
 }
-const ANSWER_TYPE = { rows: "rows", locate: "located", fullText: "fullText" } as const;
+const ANSWER_TYPE = { rows: "rows", locate: "located", fullText: "fullText", subagent: "subagent" } as const;
 
 export class HostRequests {
   private nextId = 1;
@@ -38,7 +39,7 @@ export class HostRequests {
 
   /** Hands an answer to its request; false when the message is not an answer this page waits for. */
   answer(m: HostToWebview): boolean {
-    if (m.type !== "rows" && m.type !== "located" && m.type !== "fullText") return false;
+    if (m.type !== "rows" && m.type !== "located" && m.type !== "fullText" && m.type !== "subagent") return false;
     const w = this.waiting.get(m.id);
     if (!w || w.type !== m.type) return false;
     w.done(m.answer);

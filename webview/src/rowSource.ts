@@ -5,7 +5,7 @@
  * asks for that window, `row(i)` is undefined until it arrives (the list draws a placeholder),
  * and the `locate*` calls ask the server, which is why they return promises.
  */
-import type { FullTextAnswer, ViewSummary } from "../../server/src/protocol/view-window.js";
+import type { FullTextAnswer, SubagentAnswer, ViewSummary } from "../../server/src/protocol/view-window.js";
 import type { Filters, Row } from "./model.js";
 
 export type { ViewSummary };
@@ -37,4 +37,6 @@ export interface RowSource {
   image(side: "before" | "after", key: string, ref: number): Promise<FullTextAnswer | null>;
   /** A message's whole content to draw (bounded by the server), or null when it is gone. */
   fullContent(side: "before" | "after", key: string): Promise<FullTextAnswer | null>;
+  /** The transcript of the subagent a call ran (its file, first messages), or null when not found. */
+  subagent(toolCallId: string): Promise<SubagentAnswer | null>;
 }

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 
 export class UsageError extends Error {}
 
-export const USAGE = "usage: transcript-inspector check [--format text|json] [--provider NAME|all] [--jobs N] FILE|DIR... | render [--format json|text] FILE | fix [--dry-run] [--no-backup] [--only CODE,...] FILE...";
+export const USAGE = "usage: transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--jobs N] FILE|DIR... | render [--format json|text] FILE | fix [--dry-run] [--no-backup] [--only CODE,...] FILE...";
 
 const EXIT_CODES = `Exit status (the worst over the files):
   0  no finding is an error (a file that is not a session transcript counts as 0)
@@ -26,7 +26,7 @@ Usage:
   transcript-inspector --version
 
 ${EXIT_CODES}`,
-  check: `Usage: transcript-inspector check [--format text|json] [--provider NAME|all] [--jobs N] FILE|DIR...
+  check: `Usage: transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--jobs N] FILE|DIR...
 
 Checks each FILE, and every *.jsonl file under each DIR (sorted; symbolic links to folders
 already visited are not followed again). Files are checked in parallel on all cores; the output
@@ -36,8 +36,11 @@ counts as no problem.
 Options:
   --format text|json   text (default): path:line:col severity code message, then a summary line;
                        json: { "files": [ { "path", "format", "entries", "findings": [...] } ] }
-  --provider NAME|all  the provider verdicts instead of the findings; exit 1 when that provider
-                       (or, for all, any) would reject the request
+  --provider auto|NAME|all
+                       whose rules decide the provider findings: auto (default) the provider of
+                       the session's latest turn, as the editor; NAME that provider; all every
+                       provider's rejections as errors, and one verdict line per file. The
+                       findings are the ones the editor shows; exit 1 when one is an error
   --jobs N             files checked at once (default: the number of cores)
   -h, --help           this text
 

@@ -25,10 +25,10 @@ export function planCheck(args: { format?: string; provider?: string; files: str
   const fmt = args.format ?? "text";
   if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format must be text or json, not ${fmt}`);
   const provider = parseProviderOption(args.provider);
-  if (args.provider !== undefined && !provider) throw new UsageError(`--provider must be one of ${PROVIDER_NAMES.join(", ")} or all, not ${args.provider || "nothing"}`);
+  if (args.provider !== undefined && !provider) throw new UsageError(`--provider must be auto, one of ${PROVIDER_NAMES.join(", ")}, or all, not ${args.provider || "nothing"}`);
   if (args.files.length === 0) throw new UsageError("check needs at least one FILE or DIR");
   const { paths, problems } = expandPaths(args.files);
-  return { format: fmt, jobs: paths.map((path) => ({ path, format: fmt, ...(provider ? { provider } : {}) })), problems };
+  return { format: fmt, jobs: paths.map((path) => ({ path, format: fmt, ...(provider && provider !== "auto" ? { provider } : {}) })), problems };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,11 +1,14 @@
 /**
  * `check` of one file, as a stream of output pieces: the same code runs in the main thread and
- * in a worker thread (check-workers.ts). Text: one compiler-style line per finding; JSON: the
+ * in a worker thread (check-workers.ts). The findings are the ones the editor shows for the
+ * same target provider (presentation/shown-findings.ts), in line order; the exit status is 1
+ * exactly when one of them is an error. Text: one compiler-style line per finding; JSON: the
  * file's entry of `{ "files": [...] }`, written finding by finding.
  */
 import { threadId } from "node:worker_threads";
 import { findingJson, checkJson } from "../presentation/report.js";
-import { parseProviderOption, providerCheckJson, providerRejects } from "../presentation/provider-report.js";
+import { parseProviderOption, providerCheckJson, verdictsLine, verdictTarget } from "../presentation/provider-report.js";
+import { shownFindings } from "../presentation/shown-findings.js";
 import { providerVerdicts } from "../engine/index.js";
 import type { Severity } from "../engine/index.js";
 import { jsonChunks } from "./json-stream.js";
@@ -16,7 +19,7 @@ import { terminalText as T } from "./terminal-text.js";
 export interface CheckJob {
   path: string;
   format: "text" | "json";
-  /** A provider name or "all" (already validated). */
+  /** `auto` (the default), a provider name or `all` (already validated). */
   provider?: string;
 }
 
@@ -45,17 +48,21 @@ export function* checkFile(job: CheckJob): Generator<string, FileOutcome> {
     return { kind: "not-session", status: 0, messages: [], counts, thread: threadId };
   }
   const a = loaded.analysis;
-  const provider = parseProviderOption(job.provider);
-  // with --provider, exit 1 exactly when that provider (or, for `all`, any) would reject the request
-  const pv = provider ? providerVerdicts(a, { target: provider }) : undefined;
-  const findings = pv ? pv.findings : a.findings;
+  const option = parseProviderOption(job.provider) ?? "auto";
+  // The editor's findings for this target (`auto`: the detected one); `all`: every provider's rejections are errors.
+  const pv = providerVerdicts(a, { target: verdictTarget(option) });
+  const findings = shownFindings(a, pv, { providers: option === "all" ? "all" : "target" }).sort((x, y) => x.line - y.line);
   for (const f of findings) counts[f.severity]++;
-  const status = (pv ? providerRejects(pv, provider!) : a.findings.some((f) => f.severity === "error")) ? 1 : 0;
-  if (job.format === "json") yield* jsonChunks(pv ? { ...checkJson(job.path, a), provider: providerCheckJson(a, pv) } : checkJson(job.path, a), 2);
-  else
+  const status = findings.some((f) => f.severity === "error") ? 1 : 0;
+  if (job.format === "json") {
+    const file = checkJson(job.path, a, findings);
+    yield* jsonChunks(job.provider === undefined ? file : { ...file, provider: providerCheckJson(a, pv) }, 2);
+  } else {
     for (const f of findings) {
       const j = findingJson(a.session.lines, f);
       yield `${T(job.path)}:${j.line}:${j.column} ${j.severity} ${j.code} ${T(j.message)}\n`;
     }
+    if (option === "all") yield `${T(job.path)}: ${verdictsLine(pv)}\n`;
+  }
   return { kind: "session", status, messages: [], counts, thread: threadId };
 }

@@ -10,7 +10,7 @@
 import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { relative, resolve } from "node:path";
-import { isProviderName, PROVIDER_NAMES } from "../engine/index.js";
+import { isProviderName, maxOf, PROVIDER_NAMES } from "../engine/index.js";
 import { libraryRoots, type LibraryRoot } from "../library/folders.js";
 import { defaultCacheDir, Library } from "../library/library.js";
 import type { LibrarySessionLinked, LibrarySummary } from "../protocol/library.js";
@@ -203,7 +203,7 @@ function table(sessions: LibrarySessionLinked[], shown: (p: string) => string): 
     const depth = s.parentPath ? (s.parent?.kind === "fork" ? "fork: " : "subagent: ") : "";
     rows.push([s.agentLabel, day, count(s.messages), String(s.errors), String(s.warnings), verdict, count(tokensOf(s.tokens)), money(s.cost), `${depth}${T(shown(s.path))}  ${T(s.title)}`]);
   }
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const widths = rows[0].map((_, c) => maxOf(rows.map((r) => r[c].length)));
   const right = new Set([2, 3, 4, 6, 7]);
   return rows.map((r) => r.map((x, c) => (c === r.length - 1 ? x : right.has(c) ? x.padStart(widths[c]) : x.padEnd(widths[c]))).join("  ")).join("\n") + "\n";
 }

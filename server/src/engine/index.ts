@@ -11,17 +11,19 @@ export { lineOf, sourceLinesOf } from "./model/types.js";
 export { ByteLineScanner, type ByteLine, type Eol, splitByteLines, splitLines } from "./model/lines.js";
 export { isObject, LineCollector, type ParsedText, parseText } from "./model/parse.js";
 export { patchChange, patchLines } from "./model/patch-lines.js";
-export { type ColumnRange, findingRange, locate, safeParseTree, stringValueRanges } from "./model/positions.js";
+export { type ColumnRange, findingRange, locate, locateMany, safeParseTree, type ScalarAt, stringValueRanges, valueAt } from "./model/positions.js";
 export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
 export { codePointName, UNSAFE_CHARS } from "./model/unsafe-chars.js";
+export { maxOf, minOf, pushAll } from "./model/arrays.js";
 // formats: each agent's files
 export { detectFormat, FORMAT_PROFILES, type FormatName, formatProfile, runtimeWords, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";
+export type { SubagentTranscript, TranscriptPlace } from "./formats/profile.js";
 export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-context.js";
 export { claudeSidechains } from "./formats/claude-code/claude-code-sidechains.js";
 // session: reading
-export { sessionFromLines } from "./session/read-session.js";
+export { onBranch, sessionFromLines } from "./session/read-session.js";
 export { appendedUsage, editedUsage, type RecordedUsage, type UsageTotals, usageByMessage } from "./session/recorded-usage.js";
 // render
 export type { ResolvedChain, UnresolvedChain } from "./render/pi-condense/chain-ranges.js";
@@ -35,10 +37,13 @@ export { missingParentIds, withParentsElsewhere } from "./pipeline/missing-paren
 export { isProviderName, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "./model/provider-names.js";
 export { PROVIDER_RULES } from "./providers/rules.js";
 export { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "./providers/verdicts.js";
+export { providerRequest } from "./providers/provider-request.js";
+export { messagePlace, type Part, placeOf, type RequestMessage } from "./providers/request-model.js";
 // continuation
 export type { SessionCheckpoint } from "./incremental/append.js";
 export { continueAnalysis, type ContinuedAnalysis, type PreviousVersion, type StageReport } from "./incremental/continue-analysis.js";
 // repair
+export { applyRepairEdits } from "./repair/index.js";
 export { repairWork } from "./repair/registry.js";
 export { FIX_ORDER, fixAll, type FixAllOptions, type FixAllReport, type FixAllStep, keptInOrder, type PlannedLine, REPAIRS, type RepairEdit, whyNot } from "./repair/index.js";
 export { isInapplicable } from "./repair/fix-all.js";

@@ -6,7 +6,7 @@
  */
 import { type Dirent, promises as fsp } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import { FORMAT_PROFILES } from "../engine/index.js";
+import { FORMAT_PROFILES, pushAll } from "../engine/index.js";
 
 export interface LibraryRoot {
   path: string;
@@ -22,7 +22,7 @@ export function standardRoots(home: string, env: Record<string, string | undefin
   for (const profile of FORMAT_PROFILES) {
     for (const folder of profile.sessionFolders ?? []) {
       const moved = folder.env ? env[folder.env.name] : undefined;
-      const path = moved && isAbsolute(moved) ? (folder.env?.under ? join(moved, ...folder.env.under.split("/")) : moved) : join(home, ...folder.home.split("/"));
+      const path = moved && isAbsolute(moved) ? (folder.env?.under ? join(moved, folder.env.under) : moved) : join(home, folder.home);
       out.push({ path, agent: profile.name, archived: folder.archived, origin: "standard" });
     }
   }
@@ -32,7 +32,7 @@ export function standardRoots(home: string, env: Record<string, string | undefin
 /** Every root: the standard folders, then the workspace folders and the user's, each once. */
 export function libraryRoots(options: { home?: string; env?: Record<string, string | undefined>; workspaceFolders?: string[]; folders?: string[] }): LibraryRoot[] {
   const roots: LibraryRoot[] = [];
-  if (options.home) roots.push(...standardRoots(options.home, options.env));
+  if (options.home) pushAll(roots, standardRoots(options.home, options.env));
   for (const w of options.workspaceFolders ?? []) roots.push({ path: resolve(w), origin: "workspace" });
   for (const f of options.folders ?? []) if (f.trim()) roots.push({ path: resolve(expandHome(f.trim(), options.home)), origin: "setting" });
   const seen = new Set<string>();

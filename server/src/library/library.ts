@@ -12,7 +12,7 @@
  */
 import { type FSWatcher, statSync, watch } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { PROVIDER_LABELS, isProviderName } from "../engine/index.js";
+import { PROVIDER_LABELS, isProviderName, maxOf } from "../engine/index.js";
 import type { LibraryChildrenParams, LibraryChildrenResult, LibraryCount, LibraryNode, LibrarySearchResult, LibrarySession, LibrarySessionLinked, LibrarySummary, LibraryTokens } from "../protocol/library.js";
 import { LIBRARY_MAX_CHILDREN } from "../protocol/library.js";
 import { INDEX_FILE, readJson, readSessionCache, writeJson, writeSessionCache } from "./cache.js";
@@ -403,7 +403,7 @@ export class Library {
     if (kind === "agent") {
       const list = shown.filter((s) => s.agent === arg);
       const byProject = group(list, (s) => s.project);
-      const nodes = [...byProject].map(([project, l]) => ({ project, l, last: Math.max(...l.map((s) => s.lastAt ?? s.mtimeMs)) }));
+      const nodes = [...byProject].map(([project, l]) => ({ project, l, last: maxOf(l.map((s) => s.lastAt ?? s.mtimeMs)) }));
       nodes.sort((a, b) => Number(isWs(b.project)) - Number(isWs(a.project)) || b.last - a.last);
       return bounded(nodes.map(({ project, l }) => ({ id: `project:${arg}\u0000${project}`, kind: "project", label: project, ...counts(l), ...(isWs(project) ? { workspace: true } : {}), hasChildren: true })));
     }

@@ -9,8 +9,6 @@
  * - parent-missing: a child names a parent the library does not have.
  * Orphans inside a child are the child's own findings. Cost with children counts each file once.
  */
-import { dirname } from "node:path";
-import { formatProfile } from "../engine/index.js";
 import type { LibraryLinkIssue, LibrarySession, LibrarySessionLinked } from "../protocol/library.js";
 
 export function linkSessions(sessions: Iterable<LibrarySession>): Map<string, LibrarySessionLinked> {
@@ -31,7 +29,7 @@ export function linkSessions(sessions: Iterable<LibrarySession>): Map<string, Li
     child.parentPath = parent.path;
     parent.children.push(child.path);
     if (ref.kind !== "subagent") continue;
-    const spawn = parent.spawns.find((sp) => (ref.callId && sp.callId === ref.callId) || (ref.agentId && sp.agentId && (sp.agentId === ref.agentId || sp.agentId.startsWith(ref.agentId) || ref.agentId.startsWith(sp.agentId))));
+    const spawn = parent.spawns.find((sp) => sp.transcript === child.path || (ref.callId && sp.callId === ref.callId) || (ref.agentId && sp.agentId && (sp.agentId === ref.agentId || sp.agentId.startsWith(ref.agentId) || ref.agentId.startsWith(sp.agentId))));
     if (spawn && !spawn.hasResult)
       parent.linkIssues.push({ code: "result-missing", line: spawn.line, other: child.path, message: `The subagent's result is missing: ${spawn.tool} call ${spawn.callId} ran ${child.title ? `"${child.title}"` : "a subagent"}, and no result for it follows in this session.` });
     if (!child.finished && !child.error)
@@ -44,13 +42,12 @@ export function linkSessions(sessions: Iterable<LibrarySession>): Map<string, Li
     const kids = parent.children.map((p) => out.get(p)!).filter((k) => k.parent?.kind === "subagent");
     for (const sp of parent.spawns) {
       if (!sp.hasResult) continue; // not run yet, or cut off: result-missing speaks of it when a child exists
-      const matched = kids.some((k) => (k.parent?.callId && k.parent.callId === sp.callId) || (sp.agentId && k.parent?.agentId && (k.parent.agentId === sp.agentId || sp.agentId.startsWith(k.parent.agentId) || k.parent.agentId.startsWith(sp.agentId))));
+      const matched = kids.some((k) => k.path === sp.transcript || (k.parent?.callId && k.parent.callId === sp.callId) || (sp.agentId && k.parent?.agentId && (k.parent.agentId === sp.agentId || sp.agentId.startsWith(k.parent.agentId) || k.parent.agentId.startsWith(sp.agentId))));
       const inFile = parent.sidechains.some((g) => g.callId === sp.callId || (sp.agentId && g.agentId === sp.agentId));
       if (matched || inFile) continue;
       // Only where the agent writes subagent files: Claude Code with an agent id, Codex with a thread.
       if (!sp.agentId) continue;
-      const files = formatProfile(parent.agent)?.subagentFiles;
-      const where = files ? `${dirname(parent.path)}/${parent.path.split("/").pop()!.replace(/\.jsonl$/, "")}/${files.folder}/${files.prefix}${sp.agentId}.jsonl` : `a rollout of thread ${sp.agentId}`;
+      const where = sp.transcript ?? (sp.transcriptName ? `a file named ${sp.transcriptName}` : `a transcript of ${sp.agentId}`);
       parent.linkIssues.push({ code: "missing-child", line: sp.line, message: `No file of the subagent this ${sp.tool} call ran (${sp.agentId}): looked for ${where}.` } satisfies LibraryLinkIssue);
     }
   }

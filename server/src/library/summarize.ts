@@ -151,6 +151,14 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
   }
 
   const spawns = spawnsOf(values);
+  // Where the agent keeps each call's subagent transcript (the profile's subagentTranscripts).
+  for (const t of profile?.subagentTranscripts?.(session, a.before) ?? []) {
+    const sp = spawns.find((x) => x.callId === t.toolCallId);
+    if (!sp) continue;
+    sp.agentId ??= t.id;
+    if (t.where.in === "session-folder") sp.transcript = join(dirname(path), basename(path).replace(/\.jsonl$/, ""), t.where.path.join("/"));
+    else sp.transcriptName = `${t.where.prefix}…${t.where.suffix}`;
+  }
   const sidechains = (profile?.sidechains?.(session).groups ?? []).map((g) => ({ agentId: g.agentId, callId: g.toolCallId, lines: g.lines.length }));
   const title = meta.title ?? firstPrompt(a.before) ?? meta.prompt ?? base.title;
   const last = a.before[a.before.length - 1];
@@ -176,7 +184,7 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
     unpriced,
     compactions,
     spawns,
-    ...(parentRef(path, session.format, meta) ?? {}),
+    ...(parentRef(path, meta) ?? {}),
     sidechains,
     finished: isFinished(last, a),
   };
@@ -311,16 +319,18 @@ function safeJson(s: string): unknown {
   }
 }
 
-/** How this file links to the file that ran it: Claude Code's subagents/ folder, Codex's thread spawn, pi's parentSession. */
-function parentRef(path: string, format: string, meta: Meta): { parent: LibraryParentRef } | undefined {
+/**
+ * How this file links to the file that ran it: a transcript inside the folder named as a session
+ * file beside it (the profiles' "session-folder" place: Claude Code's
+ * `<session>/subagents/agent-<id>.jsonl`), Codex's thread spawn, pi's parentSession.
+ */
+function parentRef(path: string, meta: Meta): { parent: LibraryParentRef } | undefined {
   const dir = dirname(path);
   const name = basename(path);
-  const files = formatProfile(format)?.subagentFiles;
-  if (files && basename(dir) === files.folder && name.startsWith(files.prefix)) {
-    const sessionDir = dirname(dir);
-    const agentId = meta.agentId ?? name.slice(files.prefix.length, -".jsonl".length);
+  for (let up = dir, i = 0; i < 4 && dirname(up) !== up; up = dirname(up), i++) {
+    if (!isFile(up + ".jsonl")) continue;
     const info = readMeta(join(dir, name.replace(/\.jsonl$/, ".meta.json")));
-    return { parent: { kind: "subagent", path: sessionDir + ".jsonl", sessionId: basename(sessionDir), agentId, ...info } };
+    return { parent: { kind: "subagent", path: up + ".jsonl", sessionId: basename(up), ...(meta.agentId ? { agentId: meta.agentId } : {}), ...info } };
   }
   if (meta.codexParent) {
     const c = meta.codexParent;
@@ -329,6 +339,14 @@ function parentRef(path: string, format: string, meta: Meta): { parent: LibraryP
   }
   if (meta.parentSession) return { parent: { kind: "fork", path: meta.parentSession } };
   return undefined;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Claude Code's `agent-<id>.meta.json`: the subagent's type and description (small; a bad one is ignored). */

@@ -4,6 +4,7 @@ import type { AnalyzeOptions } from "../engine/index.js";
 import { type FixAllStep, REPAIRS, type RepairEdit, whyNot } from "../engine/index.js";
 import { repairIndex } from "../engine/index.js";
 import { isInapplicable } from "../engine/index.js";
+import { pushAll } from "../engine/index.js";
 import { MERGE_SPLIT_CODES } from "../engine/index.js";
 import { codeSpec, type FixKind } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
@@ -107,7 +108,7 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
     const byLine = repairIndex(a).findingsByLine;
     const inRange: Pick<Finding, "code" | "line" | "toolCallId">[] = [];
     const last = Math.min(range.end.line, a.session.lines.length - 1);
-    for (let line = range.start.line; line <= last; line++) inRange.push(...(byLine.get(line) ?? []));
+    for (let line = range.start.line; line <= last; line++) pushAll(inRange, byLine.get(line) ?? []);
     for (const f of [...inRange, ...providerFindingsIn(diags)]) {
       if (!overlaps(range, f.line)) continue;
       const fixes = codeSpec(f.code).fixes;
@@ -131,7 +132,7 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
       if (offered) for (const k of fixes) if (REPAIRS[k].all) fileWide.add(k);
     }
     for (const kind of fileWide) out.push(fileWideAction(kind, CodeActionKind.QuickFix));
-    out.push(...disabled);
+    pushAll(out, disabled);
   }
   if (only && only.length && wants(FIX_ALL_KIND) && hasRepairable(a)) out.push(fileWideAction(SOURCE_FIX_ALL, FIX_ALL_KIND));
   return out;

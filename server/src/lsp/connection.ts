@@ -12,8 +12,11 @@ export function createServerConnection(argv: string[] = process.argv): Connectio
   if (!argv.slice(2).includes("--stdio")) return createConnection(ProposedFeatures.all);
   const input = process.stdin.pipe(new MessageFramer());
   const connection = createConnection(ProposedFeatures.all, input, process.stdout);
+  // The arguments of one console call, passed on as they came (bounded by the call site).
+  /* eslint-disable no-restricted-syntax */
   console.log = console.info = console.debug = (...args: unknown[]) => connection.console.log(format(...args));
   console.warn = (...args: unknown[]) => connection.console.warn(format(...args));
   console.error = (...args: unknown[]) => connection.console.error(format(...args));
+  /* eslint-enable no-restricted-syntax */
   return connection;
 }

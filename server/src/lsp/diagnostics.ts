@@ -6,6 +6,7 @@ import {
 } from "vscode-languageserver/node";
 import { DOCS_BASE } from "./docs-link.js";
 import { findingRange } from "../engine/index.js";
+import { pushAll } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
 import type { DocModel } from "./model.js";
 import type { Settings } from "./settings.js";
@@ -42,7 +43,7 @@ export function diagnostics(m: DocModel, uri: string, settings: Settings): Diagn
     const d = toDiagnostic(m, uri, f, settings);
     if (d) out.push(d);
   }
-  out.push(...prunedHints(m, uri, settings));
+  pushAll(out, prunedHints(m, uri, settings));
   return out;
 }
 

@@ -75,15 +75,20 @@ function acpHover(m: DocModel, line: number): Hover | null {
  */
 function offContextHover(m: DocModel, uri: string, line: number, character: number): Hover | null {
   const at = m.nodeAt(line, character);
-  if (!at || at.node.type !== "string" || !formatProfile(m.a.session.format)?.isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
-  const id = String(at.node.value);
+  if (!at || at.type !== "string" || at.isKey || !formatProfile(m.a.session.format)?.isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
+  const id = String(at.value);
   const seen: number[] = [];
-  for (const l of m.a.session.lines) if (l.text.includes(JSON.stringify(id).slice(1, -1)) && stringValueRanges(l, id).length) seen.push(l.line);
+  // 30 are listed: stop at the 31st (the text of each line is searched, not parsed, until then)
+  const needle = JSON.stringify(id).slice(1, -1);
+  for (const l of m.a.session.lines) {
+    if (l.value !== undefined && l.text.includes(needle) && stringValueRanges(l, id).length) seen.push(l.line);
+    if (seen.length > 30) break;
+  }
   const value = [
     `**Tool-call id** ${escapeMarkdown(id)}: not in the active branch's context (another branch, or before the latest compaction). The render does not send this line.`,
     "",
     `Lines with this id: ${seen.slice(0, 30).map((l) => lineLink(uri, l)).join(", ")}${seen.length > 30 ? ", …" : ""}`,
   ].join("\n");
-  return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: at.node.offset }, end: { line, character: at.node.offset + at.node.length } } };
+  return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: at.offset }, end: { line, character: at.offset + at.length } } };
 }
 

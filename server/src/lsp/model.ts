@@ -2,10 +2,9 @@
  * What the editor features need from one analysis, computed once per document version: where
  * tool-call ids sit (calls and results), each occurrence's fate after rendering, chain entries.
  */
-import { findNodeAtOffset, getNodePath, type Node } from "jsonc-parser";
-import { safeParseTree } from "../engine/index.js";
+import { type ScalarAt, valueAt } from "../engine/index.js";
 import type { Analysis } from "../engine/index.js";
-import { locate, type ColumnRange } from "../engine/index.js";
+import { locate, locateMany, type ColumnRange } from "../engine/index.js";
 import type { Occurrence, UnpairedResult } from "../engine/index.js";
 import type { ResolvedChain, UnresolvedChain } from "../engine/index.js";
 import type { JsonPath, Msg } from "../engine/index.js";
@@ -32,6 +31,8 @@ const msgKey = (line: number, role: string, id?: string) => `${line}|${role}|${i
 export class DocModel {
   private built: { sitesByLine: Map<number, IdSite[]>; sitesById: Map<string, IdSite[]>; chains: Map<number, ChainInfo>; fates: Map<string, string> } | null = null;
   private readonly rangeCache = new Map<string, ColumnRange>();
+  /** Per line, the ranges of its id sites (in `sitesByLine` order). */
+  private readonly siteRanges = new Map<number, ColumnRange[]>();
 
   /** The indexes are built on first use: publishing diagnostics after a change needs none of them. */
   constructor(readonly a: Analysis) {}
@@ -125,9 +126,14 @@ export class DocModel {
 
   /** The id site under (line, character), if any. */
   siteAt(line: number, character: number): IdSite | undefined {
-    for (const s of this.sitesByLine.get(line) ?? []) {
-      const r = this.range(line, s.path);
-      if (character >= r.start && character <= r.end && r.end > r.start) return s;
+    const sites = this.sitesByLine.get(line);
+    if (!sites) return undefined;
+    // Every site of the line located in one scan of it (a line may hold thousands of calls).
+    let ranges = this.siteRanges.get(line);
+    if (!ranges) this.siteRanges.set(line, (ranges = locateMany(this.a.session.lines[line], sites.map((s) => s.path))));
+    for (let i = 0; i < sites.length; i++) {
+      const r = ranges[i];
+      if (character >= r.start && character <= r.end && r.end > r.start) return sites[i];
     }
     return undefined;
   }
@@ -137,15 +143,11 @@ export class DocModel {
     return this.sitesById.get(id) ?? [];
   }
 
-  /** The JSON node and its path under (line, character). */
-  nodeAt(line: number, character: number): { node: Node; path: JsonPath } | undefined {
+  /** The scalar (a value or a key) and its path under (line, character): one scan of the line, no tree. */
+  nodeAt(line: number, character: number): ScalarAt | undefined {
     const l = this.a.session.lines[line];
     if (!l || l.value === undefined) return undefined;
-    const tree = safeParseTree(l.text);
-    if (!tree) return undefined;
-    const node = findNodeAtOffset(tree, character, true);
-    if (!node) return undefined;
-    return { node, path: getNodePath(node) };
+    return valueAt(l.text, character);
   }
 
   lineOfMsg(m: Msg | undefined): number | null {

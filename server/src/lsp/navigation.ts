@@ -20,11 +20,11 @@ export function definition(m: DocModel, uri: string, line: number, character: nu
     }
     return null;
   }
-  const at = m.nodeAt(line, character);
-  if (!at) return null;
-  const { node, path } = at;
+  const node = m.nodeAt(line, character);
+  if (!node || node.isKey) return null;
+  const { path } = node;
   if (path.length === 1 && formatProfile(m.a.session.format)?.entryRefKeys.has(String(path[0])) && node.type === "string") {
-    const target = m.a.session.byId.get(node.value);
+    const target = m.a.session.byId.get(String(node.value));
     return target ? [{ uri, range: fullLineRange(m, target.line) }] : null;
   }
   const chain = m.chains.get(line);

@@ -3,6 +3,7 @@ import type { AnalyzeOptions } from "../engine/index.js";
 import { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "../engine/index.js";
 import type { DeepPartial, PiCondenseConfig } from "../engine/index.js";
 import { isProviderName, type ProviderName } from "../engine/index.js";
+import { PROVIDER_FINDINGS_SHOWN, type ProviderFindingsShown } from "../presentation/shown-findings.js";
 
 export type SeverityOverride = "error" | "warning" | "information" | "hint" | "off";
 
@@ -13,15 +14,17 @@ export interface Settings {
   piVersion: PiVersion;
   /** The provider findings' severities follow: `auto` (the session's latest turn) or a name. */
   provider: ProviderName | "auto";
+  /** Which provider findings are problems: the target's rejections (`target`), or every provider's (`all`). */
+  providerFindings: ProviderFindingsShown;
 }
 
-export const DEFAULT_SETTINGS: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION, provider: "auto" };
+export const DEFAULT_SETTINGS: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION, provider: "auto", providerFindings: "target" };
 
 const SEVERITIES = new Set(["error", "warning", "information", "hint", "off"]);
 
 /** Normalises whatever the client sent (missing parts, wrong types) to Settings. */
 export function normalizeSettings(raw: any): Settings {
-  const out: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION, provider: "auto" };
+  const out: Settings = { severityOverrides: {}, collidingId: { enabled: true }, piCondense: {}, piVersion: DEFAULT_PI_VERSION, provider: "auto", providerFindings: "target" };
   if (!raw || typeof raw !== "object") return out;
   const so = raw.severityOverrides;
   if (so && typeof so === "object")
@@ -31,6 +34,7 @@ export function normalizeSettings(raw: any): Settings {
   if (raw.piCondense && typeof raw.piCondense === "object") out.piCondense = raw.piCondense;
   if (PI_VERSIONS.includes(raw.piVersion)) out.piVersion = raw.piVersion;
   if (isProviderName(raw.provider)) out.provider = raw.provider;
+  if (PROVIDER_FINDINGS_SHOWN.includes(raw.providerFindings)) out.providerFindings = raw.providerFindings;
   return out;
 }
 

@@ -10,13 +10,23 @@
  * unmapped as a whole), and the reader then takes it as it is, without copying it again.
  *
  * Framing the reader cannot follow (no `Content-Length`) is passed on unchanged: the library
- * reports it as it would have.
+ * reports it as it would have. A message longer than a buffer can be (`Content-Length` of 4 GiB or
+ * more), or one whose buffer cannot be allocated, is read past and dropped, said once on stderr:
+ * the next message is read as usual (an allocation that threw ended the server).
  */
+import { constants as bufferConstants } from "node:buffer";
 import { Transform, type TransformCallback } from "node:stream";
 
 const HEADER_END = Buffer.from("\r\n\r\n", "ascii");
 /** Headers longer than this without an end are not LSP headers: passed on as they are. */
 const MAX_HEADER_BYTES = 64 * 1024;
+
+export interface FramerOptions {
+  /** Messages longer than this (headers and body) are dropped (default: the longest buffer). */
+  maxMessageBytes?: number;
+  /** Told of each dropped message (default: a line on stderr). */
+  onDropped?: (length: number, why: string) => void;
+}
 
 export class MessageFramer extends Transform {
   /** Header bytes of the next message seen so far. */
@@ -24,10 +34,26 @@ export class MessageFramer extends Transform {
   /** The message being filled (headers and body), and how much of it is. */
   private message: Buffer | null = null;
   private filled = 0;
+  /** Body bytes of a dropped message still to read past. */
+  private skipping = 0;
+  private readonly maxMessageBytes: number;
+  private readonly onDropped: (length: number, why: string) => void;
+
+  constructor(options: FramerOptions = {}) {
+    super();
+    this.maxMessageBytes = options.maxMessageBytes ?? bufferConstants.MAX_LENGTH;
+    this.onDropped = options.onDropped ?? ((length, why) => process.stderr.write(`transcript-inspector: a message of ${length} bytes was dropped: ${why}\n`));
+  }
 
   _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     let at = 0;
     while (at < chunk.length) {
+      if (this.skipping > 0) {
+        const n = Math.min(chunk.length - at, this.skipping);
+        this.skipping -= n;
+        at += n;
+        continue;
+      }
       if (this.message) {
         const n = Math.min(chunk.length - at, this.message.length - this.filled);
         chunk.copy(this.message, this.filled, at, at + n);
@@ -60,16 +86,35 @@ export class MessageFramer extends Transform {
         at += consumed;
         continue;
       }
-      this.message = length + headerBytes > 1024 * 1024 ? Buffer.allocUnsafeSlow(headerBytes + length) : Buffer.allocUnsafe(headerBytes + length);
+      at += consumed;
+      const message = this.allocate(headerBytes + length);
+      if (!message) {
+        this.skipping = length;
+        continue;
+      }
+      this.message = message;
       head.copy(this.message, 0, 0, headerBytes);
       this.filled = headerBytes;
-      at += consumed;
       if (length === 0) {
         this.push(this.message);
         this.message = null;
       }
     }
     done();
+  }
+
+  /** A buffer for a whole message, or null (said through onDropped) when it cannot be had. */
+  private allocate(bytes: number): Buffer | null {
+    if (bytes > this.maxMessageBytes) {
+      this.onDropped(bytes, `longer than the ${this.maxMessageBytes} bytes a message may have`);
+      return null;
+    }
+    try {
+      return bytes > 1024 * 1024 ? Buffer.allocUnsafeSlow(bytes) : Buffer.allocUnsafe(bytes);
+    } catch (e) {
+      this.onDropped(bytes, `no memory for it (${(e as Error).message})`);
+      return null;
+    }
   }
 
   _flush(done: TransformCallback): void {

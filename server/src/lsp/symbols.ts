@@ -5,6 +5,7 @@ import {
 } from "vscode-languageserver/node";
 import type { Msg } from "../engine/index.js";
 import { lineOf } from "../engine/index.js";
+import { maxOf, minOf } from "../engine/index.js";
 import { messageText } from "../engine/index.js";
 import type { DocModel } from "./model.js";
 import { fullLineRange } from "./lsp-ranges.js";
@@ -56,8 +57,8 @@ export function symbols(m: DocModel, max = MAX_SYMBOLS): DocumentSymbol[] {
   for (let i = 0; i < from; i++) if (newLine(before[i]) !== null && (before[i].role === "user" || n === 0)) n++;
   const close = () => {
     if (!turn) return;
-    const lo = Math.min(...turn.lines);
-    const hi = Math.max(...turn.lines);
+    const lo = minOf(turn.lines);
+    const hi = maxOf(turn.lines);
     turn.sym.range = { start: { line: lo, character: 0 }, end: fullLineRange(m, hi).end };
     out.push(turn.sym);
     turn = undefined;

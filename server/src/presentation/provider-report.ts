@@ -1,9 +1,9 @@
 /**
- * `check --provider NAME`: the exit decision and the JSON a provider check adds per file.
+ * `check --provider auto|NAME|all`: the option, and the JSON and text a provider check adds per file.
  */
 import type { Analysis } from "../engine/index.js";
 import { findingJson, type FindingJson } from "./report.js";
-import { isProviderName, PROVIDER_NAMES, type ProviderName } from "../engine/index.js";
+import { isProviderName, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../engine/index.js";
 import type { ProviderVerdicts } from "../engine/index.js";
 
 export interface ProviderCheckJson {
@@ -15,14 +15,27 @@ export interface ProviderCheckJson {
   findings: FindingJson[];
 }
 
-/** The `--provider` value: a provider name or `all`; undefined when it is neither. */
-export function parseProviderOption(s: string | undefined): ProviderName | "all" | undefined {
-  return s === "all" || isProviderName(s) ? s : undefined;
+/** What `--provider` chooses: the detected target (`auto`), a provider, or every provider's verdict (`all`). */
+export type ProviderOption = ProviderName | "auto" | "all";
+
+/** The `--provider` value: `auto`, a provider name or `all`; undefined when it is none of them. */
+export function parseProviderOption(s: string | undefined): ProviderOption | undefined {
+  return s === "all" || s === "auto" || isProviderName(s) ? s : undefined;
 }
 
-/** Whether the check fails: NAME rejects the request (for `all`: any provider does). */
-export function providerRejects(pv: ProviderVerdicts, provider: ProviderName | "all"): boolean {
-  return provider === "all" ? PROVIDER_NAMES.some((p) => pv.verdicts[p].rejects) : pv.verdicts[provider].rejects;
+/** The target the verdicts are computed for: undefined (detected) for `auto`. */
+export function verdictTarget(option: ProviderOption): ProviderName | "all" | undefined {
+  return option === "auto" ? undefined : option;
+}
+
+/** One line per file for `--provider all`: who rejects the next request (with how many findings) and who accepts it. */
+export function verdictsLine(pv: ProviderVerdicts): string {
+  const rejecting = PROVIDER_NAMES.filter((p) => pv.verdicts[p].rejects);
+  const accepting = PROVIDER_NAMES.filter((p) => !pv.verdicts[p].rejects);
+  const parts: string[] = [];
+  if (rejecting.length) parts.push(`rejected by ${rejecting.map((p) => `${PROVIDER_LABELS[p]} (${pv.verdicts[p].count})`).join(", ")}`);
+  if (accepting.length) parts.push(`accepted by ${accepting.map((p) => PROVIDER_LABELS[p]).join(", ")}`);
+  return parts.join("; ");
 }
 
 export function providerCheckJson(a: Analysis, pv: ProviderVerdicts): ProviderCheckJson {

@@ -45,12 +45,13 @@ export interface CheckFileJson {
   findings: FindingJson[];
 }
 
-export function checkJson(path: string, a: Analysis): CheckFileJson {
+/** One file of `check --format json`: `findings` are the analysis's, or the ones given (the findings the file shows, shown-findings.ts). */
+export function checkJson(path: string, a: Analysis, findings: readonly Finding[] = a.findings): CheckFileJson {
   return {
     path,
     format: a.session.format,
     entries: a.session.entries.length,
-    findings: a.findings.map((f) => findingJson(a.session.lines, f)),
+    findings: findings.map((f) => findingJson(a.session.lines, f)),
   };
 }
 
@@ -113,7 +114,8 @@ function madeBy(m: Msg, block?: { synthetic?: unknown }): string | undefined {
 function blocksJson(m: Msg): RenderBlockJson[] {
   if (m.role === "toolResult") {
     const b: RenderBlockJson = { kind: "result", id: String(m.toolCallId) };
-    const by = madeBy(m);
+    // A result the agent made up says why on its content block (Codex's "aborted"), else on its origin.
+    const by = madeBy(m, Array.isArray(m.content) ? m.content.find((c: any) => typeof c?.synthetic === "string") : undefined);
     if (by) b.synthetic = by;
     return [b];
   }

@@ -12,6 +12,8 @@ import type { Finding, Msg, Origin } from "../engine/index.js";
 import { usageByMessage, type RecordedUsage } from "../engine/index.js";
 import { formatProfile } from "../engine/index.js";
 import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
+import { branchesOf } from "./view-branches.js";
+import { subagentRefs } from "./view-subagents.js";
 
 export { estimateTokens };
 
@@ -113,7 +115,11 @@ export function withAllFixes(view: RenderView): RenderView {
   return view;
 }
 
-export function buildRenderView(a: Analysis, uri: string, version: number | null): RenderView {
+/**
+ * The view of `a`'s branch. `activeLeaf`: the agent's own active leaf, when `a` is the analysis of
+ * another branch the inspector asked for (default: `a`'s).
+ */
+export function buildRenderView(a: Analysis, uri: string, version: number | null, activeLeaf: string | null = a.session.leafId): RenderView {
   const findingsByLine = new Map<number, ViewFinding[]>();
   const counts: Record<string, number> = {};
   for (const f of a.findings) {
@@ -183,9 +189,14 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     else if (m.thinkingStripped) vm.changed = "thinking-stripped";
     return vm;
   };
+  const subagents = subagentRefs(a);
   const before = a.before.map((m, i) => {
     const v = view(m, "b", i);
     keys.set(m, v.key);
+    if (subagents.size && v.toolCallIds) for (const id of v.toolCallIds) {
+      const ref = subagents.get(id);
+      if (ref) (v.subagents ??= []).push({ ...ref });
+    }
     return v;
   });
   // A message in "after" from a file line names the before-message it is (or a copy of: stubbed,
@@ -287,5 +298,9 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
         groups: side.unmatched.map((g, n) => sideView(g, side.groups.length + n)),
       };
   }
+  const subagentLines = new Set<number>();
+  if (side) for (const g of [...side.groups, ...side.unmatched]) for (const l of g.lines) subagentLines.add(l);
+  const branches = branchesOf(a, activeLeaf, subagentLines);
+  if (branches) rv.branches = branches;
   return rv;
 }

@@ -122,6 +122,18 @@ export function rowChanged(r: ViewRow): boolean {
 
 export const emptyRowFilters = (): RowFilters => ({ hiddenRoles: [], tool: "", onlyFindings: false, search: "" });
 
+/** Filters as a request sent them, each field its type or its default (a request may leave them out). */
+export function rowFilters(f: unknown): RowFilters {
+  const x = (typeof f === "object" && f !== null ? f : {}) as Partial<Record<keyof RowFilters, unknown>>;
+  return {
+    hiddenRoles: Array.isArray(x.hiddenRoles) ? x.hiddenRoles.filter((r): r is string => typeof r === "string") : [],
+    tool: typeof x.tool === "string" ? x.tool : "",
+    onlyFindings: x.onlyFindings === true,
+    search: typeof x.search === "string" ? x.search : "",
+    ...(x.changesOnly === true ? { changesOnly: true } : {}),
+  };
+}
+
 export const isFiltering = (f: RowFilters) => f.hiddenRoles.length > 0 || f.tool !== "" || f.onlyFindings || f.search.trim() !== "" || f.changesOnly === true;
 
 /** Filters other than changes only (those choose rows; changes only then folds the unchanged). */

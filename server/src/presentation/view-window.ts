@@ -31,7 +31,7 @@ import {
 import { base64Bytes, imageOf, messageContent } from "./message-content.js";
 import { messagesOfView } from "./view-model.js";
 import { withFixes } from "./view-model.js";
-import { alignRows, allRoles, allTools, isFiltering, isSelecting, rowChanged, rowForLine, rowMatches, rowMessages } from "./view-rows.js";
+import { alignRows, allRoles, allTools, isFiltering, isSelecting, rowChanged, rowFilters, rowForLine, rowMatches, rowMessages } from "./view-rows.js";
 
 /** Filter sets whose matching rows are kept (the current one, and the one before: typing, clearing). */
 const KEPT_FILTER_SETS = 3;
@@ -121,6 +121,9 @@ export function timelineOf(rows: readonly ViewRow[], ranges: RenderView["ranges"
   return t;
 }
 
+/** A request's number as a whole number (0 when it is not a finite number). */
+const whole = (n: unknown): number => (typeof n === "number" && Number.isFinite(n) ? Math.trunc(n) : 0);
+
 export class ViewWindow {
   readonly rows: ViewRow[];
   readonly summary: ViewSummary;
@@ -169,6 +172,7 @@ export class ViewWindow {
       tools: allTools(this.rows),
       rowCount: this.rows.length,
       ...(timeline ? { timeline } : {}),
+      ...(view.branches ? { branches: view.branches } : {}),
     };
   }
 
@@ -253,10 +257,10 @@ export class ViewWindow {
 
   /** Matching rows [start, start + count), at most MAX_ROWS_PER_REQUEST and MAX_ROWS_BYTES (one row always). */
   rowsAnswer(q: RowsQuery): RowsAnswer {
-    const s = this.shown(q.filters);
+    const s = this.shown(rowFilters(q.filters));
     const total = s.idx ? s.idx.length : this.rows.length;
-    const start = Math.max(0, Math.min(q.start, total));
-    const end = Math.min(total, start + Math.max(0, Math.min(q.count, MAX_ROWS_PER_REQUEST)));
+    const start = Math.max(0, Math.min(whole(q.start), total));
+    const end = Math.min(total, start + Math.max(0, Math.min(whole(q.count), MAX_ROWS_PER_REQUEST)));
     const rows: ViewRow[] = [];
     let bytes = 0;
     for (let i = start; i < end; i++) {
@@ -277,14 +281,14 @@ export class ViewWindow {
   }
 
   locate(q: LocateQuery): LocateAnswer {
-    const s = this.shown(q.filters);
+    const s = this.shown(rowFilters(q.filters));
     const total = s.idx ? s.idx.length : this.rows.length;
     const shown = s.idx ? Array.from({ length: total }, (_, i) => this.rowAt(s, i)) : this.rows;
-    const t = q.target;
+    const t: Partial<Record<"line" | "rowKey" | "messageKey", unknown>> = typeof q.target === "object" && q.target !== null ? q.target : {};
     let index = -1;
-    if ("line" in t) index = rowForLine(shown, t.line);
-    else if ("rowKey" in t) index = shown.findIndex((r) => r.key === t.rowKey);
-    else index = shown.findIndex((r) => rowMessages(r).some(({ side, m }) => side === "before" && m.key === t.messageKey));
+    if (typeof t.line === "number") index = rowForLine(shown, t.line);
+    else if (typeof t.rowKey === "string") index = shown.findIndex((r) => r.key === t.rowKey);
+    else if (typeof t.messageKey === "string") index = shown.findIndex((r) => rowMessages(r).some(({ side, m }) => side === "before" && m.key === t.messageKey));
     const answer: LocateAnswer = { revision: this.revision, index };
     if (index >= 0) answer.row = this.withContent(s, index);
     return answer;

@@ -49,6 +49,10 @@ export interface LibrarySpawn {
   /** Whether the parent holds the call's result. */
   hasResult: boolean;
   description?: string;
+  /** Where the subagent's transcript should be, when the agent keeps it beside the session (Claude Code). */
+  transcript?: string;
+  /** The name of its transcript in the agent's sessions tree, `prefix…suffix` (Codex's child rollouts). */
+  transcriptName?: string;
 }
 
 /** What links a session file to the one that ran it. */

@@ -8,9 +8,9 @@
  * directly, never this file or index.ts.
  */
 import { NotificationType, RequestType } from "vscode-languageserver-protocol";
-import type { ProviderStatus } from "./providers.js";
+import type { ProviderGuardReason, ProviderStatus } from "./providers.js";
 import type { RenderView, ViewFix } from "./view.js";
-import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, ViewSummary } from "./view-window.js";
+import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, SubagentAnswer, SubagentQuery, ViewSummary } from "./view-window.js";
 
 // ---------------------------------------------------------------------------------------------
 // The inspector's view of a document (extension -> server, and server -> extension when it changes)
@@ -19,6 +19,16 @@ export interface RenderParams {
   uri: string;
   /** The provider whose verdict the inspector shows (default: the document's target). */
   provider?: string;
+  /**
+   * The branch to show: the id of its leaf entry (`ViewBranch.leafId`; default, or an id that
+   * names no entry: the agent's active branch). The windowed requests below take it too.
+   */
+  leafId?: string;
+}
+/** Which branch a windowed request is about (see `RenderParams.leafId`). */
+export interface BranchParams {
+  uri: string;
+  leafId?: string;
 }
 /** The view model, or null when the document is not a session transcript. */
 export type RenderResult = RenderView | null;
@@ -73,6 +83,33 @@ export type FixEditResult = { changes: Record<string, FixEditTextEdit[]> } | nul
  */
 export const FixEditRequest = new RequestType<FixEditParams, FixEditResult, void>("transcriptInspector/fixEdit");
 
+// Fix preview (issue 23 item 8b): a repair's edits, and the target's verdict before and after it
+
+export interface PreviewFixParams {
+  uri: string;
+  fix: ViewFix;
+}
+/** The target provider's verdict on the next request. */
+export interface PreviewVerdict {
+  /** The provider (`anthropic`, ...); null when none is known. */
+  provider: string | null;
+  rejects: boolean;
+  problems: number;
+  /** When it rejects: the first finding that makes it (view-guard.ts). */
+  reason?: ProviderGuardReason;
+}
+export interface PreviewFixAnswer {
+  /** The repair's edits on the document as it is (LSP shape, 0-based). */
+  edits: FixEditTextEdit[];
+  before: PreviewVerdict;
+  after: PreviewVerdict;
+  /** Errors and warnings the repair removes, and any it adds, by code. */
+  fixed: { code: string; count: number }[];
+  added: { code: string; count: number }[];
+}
+/** `transcriptInspector/previewFix`: what a fix would change and the verdict after it; null when it no longer applies. */
+export const PreviewFixRequest = new RequestType<PreviewFixParams, PreviewFixAnswer | null, void>("transcriptInspector/previewFix");
+
 // ---------------------------------------------------------------------------------------------
 // Session files an editor shows but VS Code does not sync (over 50 MB) (extension -> server)
 
@@ -101,8 +138,10 @@ export const SETTINGS_SECTION = "transcriptInspector";
 /** `transcriptInspector/summary`: the header of a document's view, or null when it is not a session. */
 export const SummaryRequest = new RequestType<RenderParams, ViewSummary | null, void>("transcriptInspector/summary");
 /** `transcriptInspector/rows`: a bounded window of the rows matching the filters. */
-export const RowsRequest = new RequestType<RowsQuery & { uri: string }, RowsAnswer | null, void>("transcriptInspector/rows");
+export const RowsRequest = new RequestType<RowsQuery & BranchParams, RowsAnswer | null, void>("transcriptInspector/rows");
 /** `transcriptInspector/locate`: a row's index among the matching rows (a line, a row key, a range start). */
-export const LocateRequest = new RequestType<LocateQuery & { uri: string }, LocateAnswer | null, void>("transcriptInspector/locate");
+export const LocateRequest = new RequestType<LocateQuery & BranchParams, LocateAnswer | null, void>("transcriptInspector/locate");
+/** `transcriptInspector/subagent`: the transcript of a subagent a call ran (its file and first messages), or null when not found. */
+export const SubagentRequest = new RequestType<SubagentQuery & BranchParams, SubagentAnswer | null, void>("transcriptInspector/subagent");
 /** `transcriptInspector/fullText`: one message's full text, bounded. */
-export const FullTextRequest = new RequestType<FullTextQuery & { uri: string }, FullTextAnswer | null, void>("transcriptInspector/fullText");
+export const FullTextRequest = new RequestType<FullTextQuery & BranchParams, FullTextAnswer | null, void>("transcriptInspector/fullText");

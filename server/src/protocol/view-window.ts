@@ -104,6 +104,8 @@ export interface ViewSummary {
   rowCount: number;
   /** The context-size timeline, when the session has a response. */
   timeline?: ViewTimeline;
+  /** Every branch and root, and what the view of this branch leaves out (issue 23 item 4). */
+  branches?: RenderView["branches"];
 }
 
 /** Ranges listed in a summary at most (the header shows chips for them). */
@@ -176,6 +178,26 @@ export interface FullTextAnswer {
    * the page draws (png, jpeg, gif, webp), else why not (`bytes` and no `data`).
    */
   image?: { mimeType: string; data?: string; bytes: number };
+}
+
+/** A subagent's transcript (issue 23 item 4), asked for by the id of the call that ran it. */
+export interface SubagentQuery {
+  revision: number;
+  toolCallId: string;
+}
+export interface SubagentAnswer {
+  toolCallId: string;
+  /** Claude Code's agentId, Codex's thread id. */
+  id: string;
+  /** The transcript file (the host opens it, and its inspector). */
+  uri: string;
+  file: string;
+  format?: string;
+  /** Its first messages as the agent reads them (at most 50), and how many there are. */
+  messages: { role: string; preview: string; line: number | null; toolNames?: string[] }[];
+  total: number;
+  /** Why no messages are listed (too large to read here, unreadable). */
+  note?: string;
 }
 
 /** Image types the page draws (decoded into a canvas: no image URL, nothing for img-src). */

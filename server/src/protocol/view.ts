@@ -39,7 +39,7 @@ export interface ViewFix {
 
 /** Why a before-message is not sent (the engine's DropReason, with its label). */
 export interface ViewDropReason {
-  kind: "chain" | "acp-block" | "acp-strip-orphan" | "acp-not-projected" | "orphan-sweep" | "pi-ai-skipped-turn" | "convert-excluded" | "convert-unknown-role" | "resume-cut";
+  kind: "chain" | "acp-block" | "acp-strip-orphan" | "acp-not-projected" | "orphan-sweep" | "pi-ai-skipped-turn" | "convert-excluded" | "convert-unknown-role" | "resume-cut" | "resume-skip" | "resume-drop";
   /** The chain or acp-kernel block, for `chain` and `acp-block`. */
   blockId?: string;
   /** What to show (`chain:b7`, `orphan-sweep`, `pi-ai:error-turn`, ...): for display only. */
@@ -55,7 +55,7 @@ export interface ViewMessage {
   /** 1-based file line; null for synthetic messages. */
   line: number | null;
   entryId?: string;
-  /** `resume-history`: an item of a Codex compaction's replacement history (its `compacted` line). */
+  /** `resume-history`: what the agent sends on resume in place of a compacted history (an item of a Codex `compacted` line's replacement history, Copilot CLI's summary). */
   synthetic?: "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history";
   /** Tool names: one per call of an assistant message (in call order), or the result's tool. */
   toolNames?: string[];
@@ -76,6 +76,8 @@ export interface ViewMessage {
    * Not part of the context: draw them as a collapsed group under the call.
    */
   sidechain?: ViewSidechain[];
+  /** Subagents this message's calls ran whose transcripts are files of their own (Claude Code 2.1, Codex). */
+  subagents?: ViewSubagent[];
   /** Block id of the chain/acp range the message is inside (before) or stands for (after). */
   blockId?: string;
   /** Why the message is not in "after" (before column only). */
@@ -155,6 +157,27 @@ export interface ViewTotalsBreakdown {
   changed: { kind: string; messages: number; tokensBefore: number; tokensAfter: number }[];
 }
 
+/**
+ * A subagent a tool call ran, with a transcript of its own: Claude Code's
+ * `<session>/subagents/agent-<id>.jsonl`, Codex's child rollout named by its thread id.
+ */
+export interface ViewSubagent {
+  toolCallId: string;
+  /** Claude Code's `agentId`, Codex's child thread id. */
+  id: string;
+  /** The agent that ran it, as people name it ("Claude Code"). */
+  agent: string;
+  /**
+   * Where the agent keeps the transcript: a path in the folder named as the session beside it,
+   * or a file named `prefix…suffix` in its dated sessions tree. Plain names only.
+   */
+  where: { in: "session-folder"; path: string[] } | { in: "sessions-tree"; prefix: string; suffix: string };
+  /** The agent's type or the tool that spawned it, when recorded (plain text). */
+  label?: string;
+  /** The transcript's file name, when the server found it beside the session. */
+  file?: string;
+}
+
 /** A group of Claude Code sidechain (subagent) lines. */
 export interface ViewSidechain {
   /** The Task call's id, when the group was matched to one. */
@@ -207,6 +230,82 @@ export interface RenderView {
   findingCounts: Record<string, number>;
   /** Provider rules: the provider shown, the detected one, and every provider's verdict. */
   provider?: ViewProvider;
+  /** The session's other branches and roots, and what this view leaves out (view-branches.ts). */
+  branches?: ViewBranches;
+}
+
+/**
+ * A branch of the session (issue 23 item 4): a leaf whose path holds messages the view of the
+ * shown branch does not show, or the shown branch itself. Lines are 1-based.
+ */
+export interface ViewBranch {
+  /** The leaf's entry id: the inspector asks for the view of this branch with it. */
+  leafId: string;
+  /** Line of the leaf entry. */
+  line: number;
+  /** Line of the root entry its path starts at. */
+  rootLine: number;
+  /** Entries from the root to the leaf. */
+  entries: number;
+  /** The shown branch: its messages; another branch: its messages the shown view does not show. */
+  messages: number;
+  /** Line of the last entry it shares with the shown branch; absent when it shares none (another conversation). */
+  forkLine?: number;
+  /**
+   * `results`: its own messages are only tool results (Claude Code writes each result of a
+   * parallel turn on a branch parented to its call; the reading shown did not take it back).
+   */
+  kind?: "results";
+  /** The conversation it belongs to (1-based, the shown one first: `ViewBranches.conversations`). */
+  conversation?: number;
+  /** Its last user prompt, as a one-line preview (plain text). */
+  preview?: string;
+  /** When its last message was written (ISO 8601). */
+  timestamp?: string;
+  /** The agent's own active branch (the one it resumes). */
+  active?: boolean;
+  /** The branch the view shows. */
+  shown?: boolean;
+}
+
+/** A root of the session's entry tree with the branches that hold messages under it. */
+export interface ViewConversation {
+  rootId: string;
+  rootLine: number;
+  /** 1-based, the shown one first. */
+  index: number;
+  branches: number;
+  /** Messages on its listed branches (the shown conversation: the shown branch's and the others' own). */
+  messages: number;
+  shown?: boolean;
+}
+
+/** What the file holds besides the branch shown, and what the view leaves out. */
+export interface ViewBranches {
+  /** The leaf the view shows, and the agent's active one (they differ once the page picked another). */
+  shownLeaf: string | null;
+  activeLeaf: string | null;
+  /** The first MAX_LISTED_CONVERSATIONS; `conversationCount` says how many hold messages. */
+  conversations: ViewConversation[];
+  conversationCount: number;
+  /** The shown branch first, then the others by conversation (the first MAX_LISTED_BRANCHES); `branchCount` in all. */
+  branches: ViewBranch[];
+  branchCount: number;
+  /** What the view leaves out, and why. */
+  leftOut: {
+    /** Messages on other branches and in other conversations, once each. */
+    messages: number;
+    /** Other branches of the shown conversation, and other conversations. */
+    branches: number;
+    conversations: number;
+    /** Leaves without messages of their own (progress lines, parallel results the agent merges back, lines before a compaction the context follows). */
+    quietLeaves: number;
+    /** Subagent lines shown under their Task calls rather than as messages. */
+    subagentLines: number;
+    subagentLeaves: number;
+    /** Leaves not read (the walk's bound): their messages are not counted. */
+    uncounted?: number;
+  };
 }
 
 export interface ViewProvider {

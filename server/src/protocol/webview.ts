@@ -9,7 +9,7 @@
  * repeats.
  */
 import type { ViewFix } from "./view.js";
-import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowFilters, RowsAnswer, RowsQuery, ViewSummary } from "./view-window.js";
+import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowFilters, RowsAnswer, RowsQuery, SubagentAnswer, SubagentQuery, ViewSummary } from "./view-window.js";
 
 /** Host -> webview. */
 export type HostToWebview =
@@ -17,6 +17,7 @@ export type HostToWebview =
   | { type: "rows"; id: number; answer: RowsAnswer | null }
   | { type: "located"; id: number; answer: LocateAnswer | null }
   | { type: "fullText"; id: number; answer: FullTextAnswer | null }
+  | { type: "subagent"; id: number; answer: SubagentAnswer | null }
   | { type: "revealLine"; line: number }
   | { type: "error"; message: string };
 
@@ -29,9 +30,15 @@ export type WebviewToHost =
   | { type: "applyFix"; fix: ViewFix }
   /** Show another provider's verdict: the host asks for the summary with that target (`auto`: the document's). */
   | { type: "showProvider"; provider: string }
+  /** Show another branch (its leaf's entry id, from the summary's `branches`); null: the agent's active branch. */
+  | { type: "showBranch"; leafId: string | null }
   | { type: "rows"; id: number; query: RowsQuery }
   | { type: "locate"; id: number; query: LocateQuery }
-  | { type: "fullText"; id: number; query: FullTextQuery };
+  | { type: "fullText"; id: number; query: FullTextQuery }
+  /** A subagent's transcript, listed in place (its first messages). */
+  | { type: "subagent"; id: number; query: SubagentQuery }
+  /** Open a subagent's transcript in the editor, with its inspector (the host asks the server where it is). */
+  | { type: "openSubagent"; toolCallId: string };
 
 type Obj = Record<string, unknown>;
 const isObject = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -43,6 +50,8 @@ const isCount = (x: unknown): boolean => typeof x === "number" && Number.isFinit
 const isIndex = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && x >= 0;
 const isId = isIndex;
 const isSide = (x: unknown): x is "before" | "after" => x === "before" || x === "after";
+/** A tool-call id as the page got it from the server (a bounded string). */
+const isToolCallId = (x: unknown): x is string => typeof x === "string" && x.length > 0 && x.length <= 1024;
 const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === "string");
 
 /** A fix as the server offered it: the host hands it back to the server, which re-checks it. */
@@ -84,7 +93,21 @@ export function isViewSummary(x: unknown): x is ViewSummary {
     isCount(t.before.tokens) &&
     isCount(t.after.messages) &&
     isCount(t.after.tokens) &&
-    (x.timeline === undefined || isTimeline(x.timeline))
+    (x.timeline === undefined || isTimeline(x.timeline)) &&
+    (x.branches === undefined || isBranches(x.branches))
+  );
+}
+
+/** The branch picker's lists are arrays of objects with a leaf id and counts; the counts are numbers. */
+function isBranches(x: unknown): boolean {
+  if (!isObject(x) || !Array.isArray(x.branches) || !Array.isArray(x.conversations) || !isObject(x.leftOut)) return false;
+  const l = x.leftOut;
+  return (
+    isCount(x.branchCount) &&
+    isCount(x.conversationCount) &&
+    [l.messages, l.branches, l.conversations, l.quietLeaves, l.subagentLines, l.subagentLeaves].every(isCount) &&
+    x.branches.every((b) => isObject(b) && typeof b.leafId === "string" && isLine(b.line) && isCount(b.messages)) &&
+    x.conversations.every((c) => isObject(c) && isLine(c.rootLine) && isCount(c.messages) && isCount(c.branches))
   );
 }
 
@@ -123,6 +146,16 @@ const isRow = (r: unknown): boolean =>
   isObject(r) && typeof r.key === "string" && (r.fold !== undefined ? isFold(r.fold) && r.before === undefined && r.after === undefined : isPair(r) && (r.results === undefined || (Array.isArray(r.results) && r.results.every(isPair))));
 const isLocateAnswer = (x: unknown): x is LocateAnswer =>
   isObject(x) && isIndex(x.revision) && typeof x.index === "number" && Number.isInteger(x.index) && x.index >= -1 && (x.row === undefined || isRow(x.row));
+const isSubagentAnswer = (x: unknown): x is SubagentAnswer =>
+  isObject(x) &&
+  typeof x.toolCallId === "string" &&
+  typeof x.id === "string" &&
+  typeof x.uri === "string" &&
+  typeof x.file === "string" &&
+  isCount(x.total) &&
+  Array.isArray(x.messages) &&
+  x.messages.every((m) => isObject(m) && typeof m.role === "string" && typeof m.preview === "string" && (m.line === null || isLine(m.line)) && (m.toolNames === undefined || isStrings(m.toolNames))) &&
+  (x.note === undefined || typeof x.note === "string");
 const isFullTextAnswer = (x: unknown): x is FullTextAnswer =>
   isObject(x) && isIndex(x.revision) && typeof x.key === "string" && isSide(x.side) && typeof x.text === "string" && (x.totalChars === undefined || isIndex(x.totalChars)) && (x.content === undefined || isContent(x.content)) && (x.image === undefined || isImage(x.image));
 
@@ -137,6 +170,8 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
       return isId(x.id) && (x.answer === null || isLocateAnswer(x.answer));
     case "fullText":
       return isId(x.id) && (x.answer === null || isFullTextAnswer(x.answer));
+    case "subagent":
+      return isId(x.id) && (x.answer === null || isSubagentAnswer(x.answer));
     case "revealLine":
       return isLine(x.line);
     case "error":
@@ -165,6 +200,8 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
       return isViewFix(x.fix);
     case "showProvider":
       return isProviderName(x.provider);
+    case "showBranch":
+      return x.leafId === null || (typeof x.leafId === "string" && x.leafId.length > 0 && x.leafId.length <= 1024);
     case "rows": {
       const q = x.query;
       return isId(x.id) && isObject(q) && isIndex(q.revision) && isRowFilters(q.filters) && isIndex(q.start) && isIndex(q.count);
@@ -177,6 +214,12 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
       const q = x.query;
       return isId(x.id) && isObject(q) && isIndex(q.revision) && isSide(q.side) && typeof q.key === "string" && (q.content === undefined || typeof q.content === "boolean") && (q.image === undefined || isIndex(q.image));
     }
+    case "subagent": {
+      const q = x.query;
+      return isId(x.id) && isObject(q) && isIndex(q.revision) && isToolCallId(q.toolCallId);
+    }
+    case "openSubagent":
+      return isToolCallId(x.toolCallId);
     default:
       return false;
   }

@@ -34,6 +34,12 @@ export function DetailsPanel({ summary, slots, onJump, onProvider, hidden }: { s
         <span className="meta" data-after-model={summary.afterModel?.kind ?? summary.pruner} title={`format ${summary.format}; After: ${summary.afterModel?.label ?? `pruner ${summary.pruner}`}`}>
           <SafeText text={summary.format} /> · <SafeText text={summary.afterModel?.short ?? summary.pruner} />
         </span>
+        {summary.version === null ? (
+          <span className="meta disk-note" title={'VS Code does not give this file\'s text to extensions (its editor shows the "very large file" notice, or the file is not open in an editor): the language server reads it from disk. The inspector and the problems work; hovers, navigation and quick fixes need the file open in a text editor.'}>
+            <Icon name="file" />
+            read from the file on disk: no hovers, navigation or quick fixes for it
+          </span>
+        ) : null}
         {summary.unmatchedSidechain ? (
           <span className="meta sidechain-note" data-sidechain-groups={summary.unmatchedSidechain.groups.length} title={summary.unmatchedSidechain.groups.map((g) => `lines ${g.lines.join(", ")}`).join("\n")}>
             <Icon name="type-hierarchy-sub" />

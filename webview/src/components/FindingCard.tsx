@@ -22,7 +22,7 @@ export function FindingCard({ finding: f, query, handlers }: { finding: ViewFind
       {f.fixes.length ? (
         <span className="fixes">
           {f.fixes.map((fix, k) => (
-            <button key={k} type="button" tabIndex={-1} className={`fix${k > 0 ? " secondary" : ""}`} data-fix-kind={fix.kind} onClick={() => handlers.applyFix(fix)}>
+            <button key={k} type="button" tabIndex={-1} className={`fix${k > 0 ? " secondary" : ""}`} data-fix-kind={fix.kind} title="Shows what it changes and the target provider's verdict after it, then applies it if you say so" onClick={() => handlers.applyFix(fix)}>
               <SafeText text={fix.title} />
             </button>
           ))}

@@ -17,6 +17,7 @@ import { IdChip } from "./IdChip.js";
 import { ROLE_ICONS, worstSeverity } from "./labels.js";
 import { MessageTags } from "./MessageTags.js";
 import { SafeText } from "./SafeText.js";
+import { Subagents } from "./Subagents.js";
 
 const MAX_IDS = 3;
 
@@ -118,6 +119,7 @@ export const MessageCell = memo(function MessageCell({ m, other, side, results, 
         </span>
       </div>
       <MessageTags m={m} query={query} column={side} />
+      <Subagents m={m} side={side} handlers={handlers} open={open} query={query} />
       {full ? (
         <FullText state={full} query={query} />
       ) : (

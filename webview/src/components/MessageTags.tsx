@@ -1,4 +1,4 @@
-/** The marks under a message's head: dropped (and why), synthetic, subagent lines, changed, recorded usage. */
+/** The marks under a message's head: dropped (and why), synthetic, changed, recorded usage (subagents: Subagents.tsx). */
 import type { ViewMessage } from "../../../server/src/protocol/view.js";
 import { dropReason } from "../viewFields.js";
 import { Icon } from "./Icon.js";
@@ -9,9 +9,8 @@ import { SafeText } from "./SafeText.js";
 /** Recorded usage shows in the before column only (once per row: it belongs to the response, not to a side). */
 export function MessageTags({ m, query, column }: { m: ViewMessage; query?: string; column?: "before" | "after" }) {
   const drop = dropReason(m);
-  const side = m.sidechain ?? [];
   const usage = column !== "after" ? m.usage : undefined;
-  if (!drop && !m.synthetic && !m.changed && side.length === 0 && !usage) return null;
+  if (!drop && !m.synthetic && !m.changed && !usage) return null;
   return (
     <div className="tags">
       {drop ? (
@@ -26,12 +25,6 @@ export function MessageTags({ m, query, column }: { m: ViewMessage; query?: stri
           synthetic · {SYNTHETIC_LABEL[m.synthetic] ?? m.synthetic}
         </span>
       ) : null}
-      {side.map((g, n) => (
-        <span key={`side${n}`} className="tag tag-sidechain" data-sidechain={g.lines.join(",")} title={`Subagent lines, not in the context: ${g.messages.map((x) => `L${x.line ?? "?"} ${x.role}`).join(", ")}`}>
-          <Icon name="type-hierarchy-sub" />
-          subagent · {g.messages.length} message{g.messages.length === 1 ? "" : "s"} (lines {g.lines[0]}–{g.lines[g.lines.length - 1]})
-        </span>
-      ))}
       {m.changed ? (
         <span className="tag tag-changed" data-changed={m.changed}>
           <Icon name={CHANGED_LABEL[m.changed]?.[0] ?? "edit"} />

@@ -14,7 +14,7 @@ import { type Filters, emptyFilters, isFiltering } from "../model.js";
 import { Icon } from "./Icon.js";
 import { markControls } from "./SafeText.js";
 
-export type Panel = "filters" | "details" | "timeline" | null;
+export type Panel = "filters" | "details" | "timeline" | "branches" | null;
 
 export interface ToolbarProps {
   roles: string[];
@@ -32,6 +32,8 @@ export interface ToolbarProps {
   hasTimeline: boolean;
   /** What the Details button says is inside ("3 chains · 12 findings"). */
   detailsLabel: string;
+  /** The Branches button's label, when the file has more than the branch shown ("Branches (3)"). */
+  branchesLabel?: string;
 }
 
 function PanelButton({ id, panel, setPanel, icon, children, className }: { id: Exclude<Panel, null>; panel: Panel; setPanel(p: Panel): void; icon: string; children: ReactNode; className: string }) {
@@ -45,7 +47,7 @@ function PanelButton({ id, panel, setPanel, icon, children, className }: { id: E
   );
 }
 
-export function Toolbar({ filters, setFilters, shown, total, matchAt, onJump, panel, setPanel, hasTimeline, detailsLabel }: ToolbarProps) {
+export function Toolbar({ filters, setFilters, shown, total, matchAt, onJump, panel, setPanel, hasTimeline, detailsLabel, branchesLabel }: ToolbarProps) {
   const searching = filters.search.trim() !== "";
   const active = filters.hiddenRoles.length + (filters.tool ? 1 : 0) + (filters.onlyFindings ? 1 : 0);
   return (
@@ -86,6 +88,11 @@ export function Toolbar({ filters, setFilters, shown, total, matchAt, onJump, pa
       <PanelButton id="details" panel={panel} setPanel={setPanel} icon="info" className="details-button">
         {detailsLabel}
       </PanelButton>
+      {branchesLabel ? (
+        <PanelButton id="branches" panel={panel} setPanel={setPanel} icon="git-branch" className="branches-button">
+          {branchesLabel}
+        </PanelButton>
+      ) : null}
       {hasTimeline ? (
         <PanelButton id="timeline" panel={panel} setPanel={setPanel} icon="graph-line" className="timeline-button">
           Timeline

@@ -1,6 +1,6 @@
 /** What a row can ask the host (and the page) to do. */
 import type { ViewFix } from "../../../server/src/protocol/view.js";
-import type { FullTextAnswer } from "../../../server/src/protocol/view-window.js";
+import type { FullTextAnswer, SubagentAnswer } from "../../../server/src/protocol/view-window.js";
 
 export interface RowHandlers {
   openLine(line: number): void;
@@ -15,4 +15,8 @@ export interface RowHandlers {
   loadImage(side: "before" | "after", key: string, ref: number): Promise<NonNullable<FullTextAnswer["image"]> | null>;
   /** Changes only: shows the rows of a fold in the full list. */
   showFold(firstKey: string): void;
+  /** A subagent's transcript, to list in place (asked of the server when its group opens). */
+  loadSubagent(toolCallId: string): Promise<SubagentAnswer | null>;
+  /** Opens a subagent's transcript in the editor, with its inspector. */
+  openSubagent(toolCallId: string): void;
 }

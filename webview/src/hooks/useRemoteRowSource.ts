@@ -170,6 +170,7 @@ export function useRemoteRowSource(api: VsCodeApi, requests: HostRequests, summa
       fullText: async (side, key) => (summary ? requests.ask("fullText", { revision: summary.revision, side, key }) : null),
       image: async (side, key, ref) => (summary ? requests.ask("fullText", { revision: summary.revision, side, key, image: ref }) : null),
       fullContent: async (side, key) => (summary ? requests.ask("fullText", { revision: summary.revision, side, key, content: true }) : null),
+      subagent: async (toolCallId) => (summary ? requests.ask("subagent", { revision: summary.revision, toolCallId }) : null),
     }),
     // `loaded` re-creates the source when rows arrive, so the list redraws them
     [summary, settled, count, loading, gen, loaded, request, locate, requests, key],

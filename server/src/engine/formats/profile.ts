@@ -113,6 +113,24 @@ export interface SessionFolder {
   readonly archived?: boolean;
 }
 
+/**
+ * Where an agent keeps a subagent's transcript of its own: a path inside the folder named as the
+ * session file without its extension, beside it (Claude Code 2.1: `<session>/subagents/agent-<id>.jsonl`),
+ * or a file named `prefix…suffix` somewhere in the agent's dated sessions tree (`…/YYYY/MM/DD/`,
+ * the session's own day first: Codex's child rollouts).
+ */
+export type TranscriptPlace = { in: "session-folder"; path: string[] } | { in: "sessions-tree"; prefix: string; suffix: string };
+
+/** A subagent a tool call ran whose transcript is a file of its own, not lines of this file. */
+export interface SubagentTranscript {
+  toolCallId: string;
+  /** The agent's id for it (Claude Code's `agentId`, Codex's child thread id), as recorded: unchecked. */
+  id: string;
+  /** The agent's type or the tool that spawned it, when recorded. */
+  label?: string;
+  where: TranscriptPlace;
+}
+
 export interface FormatProfile<N extends string = string> {
   /** The format's name: `Session.format`, the `format` of CLI JSON and the view model. */
   readonly name: N;
@@ -159,6 +177,12 @@ export interface FormatProfile<N extends string = string> {
     interruptedResult(call: { id: string; name?: string }, callLine: Record<string, any>, prev: Entry, newId: string): Record<string, unknown>;
     /** Whether the file links entries by id (`parentKey`); otherwise the tree is the file order. */
     readonly linked: boolean;
+    /**
+     * The agent answers a call with a result of its id anywhere in what it sends (Codex): a call
+     * with no result of its own is answered by another call's, and renamed alone it would lose
+     * that answer, so the rename repair leaves it.
+     */
+    readonly answersById?: boolean;
     /** A new entry id in the agent's style, from four 8-hex-digit hashes (pi: 8 hex digits; Claude Code: a UUID). */
     newEntryId(hex: readonly [string, string, string, string]): string;
     /** Why lines may not be added or moved in this session (a v1 pi file with compactions counts lines), or null. */
@@ -200,6 +224,8 @@ export interface FormatProfile<N extends string = string> {
   readonly readingVersions?: readonly string[];
   /** Subagent lines inside the file, not part of the context: groups to show under their calls. */
   sidechains?(session: Session): Sidechains;
+  /** Subagents whose transcripts are files of their own, and where the agent keeps them. */
+  subagentTranscripts?(session: Session, before: readonly Msg[]): SubagentTranscript[];
   /** pi's pruners (pi-condense, acp-kernel) and provider layer render its After column. */
   readonly renderedByPruners: boolean;
   /**
@@ -209,9 +235,4 @@ export interface FormatProfile<N extends string = string> {
   readonly linksOtherFiles: boolean;
   /** Where the agent keeps its sessions, under the user's home (the session library scans them). */
   readonly sessionFolders?: readonly SessionFolder[];
-  /**
-   * Where the agent writes a subagent's own session, beside the parent's file:
-   * `<session>/<folder>/<prefix><agent id>.jsonl` (the session library links them to the call).
-   */
-  readonly subagentFiles?: { readonly folder: string; readonly prefix: string };
 }

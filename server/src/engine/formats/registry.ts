@@ -7,12 +7,13 @@ import { isObject } from "../model/parse.js";
 import type { SessionFormat, SourceLine } from "../model/types.js";
 import { claudeCodeFormat } from "./claude-code/claude-code-format.js";
 import { codexFormat } from "./codex/codex-format.js";
+import { copilotCliFormat } from "./copilot-cli/copilot-format.js";
 import { piFormat } from "./pi/pi-format.js";
 import type { FormatProfile } from "./profile.js";
 
 export type { FormatProfile, FormatRead, ResultLineRemoval, ResumeContext, ResumeOptions, RuntimeWords } from "./profile.js";
 
-export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat] as const satisfies readonly FormatProfile[];
+export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat, copilotCliFormat] as const satisfies readonly FormatProfile[];
 
 /** The name of a format the engine reads. */
 export type FormatName = (typeof FORMAT_PROFILES)[number]["name"];

@@ -21,6 +21,7 @@
  */
 import { formatProfile, runtimeWords } from "../formats/registry.js";
 import type { ParsedText } from "../model/parse.js";
+import { pushAll } from "../model/arrays.js";
 import { extendOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
 import { lineShapeFindings } from "../model/shape-findings.js";
 import { pathTo } from "../session/read-session.js";
@@ -98,7 +99,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   const read = profile.readLinesIn(prev, added);
   if (!read) return null;
   const findings = lineShapeFindings(added, runtimeWords(prev.format).agent);
-  findings.push(...read.findings);
+  pushAll(findings, read.findings);
   const fresh = read.entries;
 
   // Check every appended entry before the id index is taken over (nothing changes on null).

@@ -22,10 +22,19 @@ export type DropReason =
   | { kind: "convert-unknown-role" }
   /**
    * Not in the context the agent rebuilds on resume (after-model.ts): before Claude Code's latest
-   * `compact_boundary`, replaced by a Codex `compacted` item, or rolled back (Codex). `line` is the
-   * 0-based line of the boundary, compaction or rollback.
+   * `compact_boundary`, replaced by a compaction (a Codex `compacted` item, Copilot CLI's
+   * `session.compaction_complete`), rolled back (Codex) or cleared (Copilot CLI's `/clear`). `line`
+   * is the 0-based line of the boundary, compaction, rollback or clear.
    */
-  | { kind: "resume-cut"; by: "compact-boundary" | "compacted" | "rolled-back"; line: number };
+  | { kind: "resume-cut"; by: "compact-boundary" | "compacted" | "rolled-back" | "context-cleared"; line: number }
+  /**
+   * Left out by the agent's own reading on resume, item by item (Codex): a line it cannot decode,
+   * an output whose call it does not send, or every item when it refuses the file. `line` is the
+   * 0-based line that says why (the item's own, or the line the refusal is about).
+   */
+  | { kind: "resume-skip"; why: "undecodable" | "orphan-output" | "refused"; line: number }
+  /** Left out by the agent when it rebuilds the context on resume (`what`: a result whose call is not in its turn). */
+  | { kind: "resume-drop"; what: "orphan-result" };
 
 export type DropKind = DropReason["kind"];
 
@@ -49,6 +58,10 @@ export function dropReasonLabel(r: DropReason): string {
       return "convertToLlm:unknown-role";
     case "resume-cut":
       return `${r.by}:L${r.line + 1}`;
+    case "resume-skip":
+      return r.why === "refused" ? "refused" : `${r.why}:L${r.line + 1}`;
+    case "resume-drop":
+      return `resume:${r.what}`;
   }
 }
 

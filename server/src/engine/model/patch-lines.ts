@@ -44,6 +44,8 @@ export function patchChange(parsed: ParsedText, change: TextChange): boolean {
   return true;
 }
 
+const isIndex = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n >= 0;
+
 /** A lone CR (not before an LF) in `text`. */
 const LONE_CR = /\r(?!\n)/;
 
@@ -54,6 +56,9 @@ function patchOne(parsed: ParsedText, change: TextChange): boolean {
   // Records that span lines (a lone CR) are re-read from the whole text.
   if (parsed.glued || LONE_CR.test(change.text)) return false;
   const { start, end } = r;
+  // A position that is not a whole number from 0 (a character of -1 would cut from the line's end
+  // with `slice`) is left to the full text, which clamps it as the editor's library does.
+  if (!isIndex(start.line) || !isIndex(start.character) || !isIndex(end.line) || !isIndex(end.character)) return false;
   if (start.line > end.line || (start.line === end.line && start.character > end.character)) return false;
   // The edit is re-split together with the line before it, so a line ending that the edit joins
   // to its neighbour (`\r` then `\n`) is seen; the first line (BOM) is left to a full parse.
@@ -85,6 +90,7 @@ function patchOne(parsed: ParsedText, change: TextChange): boolean {
   }
   const removed = lastReplaced - first + 1;
   const oldEnd = lines[lastReplaced].offset + lines[lastReplaced].text.length + lines[lastReplaced].eol.length;
+  // eslint-disable-next-line no-restricted-syntax -- bounded: fewer than 10,000 lines (a longer paste takes the branch below)
   if (fresh.length < 10_000) lines.splice(first, removed, ...fresh);
   else parsed.lines = lines.slice(0, first).concat(fresh, lines.slice(lastReplaced + 1)); // a big paste: no huge argument list
   const all = parsed.lines;

@@ -2,7 +2,26 @@
  * Character ranges of values inside one line, located on demand with jsonc-parser (the scanner
  * VS Code itself uses). Only lines that a finding, hover or edit needs are scanned.
  */
-import { findNodeAtLocation, type Node as JsonNode, parseTree } from "jsonc-parser";
+import { createScanner, type Node as JsonNode, parseTree } from "jsonc-parser";
+
+/** jsonc-parser's token kinds (a const enum its typings declare, which isolated modules cannot read). */
+const SyntaxKind = {
+  OpenBraceToken: 1,
+  CloseBraceToken: 2,
+  OpenBracketToken: 3,
+  CloseBracketToken: 4,
+  CommaToken: 5,
+  ColonToken: 6,
+  NullKeyword: 7,
+  TrueKeyword: 8,
+  FalseKeyword: 9,
+  StringLiteral: 10,
+  NumericLiteral: 11,
+  LineCommentTrivia: 12,
+  BlockCommentTrivia: 13,
+  LineBreakTrivia: 14,
+  Trivia: 15,
+} as const;
 import type { Finding, JsonPath, SourceLine } from "./types.js";
 
 /**
@@ -53,7 +72,7 @@ export interface ColumnRange {
 /**
  * Ranges already located, per line object: a line's text never changes (an edit makes a new line
  * object), so a language server's next version finds the ranges of its unchanged lines here
- * instead of parsing them again.
+ * instead of scanning them again.
  */
 const located = new WeakMap<SourceLine, Map<string, ColumnRange>>();
 
@@ -61,31 +80,238 @@ const located = new WeakMap<SourceLine, Map<string, ColumnRange>>();
 export function locate(line: SourceLine | undefined, path?: JsonPath): ColumnRange {
   if (!line) return { start: 0, end: 0 };
   if (!path || path.length === 0) return wholeLine(line);
-  const key = JSON.stringify(path);
-  let byPath = located.get(line);
-  let r = byPath?.get(key);
-  if (!r) {
-    r = locateIn(line, path);
-    if (!byPath) located.set(line, (byPath = new Map()));
-    byPath.set(key, r);
-  }
-  return { start: r.start, end: r.end };
+  return locateMany(line, [path])[0];
 }
 
-function locateIn(line: SourceLine, path: JsonPath): ColumnRange {
-  const whole = wholeLine(line);
-  const tree = safeParseTree(line.text);
-  if (!tree) return whole;
-  const node = findNodeAtLocation(tree, path);
-  if (!node) {
-    // Fall back to the nearest ancestor that exists.
-    for (let n = path.length - 1; n > 0; n--) {
-      const anc = findNodeAtLocation(tree, path.slice(0, n));
-      if (anc) return { start: anc.offset, end: anc.offset + anc.length };
-    }
-    return whole;
+/**
+ * The ranges of several paths on one line, in one scan of it (a line holding 20,000 tool calls is
+ * scanned once for all their ids, not once per id); each as `locate` gives it.
+ */
+export function locateMany(line: SourceLine, paths: readonly JsonPath[]): ColumnRange[] {
+  let byPath = located.get(line);
+  const keys = paths.map(pathKey);
+  const missing: JsonPath[] = [];
+  for (let i = 0; i < paths.length; i++) if (paths[i].length > 0 && !byPath?.get(keys[i])) missing.push(paths[i]);
+  if (missing.length > 0) {
+    if (!byPath) located.set(line, (byPath = new Map()));
+    const whole = wholeLine(line);
+    const found = nestingDepth(line.text, MAX_SCAN_DEPTH) > MAX_SCAN_DEPTH ? undefined : scanPaths(line.text, missing);
+    for (const path of missing) byPath.set(pathKey(path), found ? nearest(found, path) ?? whole : whole);
   }
-  return { start: node.offset, end: node.offset + node.length };
+  return paths.map((p, i) => (p.length === 0 ? wholeLine(line) : { ...byPath!.get(keys[i])! }));
+}
+
+/** The range of `path`, else of its nearest ancestor below the root that exists. */
+function nearest(found: Map<string, ColumnRange>, path: JsonPath): ColumnRange | undefined {
+  for (let n = path.length; n > 0; n--) {
+    const r = found.get(pathKey(path.slice(0, n)));
+    if (r) return r;
+  }
+  return undefined;
+}
+
+/** A path as a map key: each segment as JSON (a string quoted, a number bare), comma-joined. */
+function pathKey(path: JsonPath): string {
+  let k = "";
+  for (let i = 0; i < path.length; i++) k += (i ? "," : "") + JSON.stringify(path[i]);
+  return k;
+}
+
+interface Frame {
+  array: boolean;
+  /** This container's path key, or null when no wanted path runs through it. */
+  key: string | null;
+  start: number;
+  /** Next element's index (arrays). */
+  index: number;
+}
+
+/**
+ * One pass of jsonc-parser's scanner over `text` (no tree, no recursion: memory is the nesting
+ * depth): the range of every value whose path is one of `paths` or a prefix of one. The first of
+ * duplicate keys counts (as jsonc-parser's `findNodeAtLocation`). Undefined when the text is not
+ * one JSON value.
+ */
+function scanPaths(text: string, paths: readonly JsonPath[]): Map<string, ColumnRange> | undefined {
+  const wanted = new Set<string>();
+  for (const p of paths) for (let n = 1; n <= p.length; n++) wanted.add(pathKey(p.slice(0, n)));
+  const found = new Map<string, ColumnRange>();
+  const sc = createScanner(text, true);
+  const stack: Frame[] = [];
+  const childKey = (parent: string | null, seg: string | number): string | null => {
+    if (parent === null) return null;
+    const k = (parent === "" ? "" : parent + ",") + JSON.stringify(seg);
+    return wanted.has(k) ? k : null;
+  };
+  const record = (key: string | null, start: number, end: number) => {
+    if (key !== null && key !== "" && !found.has(key)) found.set(key, { start, end });
+  };
+  /** Starts the value at the current token under `key`; false on a token that cannot start one. */
+  const value = (key: string | null): boolean => {
+    const t: number = sc.getToken();
+    const start = sc.getTokenOffset();
+    if (t === SyntaxKind.OpenBraceToken || t === SyntaxKind.OpenBracketToken) {
+      stack.push({ array: t === SyntaxKind.OpenBracketToken, key, start, index: 0 });
+      return true;
+    }
+    if (t === SyntaxKind.StringLiteral || t === SyntaxKind.NumericLiteral || t === SyntaxKind.TrueKeyword || t === SyntaxKind.FalseKeyword || t === SyntaxKind.NullKeyword) {
+      record(key, start, start + sc.getTokenLength());
+      return true;
+    }
+    return false;
+  };
+  const next = (): number => {
+    let t: number = sc.scan();
+    while (t === SyntaxKind.LineCommentTrivia || t === SyntaxKind.BlockCommentTrivia || t === SyntaxKind.Trivia || t === SyntaxKind.LineBreakTrivia) t = sc.scan();
+    return t;
+  };
+  next();
+  if (!value("")) return undefined;
+  // After a value: inside a container, expect `,` or its close; at the top, the end.
+  let expectValue = stack.length > 0;
+  let afterOpen = true;
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1];
+    const t = next();
+    if (expectValue) {
+      // just opened, or after a comma
+      if (afterOpen && (t === SyntaxKind.CloseBraceToken || t === SyntaxKind.CloseBracketToken)) {
+        close(f);
+        continue;
+      }
+      let key: string | null;
+      if (f.array) key = childKey(f.key, f.index++);
+      else {
+        if (t !== SyntaxKind.StringLiteral) return found;
+        const name = sc.getTokenValue();
+        if (next() !== SyntaxKind.ColonToken) return found;
+        next();
+        key = childKey(f.key, name);
+      }
+      const depth = stack.length;
+      if (!value(key)) return found;
+      // a container opened: its first element comes next; a scalar: a comma or a close
+      afterOpen = stack.length > depth;
+      expectValue = afterOpen;
+      continue;
+    }
+    if (t === SyntaxKind.CommaToken) {
+      expectValue = true;
+      afterOpen = false;
+    } else if (t === (f.array ? SyntaxKind.CloseBracketToken : SyntaxKind.CloseBraceToken)) close(f);
+    else return found;
+  }
+  return found;
+
+  function close(f: Frame): void {
+    stack.pop();
+    record(f.key, f.start, sc.getTokenOffset() + sc.getTokenLength());
+    expectValue = false;
+    afterOpen = false;
+  }
+}
+
+/** A scalar of a line's JSON (a value, or a property's key) with its place: what `valueAt` finds. */
+export interface ScalarAt {
+  type: "string" | "number" | "boolean" | "null";
+  value: string | number | boolean | null;
+  /** Start and length in the line (UTF-16 code units). */
+  offset: number;
+  length: number;
+  /** Path of the value, or of the property whose key it is. */
+  path: JsonPath;
+  /** The scalar is a property's key. */
+  isKey: boolean;
+}
+
+/**
+ * The scalar under `offset` (its end included, as jsonc-parser's `findNodeAtOffset` with the right
+ * bound), found with one pass of the scanner and no tree: a hover on a line of a million values
+ * scans it and allocates nothing per value. Undefined off every scalar, or on a line too deep to scan.
+ */
+export function valueAt(text: string, offset: number): ScalarAt | undefined {
+  if (nestingDepth(text, MAX_SCAN_DEPTH) > MAX_SCAN_DEPTH) return undefined;
+  const sc = createScanner(text, true);
+  const path: JsonPath = [];
+  /** Per open container: whether it is an array, and its next index. */
+  const arrays: boolean[] = [];
+  const indexes: number[] = [];
+  const next = (): number => {
+    let t: number = sc.scan();
+    while (t === SyntaxKind.LineCommentTrivia || t === SyntaxKind.BlockCommentTrivia || t === SyntaxKind.Trivia || t === SyntaxKind.LineBreakTrivia) t = sc.scan();
+    return t;
+  };
+  const scalar = (t: number, isKey: boolean): ScalarAt | undefined => {
+    const start = sc.getTokenOffset();
+    const end = start + sc.getTokenLength();
+    if (offset < start || offset > end) return undefined;
+    const v = sc.getTokenValue();
+    const out = (type: ScalarAt["type"], value: ScalarAt["value"]): ScalarAt => ({ type, value, offset: start, length: end - start, path: path.slice(), isKey });
+    if (t === SyntaxKind.StringLiteral) return out("string", v);
+    if (t === SyntaxKind.NumericLiteral) return out("number", Number(v));
+    if (t === SyntaxKind.NullKeyword) return out("null", null);
+    return out("boolean", t === SyntaxKind.TrueKeyword);
+  };
+  const isScalar = (t: number) => t === SyntaxKind.StringLiteral || t === SyntaxKind.NumericLiteral || t === SyntaxKind.TrueKeyword || t === SyntaxKind.FalseKeyword || t === SyntaxKind.NullKeyword;
+  /** Enters the value at the current token (its path segment already pushed, unless the root); true when it was a container. */
+  let t = next();
+  let expectValue = true;
+  let afterOpen = false;
+  for (;;) {
+    if (sc.getTokenOffset() > offset + 1) return undefined;
+    if (expectValue) {
+      const inArray = arrays.length > 0 && arrays[arrays.length - 1];
+      if (afterOpen && (t === SyntaxKind.CloseBraceToken || t === SyntaxKind.CloseBracketToken)) {
+        // an empty container closes
+        arrays.pop();
+        indexes.pop();
+        if (arrays.length === 0) return undefined;
+        path.pop();
+        expectValue = false;
+        afterOpen = false;
+        t = next();
+        continue;
+      }
+      if (arrays.length > 0) {
+        if (inArray) path.push(indexes[indexes.length - 1]++);
+        else {
+          if (t !== SyntaxKind.StringLiteral) return undefined;
+          path.push(sc.getTokenValue());
+          const key = scalar(t, true);
+          if (key) return key;
+          if (next() !== SyntaxKind.ColonToken) return undefined;
+          t = next();
+        }
+      }
+      if (t === SyntaxKind.OpenBraceToken || t === SyntaxKind.OpenBracketToken) {
+        arrays.push(t === SyntaxKind.OpenBracketToken);
+        indexes.push(0);
+        afterOpen = true;
+        t = next();
+        continue;
+      }
+      if (!isScalar(t)) return undefined;
+      const hit = scalar(t, false);
+      if (hit) return hit;
+      if (arrays.length === 0) return undefined;
+      path.pop();
+      expectValue = false;
+      afterOpen = false;
+      t = next();
+      continue;
+    }
+    if (t === SyntaxKind.CommaToken) {
+      expectValue = true;
+      afterOpen = false;
+      t = next();
+    } else if (t === SyntaxKind.CloseBraceToken || t === SyntaxKind.CloseBracketToken) {
+      arrays.pop();
+      indexes.pop();
+      if (arrays.length === 0) return undefined;
+      path.pop();
+      t = next();
+    } else return undefined;
+  }
 }
 
 function wholeLine(line: SourceLine): ColumnRange {

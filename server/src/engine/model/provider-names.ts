@@ -46,11 +46,15 @@ export interface ModelRef {
   line: number;
 }
 
-/** Maps pi-ai's recorded provider, api and model id to a provider pack. */
-export function providerOf(provider: string | undefined, api: string | undefined, model: string | undefined): ProviderName | undefined {
-  const p = (provider ?? "").toLowerCase();
-  const a = (api ?? "").toLowerCase();
-  const m = (model ?? "").toLowerCase();
+/**
+ * Maps pi-ai's recorded provider, api and model id to a provider pack. Each is read from a file
+ * as it is: anything but a string counts as missing (the reader reports the wrong type).
+ */
+export function providerOf(provider: unknown, api: unknown, model: unknown): ProviderName | undefined {
+  const lower = (s: unknown) => (typeof s === "string" ? s.toLowerCase() : "");
+  const p = lower(provider);
+  const a = lower(api);
+  const m = lower(model);
   if (p.includes("bedrock") || a.includes("bedrock")) return "bedrock";
   if (a === "anthropic-messages") return "anthropic";
   if (a.includes("responses")) return "openai-responses";

@@ -4,7 +4,7 @@
  * session reader (session.ts) and the format readers (formats/*.ts) make these findings.
  */
 import { describeJsonType, isObject, tooDeepFinding } from "./parse.js";
-import type { Finding, SourceLine } from "./types.js";
+import type { Finding, JsonPath, SourceLine } from "./types.js";
 import { type CodeTable, findingMaker } from "./finding-kit.js";
 
 export const SESSION_SHAPE_CODES = {
@@ -15,10 +15,10 @@ export const SESSION_SHAPE_CODES = {
     fixes: ["remove-malformed-line", "fix-all"],
   },
   "unknown-entry": {
-    description: "An object that is not an entry of a known shape (unknown type, no id, no message).",
+    description: "An object that is not an entry of a known shape (unknown type, no id, no message, or a field of the wrong JSON type).",
     severity: "warning",
-    otherSeverities: { information: "an entry of an unknown type, kept in the tree" },
-    follows: "formats.md: pi entry types, Claude Code and Codex line types",
+    otherSeverities: { information: "an entry of an unknown type, kept in the tree", error: "the agent refuses the whole file at this line (Copilot CLI's loader)" },
+    follows: "formats.md: pi entry types, Claude Code and Codex line types; Copilot CLI 1.0.102's event schema",
     fixes: [],
   },
   "broken-parent": {
@@ -37,6 +37,74 @@ export const SESSION_SHAPE_CODES = {
 } as const satisfies CodeTable;
 
 export const shapeFinding = findingMaker(SESSION_SHAPE_CODES);
+
+/** A JSON value's type, as a field rule names it. */
+export type JsonType = "string" | "number" | "boolean" | "null" | "array" | "object";
+
+export function jsonTypeOf(v: unknown): JsonType {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  const t = typeof v;
+  return t === "string" || t === "number" || t === "boolean" ? t : "object";
+}
+
+/**
+ * A field a format reader reads, the JSON types its agent writes there, and what the analysis
+ * does when the field holds another type. `path` is relative to the line's value; `"*"` stands for
+ * every element of an array. An absent field is never wrong (rules say what missing means).
+ */
+export interface FieldRule {
+  readonly path: readonly (string | "*")[];
+  readonly types: readonly JsonType[];
+  /** What the analysis does with a value of another type ("it is read as missing"). */
+  readonly then: string;
+  /** Only when this holds for the object that holds the field (a block's `type`, a message's `role`). */
+  readonly when?: (holder: Record<string, unknown>) => boolean;
+}
+
+export interface WrongField {
+  path: JsonPath;
+  got: JsonType;
+  rule: FieldRule;
+}
+
+/** The fields of `value` that hold a JSON type their rule does not allow (at most `max`). */
+export function wrongFields(value: unknown, rules: readonly FieldRule[], max = 20): WrongField[] {
+  const out: WrongField[] = [];
+  const visit = (v: unknown, rule: FieldRule, at: number, path: JsonPath, holder: Record<string, unknown> | undefined) => {
+    if (out.length >= max) return;
+    if (at === rule.path.length) {
+      if (v === undefined || (rule.when && (!holder || !rule.when(holder)))) return;
+      const got = jsonTypeOf(v);
+      if (!rule.types.includes(got)) out.push({ path, got, rule });
+      return;
+    }
+    const k = rule.path[at];
+    if (k === "*") {
+      if (!Array.isArray(v)) return;
+      for (let i = 0; i < v.length && out.length < max; i++) visit(v[i], rule, at + 1, [...path, i], holder);
+    } else if (isObject(v)) visit(v[k], rule, at + 1, [...path, k], v);
+  };
+  for (const r of rules) visit(value, r, 0, [], undefined);
+  return out;
+}
+
+const typeWords: Record<JsonType, string> = { string: "a string", number: "a number", boolean: "a boolean", null: "null", array: "an array", object: "an object" };
+
+/**
+ * One `unknown-entry` warning for an entry whose fields hold the wrong JSON types (`agent` writes
+ * them otherwise), on the first such field; the rest of the entry, and of the file, is analysed.
+ */
+export function fieldTypeFinding(line: number, wrong: readonly WrongField[], agent: string): Finding {
+  const say = (w: WrongField) => `\`${w.path.join(".")}\` is ${typeWords[w.got]} where ${agent} writes ${w.rule.types.map((t) => typeWords[t]).join(" or ")}: ${w.rule.then}`;
+  const shown = wrong.slice(0, 5).map(say);
+  const more = wrong.length > 5 ? `; and ${wrong.length - 5} more` : "";
+  return shapeFinding("unknown-entry", {
+    line,
+    path: wrong[0].path,
+    message: `${wrong.length === 1 ? "Field" : "Fields"} of the wrong type. ${shown.join("; ")}${more}. The rest of the entry is analysed.`,
+  });
+}
 
 /** `partial-message`: the commit-boundary rule reports aborted and errored turns, the reader a cut-off last line. */
 export const PARTIAL_MESSAGE_CODES = {

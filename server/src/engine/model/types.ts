@@ -10,7 +10,7 @@ export type Severity = "error" | "warning" | "information" | "hint";
  * A format name from formats/registry.ts (`FormatProfile.name`), or "unknown". The registry
  * checks at compile time that this union is exactly its formats' names.
  */
-export type SessionFormat = "pi" | "claude-code" | "codex" | "unknown";
+export type SessionFormat = "pi" | "claude-code" | "codex" | "copilot-cli" | "unknown";
 
 /** One physical line of the file. */
 export interface SourceLine {
@@ -41,6 +41,10 @@ export type Origin =
   | { kind: "entry"; line: number; entryId: string }
   | { kind: "synthetic"; synthetic: SyntheticKind; blockId?: string; forLine?: number };
 
+/**
+ * `resume-history`: what the agent sends on resume in place of the history a compaction replaced
+ * (a Codex `compacted` item's replacement history, Copilot CLI's summary message).
+ */
 export type SyntheticKind = "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history";
 
 /** A path inside one line's JSON value, for locating a character range on demand. */

@@ -13,6 +13,8 @@ export interface RecordedUsage {
   model?: string;
   /** Recorded by an event line after the response (Codex token_count), not on the message itself. */
   fromEvent?: boolean;
+  /** The event comes before its response (Copilot CLI writes the usage, then the message): it belongs to the next assistant message. */
+  precedesResponse?: boolean;
 }
 
 export interface UsageTotals {

@@ -23,13 +23,14 @@ import { oversizedLineFindings } from "../rules/oversized-line.js";
 import { prunerThrowFindings } from "../rules/pruner-throws.js";
 import { toWire, type WireReport } from "../render/pi-ai/transform-messages.js";
 import { wireFindings } from "../rules/provider-wire-findings.js";
-import { buildContext, readSession } from "../session/read-session.js";
+import { buildContext, onBranch, readSession } from "../session/read-session.js";
 import type { DropReason } from "../model/drop-reason.js";
 import type { Finding, Msg, Session } from "../model/types.js";
 import type { FindingCode } from "../rules/registry.js";
 import type { EnabledCodes } from "../model/finding-kit.js";
 import { type AfterModel, agentAfter, piAfterModel } from "../render/after-model.js";
 import { recordedUsage, type SessionUsage } from "../session/recorded-usage.js";
+import { pushAll } from "../model/arrays.js";
 
 export type PrunerName = "pi-condense" | "acp-kernel" | "none";
 
@@ -59,6 +60,12 @@ export interface AnalyzeOptions {
   agentVersion?: string;
   /** false: render only (`render` of the CLI): the finding rules do not run; `findings` holds the session's own (shape) findings. */
   rules?: boolean;
+  /**
+   * Analyse the branch that ends at this entry instead of the active one (the inspector's branch
+   * and root picker); an id that names no entry is ignored. `before`, `occurrences` and `usage`,
+   * when given, must be of that branch.
+   */
+  leafId?: string;
 }
 
 export interface Analysis {
@@ -94,6 +101,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 }
 
 export function analyzeSession(session: Session, options: AnalyzeOptions = {}): Analysis {
+  if (options.leafId !== undefined) session = onBranch(session, options.leafId);
   // pi's pruners and provider layer render the After column of a format that says so (pi);
   // other agents send what they rebuild on resume (the profile's `resume`), and the rules check that.
   return formatProfile(session.format)?.renderedByPruners === true ? analyzePruned(session, options) : analyzeResumed(session, options);
@@ -114,9 +122,9 @@ function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
   if (options.rules !== false) {
     // What is sent: an index of the After column when the resume cut or rewrote the context.
     const sent = agent.messages === before ? occurrences : indexOccurrences(agent.messages);
-    findings.push(...occurrenceFindings(sent, enabled));
-    findings.push(...agent.findings);
-    if (enabled.has("oversized-line")) findings.push(...oversizedLineFindings(session.lines));
+    pushAll(findings, occurrenceFindings(sent, enabled));
+    pushAll(findings, agent.findings);
+    if (enabled.has("oversized-line")) pushAll(findings, oversizedLineFindings(session.lines));
   }
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
@@ -147,8 +155,8 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
     if (read.ok) {
       acp = renderAcp(before, read.state);
       if (options.rules !== false) {
-        if (enabled.has("first-user-pinned")) findings.push(...firstUserPinFindings(acp));
-        if (enabled.has("acp-dangling-ref")) findings.push(...danglingRefFindings(read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
+        if (enabled.has("first-user-pinned")) pushAll(findings, firstUserPinFindings(acp));
+        if (enabled.has("acp-dangling-ref")) pushAll(findings, danglingRefFindings(read.state, new Set(session.entries.map((e) => e.id)), headerLine, options.acpSidecar.name));
       }
     } else if (options.rules !== false) findings.push(invalidSidecarFinding(options.acpSidecar.name, read.error, headerLine));
   }
@@ -156,7 +164,7 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
   const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled ? pruneMessages(before, indexer, config) : noPrune(before);
   const converted = convertToLlmDrops(prune.messages, piVersion);
   const wire = toWire(converted.messages);
-  wire.dropped.push(...converted.dropped);
+  pushAll(wire.dropped, converted.dropped);
   const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
@@ -178,14 +186,14 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
   }
 
   if (options.rules !== false) {
-    if (enabled.has("pruner-throws")) findings.push(...prunerThrowFindings(prune, headerLine));
-    findings.push(...occurrenceFindings(occurrences, enabled));
-    findings.push(...chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
-    if (enabled.has("orphan-result")) findings.push(...orphanFindings(prune.swept, occurrences));
-    if (enabled.has("leading-non-user")) findings.push(...leadingUserFindings(before, wire.messages));
-    findings.push(...commitBoundaryFindings(before, occurrences, enabled));
-    findings.push(...wireFindings(wire, occurrences, enabled));
-    if (enabled.has("oversized-line")) findings.push(...oversizedLineFindings(session.lines));
+    if (enabled.has("pruner-throws")) pushAll(findings, prunerThrowFindings(prune, headerLine));
+    pushAll(findings, occurrenceFindings(occurrences, enabled));
+    pushAll(findings, chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
+    if (enabled.has("orphan-result")) pushAll(findings, orphanFindings(prune.swept, occurrences));
+    if (enabled.has("leading-non-user")) pushAll(findings, leadingUserFindings(before, wire.messages));
+    pushAll(findings, commitBoundaryFindings(before, occurrences, enabled));
+    pushAll(findings, wireFindings(wire, occurrences, enabled));
+    if (enabled.has("oversized-line")) pushAll(findings, oversizedLineFindings(session.lines));
   }
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));

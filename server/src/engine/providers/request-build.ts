@@ -1,6 +1,7 @@
 /** Builds the request a provider receives from the wire messages, resuming the previous build (request-lineage.ts). */
 import type { Msg } from "../model/types.js";
 import { lineOf } from "../model/types.js";
+import { pushAll } from "../model/arrays.js";
 
 import type { RequestMessage } from "./request-model.js";
 import { contentParts, crossModelParts, partIndex, userParts } from "./request-content.js";
@@ -69,7 +70,7 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
       const last = dest[dest.length - 1];
       if (last && last.role === "user" && line !== null && groupLine === line) {
         last.sources.push(m);
-        last.parts.push(...userParts(m));
+        pushAll(last.parts, userParts(m));
         continue;
       }
       groupLine = line;
@@ -79,7 +80,7 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
     }
     if (m.role === "toolResult") {
       if (resultGroup) {
-        resultGroup.parts.push(...userParts(m));
+        pushAll(resultGroup.parts, userParts(m));
         resultGroup.sources.push(m);
       } else {
         resultGroup = { role: "user", parts: userParts(m), sources: [m], sameModel: false };
@@ -105,7 +106,9 @@ export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[
         starts[keep + i] = destStarts[i];
       }
     else if (dest.length <= 4096) {
+      // eslint-disable-next-line no-restricted-syntax -- bounded: at most 4,096 (a longer middle takes the branch below)
       out.splice(keep, removed, ...dest);
+      // eslint-disable-next-line no-restricted-syntax -- bounded: as above
       starts.splice(keep, removed, ...destStarts);
     } else {
       out = out.slice(0, keep).concat(dest, out.slice(tail.at));

@@ -175,17 +175,20 @@ export function keptInOrder(next: PlannedLine[]): number[] {
  * or inserted between a line ending in `\r` and an empty line ending in `\n`): the file would
  * lose a line the repair did not mean to touch. Local: looks only beside the plan's lines.
  */
-export function planFuses(lines: readonly { text: string; eol: string }[], plan: LinePlan): boolean {
-  const eol = dominantEol(lines as PlannedLine[]);
+export function planFuses(lines: readonly { text: string; eol: string }[], plan: LinePlan, fileEol?: Eol): boolean {
+  // The file's usual ending (what inserted lines get): counted once per analysis by the caller
+  // (a round plans a repair per finding), else here when an insert needs it.
+  let known = fileEol;
+  const eolOf = () => (known ??= dominantEol(lines as PlannedLine[]));
   const textOf = (i: number) => plan.replace.get(i) ?? lines[i].text;
   const startsLf = (i: number) => {
     // The first line output at or after original line i (an insert after i-1 comes first).
     const ins = plan.insert.get(i - 1);
-    if (ins && ins.length) return ins[0].text === "" && eol.startsWith("\n");
+    if (ins && ins.length) return ins[0].text === "" && eolOf().startsWith("\n");
     for (let q = i; q < lines.length; q++) {
       if (plan.remove.has(q)) {
         const after = plan.insert.get(q);
-        if (after && after.length) return after[0].text === "" && eol.startsWith("\n");
+        if (after && after.length) return after[0].text === "" && eolOf().startsWith("\n");
         continue;
       }
       return textOf(q) === "" && lines[q].eol.startsWith("\n");
@@ -197,6 +200,6 @@ export function planFuses(lines: readonly { text: string; eol: string }[], plan:
     while (p >= 0 && plan.remove.has(p) && !plan.insert.get(p)?.length) p--;
     if (p >= 0 && !plan.remove.has(p) && !plan.insert.get(p)?.length && lines[p].eol === "\r" && startsLf(i + 1)) return true;
   }
-  for (const [after, items] of plan.insert) if (items.length && eol === "\r" && startsLf(after + 1)) return true;
+  for (const [after, items] of plan.insert) if (items.length && eolOf() === "\r" && startsLf(after + 1)) return true;
   return false;
 }

@@ -10,7 +10,8 @@ import type { FixKind } from "../model/finding-kit.js";
 import type { Finding } from "../model/types.js";
 import type { RepairEdit } from "./edits.js";
 import { type BatchFn, type FixAllOptions, type FixAllReport, type FixAllStep, fixAllSteps, fixAllWith, type PlanFn } from "./fix-all.js";
-import { applyPlan, editsFromLines, emptyPlan, type LinePlan, plannedLines, planFuses, planLines } from "./line-plan.js";
+import { applyPlan, dominantEol, editsFromLines, emptyPlan, type LinePlan, type PlannedLine, plannedLines, planFuses, planLines } from "./line-plan.js";
+import type { Eol } from "../model/lines.js";
 import { repairIndex } from "./repair-index.js";
 import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
@@ -172,6 +173,14 @@ function dropDuplicatePlan(a: Analysis, line: number, toolCallId: string | undef
   return "reason" in r ? r : { ...r, title: `Drop duplicate result \`${toolCallId}\` (keep the first)` };
 }
 
+/** The ending most of the analysed file's lines use, counted once per analysis. */
+const eols = new WeakMap<Analysis, Eol>();
+function fileEol(a: Analysis): Eol {
+  let e = eols.get(a);
+  if (e === undefined) eols.set(a, (e = dominantEol(a.session.lines as unknown as PlannedLine[])));
+  return e;
+}
+
 /**
  * A plan that touches a record spanning lines (joined by a lone CR, which the agents read as one
  * entry), or that would join a lone CR and an LF into one line ending, is not offered.
@@ -184,7 +193,7 @@ function guarded(plan: PlanFn): PlanFn {
     const lines = a.session.lines;
     if (planLines(p.plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined)))
       return { reason: "the entry spans lines joined by a lone CR (the agent reads them as one entry): edit it by hand" };
-    if (!planFuses(lines, p.plan)) return p;
+    if (!planFuses(lines, p.plan, fileEol(a))) return p;
     return { reason: "the file mixes line endings here: the edit would join a lone CR and the next line's LF into one line ending" };
   };
 }
@@ -206,7 +215,7 @@ export const BATCHES: Readonly<Partial<Record<FixKind, BatchFn>>> = {
     const plan = planFromEdits(a, r.edits);
     const lines = a.session.lines;
     const glued = planLines(plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined));
-    return glued || planFuses(lines, plan) ? { plan: emptyPlan(), count: 0 } : { plan, count: r.count };
+    return glued || planFuses(lines, plan, fileEol(a)) ? { plan: emptyPlan(), count: 0 } : { plan, count: r.count };
   },
 };
 

@@ -16,6 +16,7 @@ import type { Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";
+import { pushAll } from "../model/arrays.js";
 
 export type { RepairEdit } from "./edits.js";
 
@@ -143,7 +144,7 @@ function oneRound(a: Analysis, bom: boolean): { edits: RepairEdit[]; deleted: nu
     if (parentLine !== undefined && deletedSet.has(parentLine)) continue;
     if (entry && deletedParents.has(entry.id)) continue;
     for (const t of r.touched) taken.add(t);
-    edits.push(...r.edits);
+    pushAll(edits, r.edits);
     deleted.push(f.line);
     deletedSet.add(f.line);
     deletedParents.add(entry?.parentId ?? null);
@@ -300,6 +301,8 @@ function renameOccurrence(a: Analysis, c: RenameContext, o: Occurrence, list: Oc
   if (c.dropped.has(o.assistant) || (o.result && c.dropped.has(o.result))) return null;
   // Results of this turn with the id that did not pair (second results) would be left behind.
   if (c.unpairedTurns.has(`${id}\u0000${o.turn}`)) return null;
+  // An agent that answers calls by id alone (Codex) answers this one with another call's result: renamed, it would have none.
+  if (!o.result && formatProfile(a.session.format)?.repair.answersById === true) return null;
   const lines = a.session.lines;
   const refs = referenceEdits(a, c, o, list, candidate, naming);
   if (!refs) return null;
@@ -371,7 +374,7 @@ export function makeAllIdsUnique(a: Analysis, wanted: (f: Finding) => boolean = 
       const e = renameOccurrence(a, c, o, list, candidate, lines);
       if (!e || e.some((x) => touched.has(x.startLine) && !sameLineEditsCompatible(edits, x))) continue;
       for (const x of e) touched.add(x.startLine);
-      edits.push(...e);
+      pushAll(edits, e);
       count++;
     }
   }

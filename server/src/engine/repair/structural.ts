@@ -46,6 +46,8 @@ interface Context {
   callsOf: Map<Msg, Occurrence[]>;
   /** The insert repair of a turn, shared by the findings of its calls. */
   insertByTurn: Map<Msg, Planned>;
+  /** Context messages by the line they come from. */
+  beforeByLine: Map<number, Msg[]>;
 }
 
 const contexts = new WeakMap<Analysis, Context>();
@@ -54,6 +56,13 @@ function context(a: Analysis): Context {
   let c = contexts.get(a);
   if (c) return c;
   const beforeIndex = repairIndex(a).beforeIndex();
+  const beforeByLine = new Map<number, Msg[]>();
+  for (const m of a.before) {
+    if (m.origin.kind !== "entry") continue;
+    const l = beforeByLine.get(m.origin.line);
+    if (l) l.push(m);
+    else beforeByLine.set(m.origin.line, [m]);
+  }
   const branchIndex = new Map<Entry, number>();
   a.session.branch.forEach((e, i) => branchIndex.set(e, i));
   const sweptByLine = new Map<number, { reason: string; barrier?: Msg; id: string }[]>();
@@ -73,6 +82,7 @@ function context(a: Analysis): Context {
   }
   c = {
     callsOf,
+    beforeByLine,
     insertByTurn: new Map(), reader: formatProfile(a.session.format), beforeIndex, branchIndex, sweptByLine, cycleCut: new Map(), lastEntry: entries[entries.length - 1] };
   contexts.set(a, c);
   return c;
@@ -277,7 +287,7 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
   if (!reader.repair.resultLineRemoval(v, f.toolCallId, entry, a.session)) return no("the line holds more than this one result");
   // The call it answers: the last call of this id before the barrier, still without a result.
   const calls = (a.occurrences.byId.get(f.toolCallId) ?? []).filter((o) => !o.result || lineOfMsg(o.result) === line);
-  const resultMsg = a.before.find((m) => m.origin.kind === "entry" && m.origin.line === line && m.toolCallId === f.toolCallId);
+  const resultMsg = c.beforeByLine.get(line)?.find((m) => m.toolCallId === f.toolCallId);
   const bi = s.barrier ? c.beforeIndex.get(s.barrier) : resultMsg ? c.beforeIndex.get(resultMsg) : undefined;
   const call = calls.filter((o) => (c.beforeIndex.get(o.assistant) ?? Infinity) < (bi ?? -1)).pop();
   if (!call) return no(s.barrier ? "its call is not on the branch before the message that closed the turn" : "there is no call of this id without a result before it on the branch");

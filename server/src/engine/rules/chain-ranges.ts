@@ -10,6 +10,7 @@ import type { Finding, Msg } from "../model/types.js";
 import type { Occurrence, OccurrenceIndex } from "../model/occurrence-index.js";
 import { cappedRelated, MAX_RELATED } from "../model/related-cap.js";
 import { ALL_ENABLED, type CodeTable, type EnabledCodes, findingMaker } from "../model/finding-kit.js";
+import { pushAll } from "../model/arrays.js";
 
 export const CHAIN_RANGE_CODES = {
   "unresolved-range": {
@@ -74,7 +75,7 @@ export function chainFindings(report: ChainReport, occ: OccurrenceIndex, dropped
         ". The range wins; the boundary may have drifted.",
     }));
   }
-  if (enabled.has("id-set-drop-hazard")) out.push(...idSetDropHazards(report, occ, droppedMsgs));
+  if (enabled.has("id-set-drop-hazard")) pushAll(out, idSetDropHazards(report, occ, droppedMsgs));
   return out;
 }
 

@@ -13,6 +13,7 @@ export const ORPHAN_SWEEP_CODES = {
   "orphan-result": {
     description: "A tool result with no open call of its id in its turn.",
     severity: "error",
+    otherSeverities: { information: "the agent leaves the result out when it resumes (Copilot CLI): nothing the model saw is lost" },
     follows: "seed section C (orphan sweep) with gh-11's barrier rule",
     fixes: ["move-result", "drop-duplicate-result", "remove-orphan", "fix-all-orphans", "fix-all"],
   },

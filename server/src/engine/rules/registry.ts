@@ -18,6 +18,7 @@ import { PRUNER_THROWS_CODES } from "./pruner-throws.js";
 import { PROVIDER_CODES } from "./provider-codes.js";
 import type { CodeSpec, FixKind } from "../model/finding-kit.js";
 import { SESSION_SHAPE_CODES } from "../model/shape-findings.js";
+import { RESUME_READING_CODES } from "../formats/codex/codex-resume-codes.js";
 
 export type { CodeSpec, CodeTable, EnabledCodes, FixKind } from "../model/finding-kit.js";
 
@@ -30,6 +31,7 @@ export const CODE_TABLE = {
   ...LEADING_USER_CODES, // seed first-user-pin.diff, on the wire
   ...COMMIT_BOUNDARY_CODES, // seed commit-boundary.json
   ...PROVIDER_WIRE_CODES, // pi-ai transformMessages
+  ...RESUME_READING_CODES, // an agent's own reading on resume (Codex: docs/research/codex-resume.md)
   ...FIRST_USER_PIN_CODES, // seed first-user-pin.diff, acp-kernel #489
   ...ACP_SIDECAR_CODES, // acp-kernel sidecar state
   ...OVERSIZED_LINE_CODES, // Anthropic's 32 MB request limit

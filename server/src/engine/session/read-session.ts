@@ -9,6 +9,7 @@ import { parseText, type ParsedText } from "../model/parse.js";
 import { parentCycleFindings } from "./parent-cycles.js";
 import { lineShapeFindings, shapeFinding } from "../model/shape-findings.js";
 import type { Entry, Finding, Msg, Session } from "../model/types.js";
+import { pushAll } from "../model/arrays.js";
 
 /** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
 export function readSession(text: string, previous?: Session): Session {
@@ -24,7 +25,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
   const findings: Finding[] = lineShapeFindings(lines, runtimeWords(format).agent);
   const reader = formatProfile(format);
   const read: FormatRead = reader ? reader.read(lines) : { entries: [], findings: [] };
-  findings.push(...read.findings);
+  pushAll(findings, read.findings);
 
   const { entries } = read;
   const idKey = reader?.idKey ?? "id";
@@ -53,7 +54,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
     }
     hasChild.add(e.parentId);
   }
-  findings.push(...parentCycleFindings(entries, byId, parentKey));
+  pushAll(findings, parentCycleFindings(entries, byId, parentKey));
   const leaves = entries.filter((e) => !hasChild.has(e.id) && byId.get(e.id) === e).map((e) => e.id);
   const leaf = reader?.leaf(entries);
   const branch = leaf ? pathTo(leaf, byId) : [];
@@ -110,6 +111,17 @@ export function pathTo(leaf: Entry, byId: Map<string, Entry>): Entry[] {
     cur = cur.parentId !== null && cur.parentId !== cur.id ? byId.get(cur.parentId) : undefined;
   }
   return path.reverse();
+}
+
+/**
+ * The session read on the branch that ends at `leafId` instead of the active one (the inspector's
+ * branch and root picker): the same lines, entries and findings, another `leafId` and `branch`.
+ * `session` itself when the id names no entry or is the active leaf already.
+ */
+export function onBranch(session: Session, leafId: string): Session {
+  const leaf = session.byId.get(leafId);
+  if (!leaf || leafId === session.leafId) return session;
+  return { ...session, leafId, branch: pathTo(leaf, session.byId) };
 }
 
 /** The branch's context messages as the agent builds them, each with its origin. */

@@ -7,6 +7,7 @@
  *   sharing `message.id`, each carrying the message's usage, so a message is counted once.
  * - Codex: `event_msg` lines with `payload.type == "token_count"`; `info.last_token_usage` is the
  *   turn's usage (`total_token_usage` is cumulative and not summed again).
+ * - Copilot CLI: a `session.usage_record` (or `assistant.usage`) event before its response.
  *
  * Linear in the number of lines; reads parsed values only.
  */
@@ -112,7 +113,8 @@ export function recordedUsage(format: string, lines: SourceLine[]): SessionUsage
 /**
  * Attaches each record to the assistant message it belongs to: the message on the record's line
  * (pi, Claude Code: the first line of a streamed message), otherwise the nearest assistant message
- * before it (Codex's token_count event follows its response). Records of lines off the branch
+ * before it (Codex's token_count event follows its response), or after it for a record that
+ * precedes its response (Copilot CLI's usage event). Records of lines off the branch
  * (another pi branch) attach to nothing. Two records on one message are summed.
  * O((messages + records) log messages).
  */
@@ -123,6 +125,21 @@ export function usageByMessage(messages: readonly Msg[], records: readonly Recor
     .sort((a, b) => a.line - b.line);
   const out = new Map<Msg, RecordedUsage>();
   for (const r of records) {
+    if (r.precedesResponse) {
+      // the first assistant after the record's line
+      let lo = 0;
+      let hi = assistants.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (assistants[mid].line <= r.line) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo >= assistants.length) continue;
+      const next = assistants[lo];
+      const had = out.get(next.m);
+      out.set(next.m, had ? sumRecords(had, r) : r);
+      continue;
+    }
     // the last assistant at or before the record's line
     let lo = 0;
     let hi = assistants.length - 1;

@@ -13,6 +13,7 @@ import type { Entry, Finding, JsonPath, SourceLine } from "../../model/types.js"
 import type { FormatRead, FormatProfile } from "../profile.js";
 import { buildClaudeContext } from "./claude-code-context.js";
 import { claudeSidechains } from "./claude-code-sidechains.js";
+import { claudeSubagentTranscripts } from "./claude-code-subagents.js";
 import { claudeResumeContext } from "./claude-code-resume.js";
 import { claudeCodeModelTurns, claudeCodePackOf } from "./claude-code-providers.js";
 import { claudeCodeUsage } from "./claude-code-usage.js";
@@ -120,10 +121,10 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   },
   resume: claudeResumeContext,
   sidechains: claudeSidechains,
+  subagentTranscripts: claudeSubagentTranscripts,
   renderedByPruners: false,
   linksOtherFiles: true,
   sessionFolders: [{ home: ".claude/projects", env: { name: "CLAUDE_CONFIG_DIR", under: "projects" } }],
-  subagentFiles: { folder: "subagents", prefix: "agent-" },
 };
 
 /** What Claude Code writes as the result of a tool call the user interrupted. */

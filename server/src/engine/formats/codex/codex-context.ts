@@ -1,66 +1,77 @@
 /**
- * The context a Codex rollout holds: its `response_item` payloads in file order (envelope lines or
- * legacy bare items); consecutive assistant-side items (message, reasoning, calls) of one
- * response form one assistant message; `*_output` items become tool results keyed by `call_id`.
+ * The context a Codex rollout holds (the Before column): its conversation items in file order,
+ * envelope `response_item` lines or legacy bare items, as codex-messages.ts shapes them. Every
+ * item the file holds is here, also one Codex cannot decode (it is then dropped from After, with
+ * the reason); ghost snapshots and item types Codex does not know are not conversation and are
+ * left out (docs/research/codex-resume.md R2.3, R4.1). `system` messages are read with the role
+ * `system`, which the analysis leaves out of both columns, as Codex does not send them.
  */
-import { isObject } from "../../model/parse.js";
 import type { Entry, Msg } from "../../model/types.js";
+import { isSentType, payloadOfLine } from "./codex-item-kinds.js";
+import { itemMessages } from "./codex-messages.js";
+import type { SentItem } from "./codex-sent-item.js";
 
-const CALL_TYPES = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
-export const OUTPUT_TYPES = new Set(["function_call_output", "custom_tool_call_output"]);
-
-/** The response item an entry holds (envelope `response_item` or a legacy bare item), if any. */
-export function codexPayloadOf(e: Entry): Record<string, any> | undefined {
-  const v = e.raw;
-  if (v.type === "response_item" && isObject(v.payload)) return v.payload;
-  if (!("payload" in v) && typeof v.type === "string" && v.record_type === undefined) return v; // legacy bare item
-  return undefined;
+/** The conversation item an entry holds (a message of any role, reasoning, a call, an output, ...), if any. */
+export function conversationItemOf(e: Entry): Record<string, any> | undefined {
+  const p = payloadOfLine(e.raw);
+  return p && (isSentType(p) || p.type === "message") ? p : undefined;
 }
 
-/** An item the model produced (its text, reasoning, a call): consecutive ones form one assistant message. */
-export function isAssistantSide(p: Record<string, any>): boolean {
-  return (p.type === "message" && p.role === "assistant") || p.type === "reasoning" || CALL_TYPES.has(p.type);
+/** Lines that end the model's response before them: a compaction, a turn's start or end, a rollback, the user speaking. */
+const TURN_EVENTS: ReadonlySet<string> = new Set(["task_started", "task_complete", "turn_aborted", "thread_rolled_back", "user_message"]);
+function endsResponse(v: Record<string, any>): boolean {
+  return v.type === "compacted" || (v.type === "event_msg" && TURN_EVENTS.has(v.payload?.type));
 }
 
-export function buildCodexContext(branch: Entry[]): Msg[] {
-  const out: Msg[] = [];
-  let open: Msg | undefined;
-  for (const e of branch) {
-    const p = codexPayloadOf(e);
-    if (!p) continue;
-    const origin = { kind: "entry" as const, line: e.line, entryId: e.id };
-    const ts = typeof e.raw.timestamp === "string" ? Date.parse(e.raw.timestamp) : undefined;
-    const assistantSide = isAssistantSide(p);
-    if (assistantSide) {
-      if (!open) {
-        open = { role: "assistant", content: [], timestamp: ts, origin, stopReason: "stop" };
-        out.push(open);
-      }
-      if (p.type === "message")
-        for (const c of Array.isArray(p.content) ? p.content : []) open.content.push({ type: "text", text: String(c?.text ?? "") });
-      else if (p.type === "reasoning") open.content.push({ type: "thinking", thinking: (p.summary ?? []).map((s: any) => s?.text ?? "").join("\n") });
-      else {
-        open.content.push({ type: "toolCall", id: String(p.call_id ?? p.id ?? ""), name: p.name ?? p.type, arguments: p.arguments ?? p.input ?? p.action, line: e.line, path: e.raw === p ? ["call_id"] : ["payload", "call_id"] });
-        open.stopReason = "toolUse";
-      }
-      continue;
-    }
-    open = undefined;
-    if (OUTPUT_TYPES.has(p.type)) {
-      out.push({
-        role: "toolResult",
-        toolCallId: String(p.call_id ?? ""),
-        content: typeof p.output === "string" ? [{ type: "text", text: p.output }] : Array.isArray(p.output) ? p.output : [],
-        isError: false,
-        timestamp: ts,
-        origin,
-        resultPath: e.raw === p ? ["call_id"] : ["payload", "call_id"],
-      });
-    } else if (p.type === "message") {
-      const text = (Array.isArray(p.content) ? p.content : []).map((c: any) => ({ type: "text", text: String(c?.text ?? "") }));
-      out.push({ role: p.role === "developer" || p.role === "system" ? "system" : "user", content: text, timestamp: ts, origin });
-    }
+/** The lines of `branch` that end a response, ascending. */
+export function responseEnds(branch: readonly Entry[]): number[] {
+  const out: number[] = [];
+  for (const e of branch) if (endsResponse(e.raw)) out.push(e.line);
+  return out;
+}
+
+/**
+ * The indices of `items` where a new assistant message starts although the item before was the
+ * model's too: two file items with a response end between their lines. Items in file order are
+ * read with one moving pointer (a jump back, as after a replacement history, searches).
+ */
+export function turnStarts(items: readonly SentItem[], ends: readonly number[]): Set<number> {
+  const out = new Set<number>();
+  let j = 0; // ends[j] is the first end after the previous item's line
+  for (let i = 1; i < items.length; i++) {
+    const a = items[i - 1];
+    const b = items[i];
+    if (a.source !== "file" || b.source !== "file" || b.line <= a.line) continue;
+    if (j > 0 && ends[j - 1] > a.line) j = firstAfter(ends, a.line);
+    while (j < ends.length && ends[j] <= a.line) j++;
+    if (j < ends.length && ends[j] < b.line) out.add(i);
   }
   return out;
 }
 
+function firstAfter(ends: readonly number[], line: number): number {
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ends[mid] <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Where a file item sits on its line (shared: paths are never changed, only extended into new arrays). */
+const ENVELOPE = ["payload"];
+const BARE: string[] = [];
+
+export function buildCodexContext(branch: readonly Entry[]): Msg[] {
+  const items: SentItem[] = [];
+  const times = new Map<number, number>();
+  for (const e of branch) {
+    const p = conversationItemOf(e);
+    if (!p) continue;
+    items.push({ payload: p, source: "file", line: e.line, path: e.raw === p ? BARE : ENVELOPE });
+    if (typeof e.raw.timestamp === "string") times.set(e.line, Date.parse(e.raw.timestamp));
+  }
+  return itemMessages(items, (line) => times.get(line), turnStarts(items, responseEnds(branch)));
+}

@@ -1,36 +1,22 @@
 /**
- * OpenAI Codex CLI rollout files, envelope (`{timestamp,type,payload}`) and legacy bare lines,
- * read into the same model (docs/research/formats.md section 5). Rollouts are linear: each
- * line's parent is the previous line. The context is built from `response_item` payloads only;
- * consecutive assistant-side items (message, reasoning, calls) of one response form one
- * assistant message; `*_output` items become tool results keyed by `call_id`.
+ * The Codex profile: OpenAI Codex CLI rollout files (envelope `{timestamp, type, payload}` lines,
+ * and legacy bare ones), docs/research/formats.md section 5. Reading: codex-read.ts; the
+ * context (Before): codex-context.ts; what Codex sends on resume (After) and what that reading
+ * loses: codex-resume.ts (docs/research/codex-resume.md); usage, provider shape and the
+ * continuation of an append: their own files.
  */
 import { isObject } from "../../model/parse.js";
-import type { Entry, Finding, JsonPath, SourceLine } from "../../model/types.js";
-import type { FormatRead, FormatProfile } from "../profile.js";
+import type { JsonPath } from "../../model/types.js";
+import type { FormatProfile } from "../profile.js";
 import { codexModelTurns, codexReasoningItems } from "./codex-providers.js";
-import { codexResumeContext } from "./codex-resume.js";
+import { CODEX_READING_VERSIONS, codexResumeContext } from "./codex-resume.js";
+import { codexSubagentTranscripts } from "./codex-subagents.js";
 import { codexUsage } from "./codex-usage.js";
 import { codexExtendContext } from "./codex-continuation.js";
-import { buildCodexContext, OUTPUT_TYPES } from "./codex-context.js";
-
-export function readCodex(lines: SourceLine[]): FormatRead {
-  return readCodexFrom(lines, null);
-}
-
-/** Lines read after an entry whose id is `prev` (null: from the start of the file). */
-function readCodexFrom(lines: readonly SourceLine[], prev: string | null): FormatRead {
-  const entries: Entry[] = [];
-  const findings: Finding[] = [];
-  for (const l of lines) {
-    const v = l.value;
-    if (!isObject(v)) continue;
-    const id = `L${l.line + 1}`;
-    entries.push({ line: l.line, id, parentId: prev, type: typeof v.type === "string" ? v.type : "meta", raw: v });
-    prev = id;
-  }
-  return { entries, findings };
-}
+import { buildCodexContext } from "./codex-context.js";
+import { callFamily, isOutputType } from "./codex-item-kinds.js";
+import { readCodex, readCodexFrom } from "./codex-read.js";
+import { CODEX_WORDS } from "./codex-words.js";
 
 const CODEX_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
 
@@ -38,12 +24,7 @@ const CODEX_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn
 export const codexFormat: FormatProfile<"codex"> = {
   name: "codex",
   label: "Codex",
-  words: {
-    agent: "Codex",
-    sender: "Codex",
-    missingResult: 'Codex answers it with a made-up "aborted" output on resume',
-    duplicateId: "Codex reads its rollout in file order",
-  },
+  words: CODEX_WORDS,
   detect: (v, index) =>
     (typeof v.type === "string" && CODEX_TYPES.has(v.type) && "payload" in v) ||
     // Legacy Codex: a bare session meta line, or bare response items.
@@ -59,19 +40,29 @@ export const codexFormat: FormatProfile<"codex"> = {
   repair: {
     resultLineRemoval(v, id) {
       const p = isObject(v.payload) && v.type === "response_item" ? v.payload : !("payload" in v) ? v : undefined;
-      if (!p || !OUTPUT_TYPES.has(p.type) || String(p.call_id ?? "") !== id) return null;
+      if (!p || !isOutputType(p.type) || String(p.call_id ?? "") !== id) return null;
       return "delete-line";
     },
     turnLinesCarryIds: true,
     interruptedResult(call, callLine, prev) {
-      // Codex records a call that never completed with the output "aborted".
+      // The output Codex itself makes up for a call without one (docs/research/codex-resume.md
+      // R7.1), of the call's family, as Codex writes a rollout line: `{timestamp, type, payload}`,
+      // the payload's fields in Codex's order. The timestamp is the line before's (no clock).
       const envelope = callLine.type === "response_item" && isObject(callLine.payload);
       const p = envelope ? callLine.payload : callLine;
-      const payload = { type: p.type === "custom_tool_call" ? "custom_tool_call_output" : "function_call_output", call_id: call.id, output: "aborted" };
+      const family = callFamily({ ...p, call_id: call.id });
+      const payload =
+        family === "custom"
+          ? { type: "custom_tool_call_output", call_id: call.id, output: "aborted" }
+          : family === "tool-search"
+            ? { type: "tool_search_output", call_id: call.id, status: "completed", execution: "client", tools: [] }
+            : { type: "function_call_output", call_id: call.id, output: "aborted" };
       if (!envelope) return payload;
       return { ...(typeof prev.raw.timestamp === "string" ? { timestamp: prev.raw.timestamp } : {}), type: "response_item", payload };
     },
     linked: false,
+    // R7.1: Codex pairs calls and outputs by call id over the whole history.
+    answersById: true,
     newEntryId: (h) => h[0],
     noMergeReason: "Codex writes each output as an item of its own, and the Responses API takes them that way: there is nothing to merge in the file",
   },
@@ -86,6 +77,8 @@ export const codexFormat: FormatProfile<"codex"> = {
     reasoningItems: codexReasoningItems,
   },
   resume: codexResumeContext,
+  readingVersions: CODEX_READING_VERSIONS,
+  subagentTranscripts: codexSubagentTranscripts,
   extendContext: codexExtendContext,
   readLinesIn(session, lines) {
     // Linear: each line's parent is the entry before it.

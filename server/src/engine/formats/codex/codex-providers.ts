@@ -1,7 +1,7 @@
 /** Where Codex's requests go: the OpenAI Responses API, with the model of each `turn_context`. */
-import { isObject } from "../../model/parse.js";
 import type { ModelRef } from "../../model/provider-names.js";
 import type { Session } from "../../model/types.js";
+import { codexHistory } from "./codex-history.js";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
@@ -17,12 +17,12 @@ export function codexModelTurns(session: Session): ModelRef[] {
   return out;
 }
 
-/** The rollout's own Responses items, in file order (Codex replays them as stored). */
+/**
+ * The Responses items Codex sends on resume, in its order (codex-history.ts): the reasoning rule
+ * checks each reasoning item with the item that follows it in the request, not in the file (a
+ * compaction, a rollback, a line Codex cannot decode or a made-up output change what follows).
+ * `line` is the item's file line (the `compacted` line for an item of a replacement history).
+ */
 export function codexReasoningItems(session: Session): { item: Record<string, any>; line: number; bare: boolean }[] {
-  const items: { item: Record<string, any>; line: number; bare: boolean }[] = [];
-  for (const e of session.branch) {
-    const v = e.raw;
-    if (v.type === "response_item" && isObject(v.payload)) items.push({ item: v.payload, line: e.line, bare: false });
-  }
-  return items;
+  return codexHistory(session).items.map((it) => ({ item: it.payload, line: it.line, bare: it.path.length === 0 }));
 }

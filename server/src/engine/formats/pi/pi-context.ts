@@ -4,6 +4,7 @@
  */
 import { isObject } from "../../model/parse.js";
 import { isoMs } from "../../model/iso-time.js";
+import { pushAll } from "../../model/arrays.js";
 import type { Entry, Msg } from "../../model/types.js";
 
 const BRANCH_SUMMARY_ROLE = "branchSummary";
@@ -106,7 +107,7 @@ export function buildPiContext(branch: Entry[]): Msg[] {
             : m,
         );
     }
-    out.push(...msgs);
+    pushAll(out, msgs);
   }
   return out;
 }

@@ -3,9 +3,10 @@
  * `parentId`; v1 files (no ids) get ids by line and their compactions' line indexes fixed up.
  */
 import { describeJsonType, isObject } from "../../model/parse.js";
-import { shapeFinding } from "../../model/shape-findings.js";
+import { fieldTypeFinding, shapeFinding, wrongFields } from "../../model/shape-findings.js";
 import type { Entry, Finding, Session, SourceLine } from "../../model/types.js";
 import type { FormatRead } from "../profile.js";
+import { PI_HEADER_RULES, piFieldRules } from "./pi-field-rules.js";
 
 export const PI_ENTRY_TYPES = new Set([
   "message",
@@ -61,6 +62,8 @@ export function readPiLine(st: PiReadState, l: SourceLine): void {
       const version = typeof v.version === "number" ? v.version : 1;
       st.header = { line: l.line, raw: v, version };
       fileEntries.push("header");
+      const wrong = wrongFields(v, PI_HEADER_RULES);
+      if (wrong.length) findings.push(fieldTypeFinding(l.line, wrong, "pi"));
       return;
     }
     findings.push(shapeFinding("unknown-entry", {
@@ -118,6 +121,8 @@ export function readPiLine(st: PiReadState, l: SourceLine): void {
 
 function checkEntryShape(e: Entry, findings: Finding[]): void {
   const v = e.raw;
+  const wrong = wrongFields(v, piFieldRules(e.type, v.customType));
+  if (wrong.length) findings.push(fieldTypeFinding(e.line, wrong, "pi"));
   if (!PI_ENTRY_TYPES.has(e.type)) {
     findings.push(shapeFinding("unknown-entry", {
       line: e.line,

@@ -10,6 +10,7 @@ import { toolCallsOf } from "../../model/types.js";
 import { textOf } from "../../formats/message-text.js";
 import { baseIdOf, type CoreMessage, coveredBases, kernelPrune, type KernelPruneReport } from "./kernel-prune.js";
 import type { CompressionState } from "./sidecar.js";
+import { pushAll } from "../../model/arrays.js";
 
 const UI_ONLY_CUSTOM = new Set(["acp-status", "acp-export"]);
 
@@ -70,7 +71,7 @@ export function renderAcp(before: Msg[], state: CompressionState): AcpRender {
   const cores: CoreMessage[] = [];
   for (const m of before) {
     if (m.origin.kind === "entry") byId.set(m.origin.entryId, m);
-    cores.push(...project(m));
+    pushAll(cores, project(m));
   }
   const kernel = kernelPrune(cores, state);
   const out: Msg[] = [];
