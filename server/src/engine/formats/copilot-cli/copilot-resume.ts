@@ -12,6 +12,7 @@
  * - a call id used again is renamed (with its result) to a fresh `call_…` id;
  * - reasoning is not sent back.
  */
+import { pushAll } from "../../model/arrays.js";
 import { isObject } from "../../model/parse.js";
 import type { DropReason } from "../../model/drop-reason.js";
 import type { Finding, Msg, Session } from "../../model/types.js";
@@ -93,7 +94,7 @@ export function copilotResumeContext(session: Session, before: Msg[]): ResumeCon
       findings.push({ code: "dangling-call", severity: "warning", line, path: (c as any).path, toolCallId: c.id, message: `Call \`${c.id}\` has no result in the file. ${AGENT} answers it on resume with a made-up result ("${COPILOT_INTERRUPTED_TEXT}") right after the call.` });
     }
     if (order.some((r, k) => r !== turn[k])) changed = true;
-    messages.push(...order);
+    pushAll(messages, order);
     order = [];
   }
   for (const m of kept)
