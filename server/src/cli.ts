@@ -91,7 +91,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
 
 /** The process entry: `check` on several files in worker threads, output with the stream's backpressure. */
 export async function run(argv: string[], env: CliEnvironment = {}): Promise<number> {
-  if (argv[0] === "library") return runLibrary(argv.slice(1), { workerScript: env.workerScript && env.workerScript.replace(/cli\.js$/, "library-worker.js") });
+  if (argv[0] === "library") return runLibrary(argv.slice(1), { workerScript: env.workerScript && /cli\.js$/.test(env.workerScript) ? env.workerScript.replace(/cli\.js$/, "library-worker.js") : undefined });
   const args = parseArgs(argv);
   const write: Write = streamWriter(process.stdout);
   const err = (s: string) => process.stderr.write(s);
