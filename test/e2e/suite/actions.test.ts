@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { sessionText } from "../../helpers/session-builder.js";
-import { activeExtension, closeAll, codeOf, copyOf, diagnosticsWhere, open, scratchFile } from "./helpers.js";
+import { activeExtension, closeAll, codeOf, copyOf, diagnosticsWhere, open, scratchFile, waitFor } from "./helpers.js";
 
 const ORPHANS = new Set(["orphan-result", "error-turn-results"]);
 const orphanCount = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => ORPHANS.has(codeOf(d))).length;
@@ -94,7 +94,16 @@ describe("quick fixes (real VS Code extension host)", () => {
     const uri = copyOf("sample-session.jsonl");
     await open(uri);
     await diagnosticsWhere(uri, "the sample's orphans", () => orphanCount(uri) === 4);
-    await vscode.commands.executeCommand("transcriptInspector.fixAllOrphans");
+    // The command previews the fix first (issue 23 item 8b): a diff of the file against the
+    // repaired text opens; "Apply Fix" in the diff editor's title applies it, as a user would.
+    void vscode.commands.executeCommand("transcriptInspector.fixAllOrphans");
+    const preview = await waitFor("the fix's preview (a diff editor)", () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => (t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === "transcript-inspector-preview" ? t.input.modified : undefined))
+        .find((u) => u !== undefined), 60_000);
+    assert.equal(orphanCount(uri), 4, "nothing is applied before the user says so");
+    await vscode.commands.executeCommand("transcriptInspector.applyPreviewedFix", preview);
     await diagnosticsWhere(uri, "no orphan left", () => orphanCount(uri) === 0);
   });
 });

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import Mocha from "mocha";
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: "bdd", timeout: 60_000, color: false, reporter: "spec" });
+  const mocha = new Mocha({ ui: "bdd", timeout: 180_000, color: false, reporter: "spec" });
   const grep = process.env.TI_E2E_GREP;
   if (grep) mocha.grep(grep);
   for (const f of fs.readdirSync(__dirname).filter((f) => f.endsWith(".test.js")).sort()) mocha.addFile(path.join(__dirname, f));
