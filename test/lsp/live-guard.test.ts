@@ -2,8 +2,9 @@
  * Issue 23 item 8c, the live guard: while an agent appends to a session, the status says whether
  * the target provider would accept the next request and, when not, why (the first finding that
  * makes it reject: code, line, what is wrong, the provider's error text). Over a real stdio
- * connection (an append that leaves an orphan result turns Anthropic's verdict, the next append
- * that answers nothing keeps it), then the status item's text and tooltip (fake vscode).
+ * connection (an append that leaves an orphan result turns Anthropic's verdict: the session is
+ * read as Claude Code 2.0.31, which sends such a result, while 2.1.112 drops it), then the status
+ * item's text and tooltip (fake vscode).
  */
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
@@ -30,7 +31,8 @@ describe("the live guard over stdio", () => {
   const uri = "file:///virtual/live.jsonl";
   let statuses: StatusParams[] = [];
   before(async () => {
-    c = await LspClient.start({});
+    // Claude Code 2.0.31 sends a result that answers no call (2.1.112 drops it before sending).
+    c = await LspClient.start({ agentVersions: { "claude-code": "2.0" } });
   });
   after(async () => {
     await c.stop();

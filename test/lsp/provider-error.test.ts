@@ -20,10 +20,15 @@ const ext = require("../../extension/src/extension.ts");
 const ROOT = resolve(__dirname, "..", "..");
 const ERROR = "API Error: 400 {\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\",\"message\":\"messages.4.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_ghost. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.\"}}";
 
+/**
+ * A result that answers no call, written after the answer: Claude Code 2.0.31 sends it and
+ * Anthropic rejects the request (2.1.112 drops it before sending), so the session is read as
+ * 2.0.31 (`agentVersions`).
+ */
 function ghostSession(): string {
   const base = claudeCodeText([{ calls: ["toolu_1"] }, { calls: [] }]);
   const last = JSON.parse(base.trim().split("\n").at(-1)!);
-  return base + JSON.stringify({ ...last, uuid: "00000000-0000-4000-8000-0000000000ff", parentUuid: last.uuid, type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_ghost", content: "late", is_error: false }] } }) + "\n";
+  return base + JSON.stringify({ ...last, uuid: "00000000-0000-4000-8000-0000000000ff", parentUuid: last.uuid, type: "user", timestamp: "2026-01-01T00:00:05.000Z", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_ghost", content: "late", is_error: false }] } }) + "\n";
 }
 
 describe("paste a provider error", () => {
@@ -31,7 +36,7 @@ describe("paste a provider error", () => {
   const uri = "file:///virtual/ghost.jsonl";
   let answer: ProviderErrorAnswer;
   before(async () => {
-    c = await LspClient.start({});
+    c = await LspClient.start({ agentVersions: { "claude-code": "2.0" } });
     const from = c.published.length;
     c.open(uri, ghostSession());
     await c.diagnosticsFor(uri, 1, from);

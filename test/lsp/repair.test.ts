@@ -76,9 +76,12 @@ describe("removeOrphanRepair", () => {
     assert.equal(removeOrphanRepair(analyze(withCompaction), 2, "o_1"), null);
   });
 
-  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
-  it.skip("Claude Code: a line holding only that result is removed and its child re-parented; a line with two results is left alone", () => {
-    const cc = (o: Record<string, unknown>) => JSON.stringify({ sessionId: "s", isSidechain: false, timestamp: "2026-01-01T00:00:00Z", ...o });
+  // Issue 21: Claude Code is checked on what it sends on resume. 2.1 drops results that answer no
+  // call (no finding); 2.0.31 sends them, and the API rejects the request.
+  it("Claude Code 2.0: a line holding only that result is removed and its child re-parented; a line with two results is left alone; 2.1 drops them itself", () => {
+    // Distinct times: 2.0.31 resumes from the newest line.
+    let second = 0;
+    const cc = (o: Record<string, unknown>) => JSON.stringify({ sessionId: "s", isSidechain: false, timestamp: `2026-01-01T00:00:0${second++}Z`, ...o });
     const lines = [
       cc({ type: "user", uuid: "u1", parentUuid: null, message: { role: "user", content: "go" } }),
       cc({ type: "assistant", uuid: "a1", parentUuid: "u1", message: { id: "m1", role: "assistant", content: [{ type: "tool_use", id: "t1", name: "Bash", input: {} }], stop_reason: "tool_use" } }),
@@ -88,18 +91,20 @@ describe("removeOrphanRepair", () => {
       cc({ type: "assistant", uuid: "a2", parentUuid: "r3", message: { id: "m2", role: "assistant", content: [{ type: "text", text: "done" }], stop_reason: "end_turn" } }),
     ];
     const t2 = lines.join("\n") + "\n";
-    const a = analyze(t2);
+    assert.deepEqual(codesAt(t2, "orphan-result"), [], "Claude Code 2.1 drops them silently");
+    const v20 = { agentVersion: "2.0" };
+    const a = analyze(t2, v20);
     assert.equal(a.session.format, "claude-code");
-    assert.deepEqual(codesAt(t2, "orphan-result"), [3, 4, 4]);
+    assert.deepEqual(a.findings.filter((f) => f.code === "orphan-result").map((f) => f.line), [3, 4, 4]);
     assert.equal(removeOrphanRepair(a, 4, "g2"), null, "two results on one line: unsafe");
     const r = removeOrphanRepair(a, 3, "ghost")!;
     const next = applyRepairEdits(t2, r.edits);
     const want = lines.filter((_, i) => i !== 3);
     want[3] = want[3].replace('"parentUuid":"r2"', '"parentUuid":"r1"');
     assert.deepEqual(L(next).slice(0, -1), want);
-    const fx = fixAllOrphans(t2);
+    const fx = fixAllOrphans(t2, v20);
     assert.equal(fx.removed, 1);
-    assert.deepEqual(fixAllOrphans(fx.text).edits, []);
+    assert.deepEqual(fixAllOrphans(fx.text, v20).edits, []);
   });
 
   // Issue 21: Codex is checked on what it sends on resume (docs/research/codex-resume.md R7.2): an

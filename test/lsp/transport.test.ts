@@ -122,6 +122,6 @@ describe("extension manifest", () => {
     const props = pkg.contributes.configuration.properties;
     for (const [k, v] of Object.entries(props) as [string, any][]) assert.ok(v.description || v.markdownDescription, k);
     // the library's settings are read by the extension's Sessions view, which sends them to the server (library/configure)
-    assert.deepEqual(Object.keys(props).sort(), ["transcriptInspector.collidingId.enabled", "transcriptInspector.library.enabled", "transcriptInspector.library.folders", "transcriptInspector.library.priceFile", "transcriptInspector.library.searchIndexMB", "transcriptInspector.piCondense", "transcriptInspector.piVersion", "transcriptInspector.provider", "transcriptInspector.providerFindings", "transcriptInspector.severityOverrides", "transcriptInspector.trace.server"]);
+    assert.deepEqual(Object.keys(props).sort(), ["transcriptInspector.agentVersions", "transcriptInspector.collidingId.enabled", "transcriptInspector.library.enabled", "transcriptInspector.library.folders", "transcriptInspector.library.priceFile", "transcriptInspector.library.searchIndexMB", "transcriptInspector.piCondense", "transcriptInspector.piVersion", "transcriptInspector.provider", "transcriptInspector.providerFindings", "transcriptInspector.severityOverrides", "transcriptInspector.trace.server"]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Issue 12: every message's text and estimate are what is sent; the After column says what it
- * models per format and models it (pi: pruner + convertToLlm; Claude Code: resume from the latest
- * compact boundary; Codex: compacted replacement history and rollbacks; else after = before);
- * render json carries the inspector's numbers and the recorded usage.
+ * models per format and models it (pi: pruner + convertToLlm; Claude Code: what it sends on
+ * resume, test/unit/claude-code-resume-golden.test.ts; Codex: compacted replacement history and
+ * rollbacks; else after = before); render json carries the inspector's numbers and the recorded usage.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -70,15 +70,18 @@ describe("Claude Code: the context Claude Code rebuilds on resume", () => {
     assert.match(r.afterModel.label, /compact boundary on line 9/);
     // Before follows logicalParentUuid through the boundary: the rewound branch b2, not b1
     assert.deepEqual(r.before.map((m) => m.line), [1, 2, 5, 6, 7, 8, 10, 11, 12]);
-    assert.deepEqual(r.after.map((m) => m.line), [10, 11, 12]);
+    // the summary (line 10) and the next prompt (line 11) are one user message, as Claude Code merges them
+    assert.deepEqual(r.after.map((m) => m.lines), [[10, 11], [12]]);
     assert.ok(r.dropped.every((d) => d.by === "compact-boundary:L9"));
     assert.equal(r.dropped.length, 6);
     assert.ok(!a.findings.some((f) => f.code === "broken-parent"));
   });
-  it("without a boundary: no pruner, after = before", () => {
+  it("without a boundary: what Claude Code sends is the whole conversation, message for message here", () => {
     const a = analyze(corpusText("claude-code/daaain-minimal-showcase-parallel-agents.jsonl"));
-    assert.equal(a.afterModel.label, "no pruner: after = before");
-    assert.equal(a.after, a.before);
+    assert.equal(a.afterModel.kind, "agent-resume");
+    assert.match(a.afterModel.label, /^what Claude Code 2\.1\.112 sends on resume/);
+    const r = renderJson("x", a);
+    assert.deepEqual(r.after.map((m) => [m.lines, m.role]), r.before.map((m) => [m.lines, m.role]));
     assert.equal(a.dropped.length, 0);
     assert.equal(a.pruner, "none");
   });

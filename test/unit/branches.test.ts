@@ -33,6 +33,9 @@ describe("branchesOf: every branch and root, and what the view leaves out", () =
     const first = analyze(twoRootsText(3, 2), { leafId: other.leafId });
     const firstView = buildRenderView(first, "file:///x.jsonl", 1, a.session.leafId);
     assert.equal(firstView.before.length, 6);
+    // After: what Claude Code sends when it resumes from that branch's last message, not its own leaf's conversation
+    assert.deepEqual(first.after.map((m) => sourceLinesOf(m)), [[0], [1], [2], [3], [4], [5]]);
+    assert.match(first.afterModel.label, /resume from line 6, this branch's last message \(left to itself it resumes from line 10;/);
     const fb = firstView.branches!;
     assert.equal(fb.shownLeaf, other.leafId);
     assert.equal(fb.activeLeaf, a.session.leafId);

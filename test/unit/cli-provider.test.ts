@@ -12,7 +12,7 @@ import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { main } from "../../server/src/cli.js";
 import { corpusFiles } from "../helpers/corpus.js";
-import { ccSession, toolResult, toolUse } from "../helpers/provider-sessions.js";
+import { ccSession, text, toolResult, toolUse } from "../helpers/provider-sessions.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ti-provider-"));
 const file = (name: string, text: string) => {
@@ -26,8 +26,9 @@ const run = (...args: string[]) => {
   return { code, stdout };
 };
 
-// Results of one turn on two lines: Anthropic combines them, Bedrock and Gemini reject.
-const split = ccSession([{ user: "hi" }, { assistant: [toolUse("toolu_a"), toolUse("toolu_b")] }, { user: [toolResult("toolu_a")] }, { user: [toolResult("toolu_b")] }]);
+// Results of one turn on two lines: Anthropic combines them, Bedrock and Gemini reject. (A last
+// answer keeps Claude Code's resume from adding "Continue from where you left off.", issue 21.)
+const split = ccSession([{ user: "hi" }, { assistant: [toolUse("toolu_a"), toolUse("toolu_b")] }, { user: [toolResult("toolu_a")] }, { user: [toolResult("toolu_b")] }, { assistant: [text("done")] }]);
 
 describe("check --provider", () => {
   it("exits 1 for a provider that rejects the session, 0 for one that accepts it", () => {

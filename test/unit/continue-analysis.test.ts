@@ -11,8 +11,9 @@ import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engin
 import { parseText, type ParsedText } from "../../server/src/engine/model/parse.js";
 import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
-import { codexSession, cxCall, cxOut, cxReasoning, cxSay, cxUser } from "../helpers/provider-sessions.js";
+import { ccSession, codexSession, cxCall, cxOut, cxReasoning, cxSay, cxUser, text, toolResult, toolUse } from "../helpers/provider-sessions.js";
 import { entryOf, sessionText } from "../helpers/session-builder.js";
+import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
 
 /** The document's lines after `text` is appended, patched in place as the language server does. */
 function append(parsed: ParsedText, text: string): ParsedText {
@@ -67,6 +68,28 @@ describe("which stages re-run after a change (issue 20)", () => {
     assert.equal(v.stages.linesRead, 1);
     assert.deepEqual(shape(v.analysis), shape(analyze(join(doc))));
   });
+  it("Claude Code: an append reads one line and continues the session and the context; a line of the streamed response reads the context again", () => {
+    let doc = parseText(ccSession([{ user: "hi" }, { assistant: [toolUse("toolu_1")] }, { user: [toolResult("toolu_1")] }]));
+    let v = continueAnalysis(doc, {});
+    const line = (o: Record<string, unknown>) => JSON.stringify({ sessionId: "cc", isSidechain: false, ...o }) + "\n";
+    doc = append(doc, line({ type: "assistant", uuid: "u4", parentUuid: "u3", timestamp: "2026-01-01T00:00:04.000Z", message: { id: "msg_4", role: "assistant", content: [text("done")], stop_reason: "end_turn" } }));
+    v = next(v, doc);
+    assert.equal(v.stages.session, "appended");
+    assert.equal(v.stages.context, "extended");
+    assert.equal(v.stages.linesRead, 1);
+    assert.deepEqual(shape(v.analysis), shape(analyze(join(doc))));
+    // The same response streamed on: its message changes, so the context is built again (the session still continues).
+    doc = append(doc, line({ type: "assistant", uuid: "u5", parentUuid: "u4", timestamp: "2026-01-01T00:00:05.000Z", message: { id: "msg_4", role: "assistant", content: [text("more")], stop_reason: "end_turn" } }));
+    v = next(v, doc);
+    assert.equal(v.stages.session, "appended");
+    assert.equal(v.stages.context, "built");
+    assert.deepEqual(shape(v.analysis), shape(analyze(join(doc))));
+    // A compact boundary linked by logicalParentUuid is read with the whole file.
+    doc = append(doc, line({ type: "system", subtype: "compact_boundary", uuid: "u6", parentUuid: null, logicalParentUuid: "u5", timestamp: "2026-01-01T00:00:06.000Z", content: "Conversation compacted" }));
+    v = next(v, doc);
+    assert.equal(v.stages.session, "read");
+    assert.deepEqual(shape(v.analysis), shape(analyze(join(doc))));
+  });
   it("a change that is neither reads the session in full", () => {
     let doc = parseText(sessionText([{ user: 1 }, { assistant: 2, text: "a" }]));
     let v = continueAnalysis(doc, {});
@@ -101,5 +124,118 @@ describe("continued analyses equal fresh ones (property, bounded)", () => {
       }),
       { seed: 2020, numRuns: 150 },
     );
+  });
+
+  // Claude Code: the reading (leaf, walk, recovery, what is sent on resume) may read any line, so
+  // the appends mix what changes it: branches, sidechain and progress lines, a streamed response
+  // (one message.id over lines), results out of place, attachments, compact boundaries, summary,
+  // null and malformed lines, parents that are missing.
+  type CcOp = { kind: string; parent: number; k: number; same: boolean };
+  const ccOp = fc.record({
+    kind: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom("user", "say", "call", "result") },
+      { weight: 3, arbitrary: fc.constantFrom("progress", "sidechain", "attachment", "local", "thinking") },
+      { weight: 1, arbitrary: fc.constantFrom("boundary", "summary", "null", "bad", "no-uuid") },
+    ),
+    // 0-5: the line before (the usual append); 6-8: an earlier line (a branch); 9: a missing parent.
+    parent: fc.integer({ min: 0, max: 9 }),
+    k: fc.integer({ min: 1, max: 3 }),
+    same: fc.boolean(),
+  });
+  it("Claude Code: random appends, one line or several at a time, in both readings", (t) => {
+    let appended = 0;
+    let extended = 0;
+    fc.assert(
+      fc.property(fc.array(fc.array(ccOp, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }), fc.constantFrom(undefined, "2.0"), (batches, agentVersion) => {
+        const options = agentVersion ? { agentVersion } : {};
+        let doc = parseText(ccSession([{ user: "hi" }, { assistant: [text("hello")] }]));
+        let v = continueAnalysis(doc, options);
+        const uuids = ["u1", "u2"];
+        let msg = "msg_2";
+        let n = 2;
+        const lineOf = (op: CcOp): string => {
+          n++;
+          const uuid = `u${n}`;
+          const last = uuids[uuids.length - 1];
+          const parentUuid = op.parent <= 5 ? last : op.parent <= 8 ? uuids[(op.parent * 7 + n) % uuids.length] : "gone";
+          const env = { sessionId: "cc", isSidechain: false, uuid, parentUuid, timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString() };
+          const say = (content: unknown[]) => {
+            if (!op.same) msg = `msg_${n}`;
+            return { ...env, type: "assistant", message: { id: msg, role: "assistant", model: "claude-opus-4-5", content, stop_reason: "end_turn", usage: { input_tokens: 1, output_tokens: n } } };
+          };
+          let o: unknown;
+          switch (op.kind) {
+            case "user": o = { ...env, type: "user", message: { role: "user", content: "again" } }; break;
+            case "say": o = say([text("ok")]); break;
+            case "thinking": o = say([{ type: "thinking", thinking: "hm", signature: "s" }]); break;
+            case "call": o = say([toolUse(`toolu_${op.k}`)]); break;
+            case "result": o = { ...env, type: "user", message: { role: "user", content: [toolResult(`toolu_${op.k}`)] } }; break;
+            case "progress": o = { ...env, type: "progress", data: { type: "hook_progress" } }; break;
+            case "sidechain": o = { ...env, isSidechain: true, type: "user", message: { role: "user", content: "sub" } }; break;
+            case "attachment": o = { ...env, type: "attachment", attachment: op.same ? { type: "date_change", newDate: "2026-03-03" } : { type: "critical_system_reminder", content: "Keep answers short." } }; break;
+            case "local": o = { ...env, type: "system", subtype: "local_command", content: "<command-name>/cost</command-name>" }; break;
+            case "boundary": o = { ...env, parentUuid: null, type: "system", subtype: "compact_boundary", content: "Conversation compacted", logicalParentUuid: op.same ? last : `u${n + 1}` }; break; // the next line's uuid: not in the file yet
+            case "summary": return JSON.stringify({ type: "summary", summary: "s", leafUuid: last });
+            case "null": return "null";
+            case "bad": return "{not json";
+            default: o = { ...env, uuid: undefined, type: "user", message: { role: "user", content: "no uuid" } };
+          }
+          uuids.push(uuid);
+          return JSON.stringify(o);
+        };
+        for (const batch of batches) {
+          doc = append(doc, batch.map((op) => lineOf(op) + "\n").join(""));
+          v = continueAnalysis(doc, options, { checkpoint: v.checkpoint, analysis: v.analysis });
+          if (v.stages.session === "appended") appended++;
+          if (v.stages.context === "extended") extended++;
+          const fresh = analyze(join(doc), options);
+          // The whole analysis (the session's tree, findings, columns, drops, occurrences) and the provider verdicts.
+          assert.deepEqual(analysisShape(v.analysis), analysisShape(fresh));
+          assert.deepEqual(verdictShape(v.analysis), verdictShape(fresh));
+        }
+      }),
+      { seed: 2021, numRuns: 150 },
+    );
+    t.diagnostic(`Claude Code appends: session continued ${appended} times, context extended ${extended} times`);
+    assert.ok(appended > 300 && extended > 100, `appended ${appended}, context extended ${extended}`);
+  });
+  it("Claude Code: random edits in place continue only when Claude Code's walk stays as it was", (t) => {
+    const base = ccSession([
+      { user: "hi" },
+      { assistant: [toolUse("toolu_1"), toolUse("toolu_2")] },
+      { user: [toolResult("toolu_1")] },
+      { user: [toolResult("toolu_2")] },
+      { assistant: [text("done")] },
+      { user: "again" },
+      { assistant: [text("ok")] },
+    ]);
+    // Line 0 is left alone: an edit there is not taken line-wise (patch-lines.ts: a byte order mark may sit there).
+    const edit1 = fc.record({ line: fc.integer({ min: 1, max: 6 }), what: fc.constantFrom("text", "time", "msg-id", "sidechain", "result-id") });
+    let continued = 0;
+    fc.assert(
+      fc.property(fc.array(edit1, { minLength: 1, maxLength: 6 }), (edits) => {
+        let doc = parseText(base);
+        let v = continueAnalysis(doc, {});
+        let n = 0;
+        for (const e of edits) {
+          const o = JSON.parse(doc.lines[e.line].text);
+          n++;
+          if (e.what === "text") o.message.content = typeof o.message.content === "string" ? `edited ${n}` : o.message.content.map((b: any) => (b.type === "text" ? { ...b, text: `edited ${n}` } : b));
+          else if (e.what === "time") o.timestamp = new Date(Date.UTC(2026, 0, 1, 0, 0, 30 - n)).toISOString();
+          else if (e.what === "msg-id") o.message.id = o.message.id ? "msg_2" : undefined;
+          else if (e.what === "sidechain") o.isSidechain = !o.isSidechain;
+          else o.message.content = Array.isArray(o.message.content) ? o.message.content.map((b: any) => (b.type === "tool_result" ? { ...b, tool_use_id: `toolu_${n % 3}` } : b)) : o.message.content;
+          doc = edit(doc, e.line, JSON.stringify(o));
+          v = next(v, doc);
+          if (v.stages.session === "edited") continued++;
+          const fresh = analyze(join(doc));
+          assert.deepEqual(analysisShape(v.analysis), analysisShape(fresh));
+          assert.deepEqual(verdictShape(v.analysis), verdictShape(fresh));
+        }
+      }),
+      { seed: 2022, numRuns: 100 },
+    );
+    t.diagnostic(`Claude Code edits: session continued ${continued} times`);
+    assert.ok(continued > 50, `continued ${continued}`);
   });
 });

@@ -372,3 +372,15 @@ describe("7: the transcriptInspector.piVersion setting", () => {
     assert.equal(analyzeOptions(normalizeSettings({ piVersion: "0.83" })).piVersion, "0.83");
   });
 });
+
+describe("the transcriptInspector.agentVersions setting", () => {
+  it("keeps a release the agent's profile names, ignores anything else, and reaches analyze for that agent's sessions only", () => {
+    assert.deepEqual(normalizeSettings({}).agentVersions, {});
+    assert.deepEqual(normalizeSettings({ agentVersions: { "claude-code": "2.0" } }).agentVersions, { "claude-code": "2.0" });
+    assert.deepEqual(normalizeSettings({ agentVersions: { "claude-code": "1.0", codex: 2, nothing: "2.0", toString: "2.0" } }).agentVersions, {});
+    const s = normalizeSettings({ agentVersions: { "claude-code": "2.0" } });
+    assert.equal(analyzeOptions(s, "claude-code").agentVersion, "2.0");
+    assert.equal(analyzeOptions(s, "pi").agentVersion, undefined);
+    assert.equal(analyzeOptions(s).agentVersion, undefined);
+  });
+});

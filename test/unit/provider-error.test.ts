@@ -11,11 +11,17 @@ import { locateProviderError, parseProviderError } from "../../server/src/presen
 import { claudeCodeText } from "../helpers/claude-code-builder.js";
 import { sessionText } from "../helpers/session-builder.js";
 
-/** A Claude Code session whose last line (5) answers a call that does not exist. */
+/**
+ * A Claude Code session whose last line (5) answers a call that does not exist, written after the
+ * answer (a later timestamp, as a writer stamps it). Claude Code 2.0.31 sends that result as it is
+ * (it has no pairing repair), and Anthropic answers with the error below; 2.1.112 drops it before
+ * sending (ensureToolResultPairing), so no 2.1 request carries it: the place is located in what
+ * 2.0.31 sends (docs/research/claude-code-resume.md 5.7, 8.1).
+ */
 function ghostSession(): string {
   const base = claudeCodeText([{ calls: ["toolu_1"] }, { calls: [] }]);
   const last = JSON.parse(base.trim().split("\n").at(-1)!);
-  return base + JSON.stringify({ ...last, uuid: "00000000-0000-4000-8000-0000000000ff", parentUuid: last.uuid, type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_ghost", content: "late", is_error: false }] } }) + "\n";
+  return base + JSON.stringify({ ...last, uuid: "00000000-0000-4000-8000-0000000000ff", parentUuid: last.uuid, type: "user", timestamp: "2026-01-01T00:00:05.000Z", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_ghost", content: "late", is_error: false }] } }) + "\n";
 }
 
 /** pi: user (line 2), assistant with two calls (3), their results (4, 5), the answer (6). */
@@ -35,7 +41,7 @@ describe("parseProviderError: the place and the API's counting", () => {
 
 describe("locateProviderError: the file line behind the place", () => {
   it("Anthropic: messages.4.content.0 is the orphan result on line 5", () => {
-    const a = analyze(ghostSession());
+    const a = analyze(ghostSession(), { agentVersion: "2.0" });
     const r = locateProviderError(a, "API Error: 400 messages.4.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_ghost. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.")!;
     assert.equal(r.provider, "anthropic");
     assert.equal(r.line, 5);
@@ -45,6 +51,10 @@ describe("locateProviderError: the file line behind the place", () => {
     assert.equal(r.note, undefined, "the id the error names is where the path points");
     // the message before it: the answer on line 4
     assert.equal(locateProviderError(a, "messages.3: all messages must have non-empty content")!.line, 4);
+    // 2.1.112 drops the result before sending: its request has no such place, and the answer says so
+    const r21 = locateProviderError(analyze(ghostSession()), "messages.4.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_ghost.")!;
+    assert.equal(r21.line, null);
+    assert.match(r21.note!, /toolu_ghost is not in Anthropic's request/);
   });
 
   it("OpenAI Chat: one message per tool result, the system prompt first; the id picks the count", () => {

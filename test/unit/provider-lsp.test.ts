@@ -125,13 +125,16 @@ describe("provider findings in the editor: severity follows the target", () => {
 });
 
 describe("provider findings in the editor: one problem, one diagnostic", () => {
-  // Issue 21: Claude Code drops a result that answers nothing when it resumes; the Claude Code reading brings a case back where the provider sees it.
-  it.skip("a provider finding of a generic code is folded into the generic diagnostic", () => {
+  // Issue 21: Claude Code 2.1 drops a result that answers nothing when it resumes; 2.0.31 sends it, and the provider sees it.
+  it("a provider finding of a generic code is folded into the generic diagnostic", () => {
     // A Claude Code result answering nothing: the engine's orphan-result and the providers' are one problem.
     const s = ccSession([{ user: "hi" }, { assistant: [text("ok")] }, { user: [toolResult("toolu_x")] }]);
-    const a = analyze(s);
+    assert.ok(!analyze(s).findings.some((f) => f.code === "orphan-result"), "Claude Code 2.1 drops it silently");
+    const a = analyze(s, { ...analyzeOptions(DEFAULT_SETTINGS), agentVersion: "2.0" });
     assert.ok(a.findings.some((f) => f.code === "orphan-result"), "the engine reports it");
-    const { d } = diags(s);
+    const m = new DocModel(a);
+    const pv = verdictsOf(a, chooseTarget(DEFAULT_SETTINGS, undefined).target);
+    const d = withProviderDiagnostics(m, URI, DEFAULT_SETTINGS, pv, diagnostics(m, URI, DEFAULT_SETTINGS));
     const orphans = at(d, "orphan-result");
     assert.equal(orphans.length, 1);
     assert.equal(orphans[0].severity, DiagnosticSeverity.Error);

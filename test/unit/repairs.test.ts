@@ -68,8 +68,8 @@ describe("insert the missing result of a dangling or pending call", () => {
     assert.deepEqual(codes(next), []);
     assert.equal(JSON.parse(lines(next)[3]).parentId, "e2");
   });
-  // Issue 21: Claude Code and Codex are checked on what they send on resume, not with pi-condense and pi-ai; the Claude Code and Codex readings bring this back.
-  it.skip("Claude Code: a user line with one error tool_result block, parentUuid re-linked", () => {
+  // Issue 21: Claude Code leaves a call without a result out on resume (dangling-call in its words); the result line keeps it.
+  it("Claude Code: a user line with one error tool_result block, parentUuid re-linked", () => {
     const base = { isSidechain: false, userType: "external", cwd: "/w", sessionId: "s1", version: "2.0.46" };
     const t = [
       { ...base, parentUuid: null, type: "user", message: { role: "user", content: "go" }, uuid: "u1", timestamp: "2026-01-01T00:00:01Z" },

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { CLAUDE_CODE_CODES } from "../../server/src/engine/formats/claude-code/claude-code-codes.js";
 import { FINDING_CODES } from "../../server/src/engine/rules/registry.js";
 import { assertNoOrphanToolResults } from "../helpers/invariants.js";
 import { PROVIDER_CODES } from "../../server/src/engine/rules/provider-codes.js";
@@ -13,7 +14,8 @@ import { RESUME_READING_CODES } from "../../server/src/engine/formats/codex/code
 // (test/unit/fidelity.test.ts covers it).
 const ACP_ONLY = new Set(["first-user-pinned", "acp-dangling-ref", "acp-sidecar-invalid", "pruner-throws"]);
 // A line over 32 MB does not belong in a sample (test/unit/findings-scale.test.ts covers it).
-const NOT_IN_SAMPLE = new Set(["oversized-line"]);
+// Claude Code's resume codes need a Claude Code file (test/unit/claude-code-resume-findings.test.ts).
+const NOT_IN_SAMPLE = new Set(["oversized-line", ...Object.keys(CLAUDE_CODE_CODES)]);
 
 describe("samples/sample-session.jsonl", () => {
   const a = analyze(readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8"));

@@ -54,6 +54,9 @@ function allFindings(): Finding[] {
   const msg = (id: string, parentId: string | null, m: object) => ({ type: "message", id, parentId, timestamp: "2026-01-01T00:00:01.000Z", message: m });
   add(jsonl([{ type: "stray" }, header, header, "[".repeat(2000) + "]".repeat(2000), msg("a", "b", { role: "user", content: "x" }), msg("b", "a", { role: "user", content: "y" }), msg("c", "c", { role: "user", content: "z" }), { type: "message", parentId: null }, msg("d", null, { content: "no role" }), msg("e", "d", "text" as unknown as object)]));
   add(jsonl([header, msg("a", null, { role: "user", content: "go" }), msg("b", "a", { role: "assistant", content: [{ type: "toolCall", id: "t_1", name: "bash", arguments: {} }], stopReason: "aborted" })]));
+  // Claude Code's resume: turns skipped (2.1 and 2.0), parallel results dropped (2.0), calls left out
+  const cc = (name: string) => readFileSync(join(root, "test", "fixtures", "claude-code", `${name}.jsonl`), "utf8");
+  for (const version of ["2.1", "2.0"]) for (const name of ["progress-side-branch", "progress-in-chain", "parallel-sibling-branches", "call-without-result", "partial-results"]) add(cc(name), { agentVersion: version });
   return out;
 }
 

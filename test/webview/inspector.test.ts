@@ -461,9 +461,10 @@ describe("inspector: a Claude Code session (issue 12)", () => {
     await withPage(async ({ page }) => {
       await render(page, view);
       const meta = page.locator(".details-panel .meta").first();
-      assert.equal(await meta.getAttribute("data-after-model"), "none");
-      assert.match((await meta.textContent()) ?? "", /claude-code · no pruner/);
-      assert.match((await meta.getAttribute("title")) ?? "", /no pruner: after = before/);
+      // After is Claude Code's own reading: what 2.1.112 sends on resume (no pruner is involved).
+      assert.equal(await meta.getAttribute("data-after-model"), "agent-resume");
+      assert.match((await meta.textContent()) ?? "", /claude-code · resume \(2\.1\.112\)/);
+      assert.match((await meta.getAttribute("title")) ?? "", /After: what Claude Code 2\.1\.112 sends on resume/);
       assert.doesNotMatch((await meta.textContent()) ?? "", /pi-condense/);
       const tag = page.locator(`${msgSel("before", 1)} .tag-sidechain`);
       assert.equal(await tag.getAttribute("data-sidechain"), "3,4,5");

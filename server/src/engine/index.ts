@@ -16,6 +16,7 @@ export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
 export { codePointName, UNSAFE_CHARS } from "./model/unsafe-chars.js";
 export { maxOf, minOf, pushAll } from "./model/arrays.js";
+export { utf8Bytes } from "./model/utf8.js";
 // formats: each agent's files
 export { detectFormat, FORMAT_PROFILES, type FormatName, formatProfile, runtimeWords, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";

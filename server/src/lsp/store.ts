@@ -83,7 +83,7 @@ export class Store {
     // A synced document's version names its text; a disk document is compared by its text.
     if (c && c.version === version && c.settingsKey === key && (synced ? (version !== null || c.stamp === synced.stamp) : c.text === source)) return c;
     const format = synced ? sniffParsedFormat(synced.parsed) : sniffFormat(source as string);
-    const options = analyzeOptions(settings);
+    const options = analyzeOptions(settings, format);
     if (sidecar) options.acpSidecar = { text: sidecar.text, name: sidecar.name, error: sidecar.error };
     let analysis: Analysis | null = null;
     let model: DocModel | undefined;

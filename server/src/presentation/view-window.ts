@@ -28,28 +28,13 @@ import {
   type ViewSummary,
   type ViewTimeline,
 } from "../protocol/index.js";
+import { utf8Bytes } from "../engine/index.js";
 import { base64Bytes, imageOf, messageContent } from "./message-content.js";
-import { messagesOfView } from "./view-model.js";
-import { withFixes } from "./view-model.js";
+import { messagesOfView, withFixes } from "./view-model.js";
 import { alignRows, allRoles, allTools, isFiltering, isSelecting, rowChanged, rowFilters, rowForLine, rowMatches, rowMessages } from "./view-rows.js";
 
 /** Filter sets whose matching rows are kept (the current one, and the one before: typing, clearing). */
 const KEPT_FILTER_SETS = 3;
-
-/** UTF-8 bytes of a string (what the message costs on the wire), without allocating. */
-export function utf8Bytes(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
 
 const filtersKey = (f: RowFilters) => JSON.stringify([[...f.hiddenRoles].sort(), f.tool, f.onlyFindings, f.search.trim().toLowerCase(), f.changesOnly === true]);
 

@@ -32,6 +32,7 @@ export interface ViewFix {
     | "break-parent-cycle"
     | "remove-malformed-line"
     | "merge-split-results"
+    | "relink-skipped-turns"
     | "fix-all";
   line: number;
   toolCallId?: string;

@@ -148,6 +148,12 @@ export interface FormatProfile<N extends string = string> {
   buildContext(branch: Entry[]): Msg[];
   /** The active leaf among `entries` (file order), as the agent picks it on load. */
   leaf(entries: Entry[]): Entry | undefined;
+  /**
+   * The entries the agent reads as the conversation up to `leaf`, oldest first, when that is not
+   * the path from `leaf` to its root (Claude Code bridges a missing parent by time and brings back
+   * parallel calls and results from sibling branches). Absent: the path.
+   */
+  branch?(entries: Entry[], leaf: Entry): Entry[];
   /** The key of an entry's own id on its line (findings point at it). */
   readonly idKey: string;
   /** The key of an entry's parent link on its line (findings and repairs point at it). */
@@ -183,6 +189,11 @@ export interface FormatProfile<N extends string = string> {
      * that answer, so the rename repair leaves it.
      */
     readonly answersById?: boolean;
+    /**
+     * Where the parent link of the line (0-based) should point so that the agent's resume reads
+     * the turns it skips (`resume-skips-turns`): the line and id of the new parent, or why not.
+     */
+    relinkTarget?(session: Session, line: number): { line: number; id: string } | { reason: string };
     /** A new entry id in the agent's style, from four 8-hex-digit hashes (pi: 8 hex digits; Claude Code: a UUID). */
     newEntryId(hex: readonly [string, string, string, string]): string;
     /** Why lines may not be added or moved in this session (a v1 pi file with compactions counts lines), or null. */
@@ -200,6 +211,14 @@ export interface FormatProfile<N extends string = string> {
    * then read in full. Absent: every change reads the session in full.
    */
   readLinesIn?(session: Session, lines: readonly SourceLine[]): FormatRead | null;
+  /**
+   * The entries of a session continued through `readLinesIn` (an append or an edit in place) and
+   * every line of the document, before its leaf and branch are taken: a profile that keeps what
+   * it read beside a read's entries (Claude Code's reading, which its `leaf` and `branch` use)
+   * keeps it for these entries too. With a `branch` hook the continued session's leaf and branch
+   * are the profile's over all entries. Absent: nothing is kept.
+   */
+  continueRead?(entries: readonly Entry[], lines: readonly SourceLine[]): void;
   /**
    * The context (Before) of a branch that gained `tail`, from the previous one: the previous
    * messages followed by the tail's, or null when the tail changes earlier messages (a compaction,

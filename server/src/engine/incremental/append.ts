@@ -16,6 +16,10 @@
  *   id some earlier entry was missing as its parent (that would re-attach an old subtree), or
  *   has a parent that is missing or comes later in the file (no new cycle or broken link).
  *
+ * A profile with its own walk (`branch`: Claude Code) names the leaf and the branch over all
+ * entries, as a full read does, after `continueRead` has kept what it reads beside them; the
+ * context continues when the previous branch is a prefix of the new one.
+ *
  * The session's findings are the previous ones followed by the appended lines' own; the analysis
  * sorts findings by line (stable), so they come out in the order a full read gives.
  */
@@ -113,13 +117,22 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   }
   const byId = takeIdIndex(cp);
   for (const e of fresh) byId.set(e.id, e);
-  const entries = fresh.length ? prev.entries.concat(fresh) : prev.entries;
+  // A profile that keeps its reading beside the entries gets an array of its own for them.
+  const entries = fresh.length || profile.continueRead ? prev.entries.concat(fresh) : prev.entries;
+  profile.continueRead?.(entries, lines);
   const leaves = prev.leaves.filter((id) => !newParents.has(id));
   for (const e of fresh) if (!newParents.has(e.id)) leaves.push(e.id);
-  const leaf = entries[entries.length - 1];
+  let leaf: Entry | undefined = entries[entries.length - 1];
   let branch = prev.branch;
   let extended: Entry[] | null = [];
-  if (fresh.length) {
+  if (profile.branch) {
+    // The agent's own walk (Claude Code: the leaf it resumes from, parents bridged by time,
+    // parallel lines brought back) may read any line: taken over all entries, as a full read does;
+    // the tail is what it adds to the previous branch when that is a prefix of the new one.
+    leaf = profile.leaf(entries);
+    branch = leaf ? profile.branch(entries, leaf) : [];
+    extended = isPrefix(prev.branch, branch) ? branch.slice(prev.branch.length) : null;
+  } else if (fresh.length) {
     // Up from the new leaf through appended entries; when that reaches the previous leaf, the
     // branch is the previous one extended (else: a branch switch, walked in full).
     const tail: Entry[] = [];
@@ -130,7 +143,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
     }
     const prevLeaf = prev.branch[prev.branch.length - 1];
     extended = cur !== undefined && cur === prevLeaf ? tail.reverse() : null;
-    branch = extended ? prev.branch.concat(extended) : pathTo(leaf, byId);
+    branch = extended ? prev.branch.concat(extended) : pathTo(leaf!, byId);
   }
   const last = lines[lines.length - 1];
   const session: Session = {
@@ -146,6 +159,13 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
     truncatedLastLine: last.parseError !== undefined && last.eol === "",
   };
   return { session, checkpoint: sessionCheckpoint(session, cp.missingParents), linesRead: added.length, tail: extended };
+}
+
+/** Whether `a` is `b`'s first entries, entry for entry. */
+function isPrefix(a: readonly Entry[], b: readonly Entry[]): boolean {
+  if (a.length > b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

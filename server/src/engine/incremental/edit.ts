@@ -11,7 +11,8 @@
  * after the edit, parse to a JSON object with no line finding, and read (the format's
  * `readLinesIn`) as exactly one entry and no finding, with the same id, parent id and type, the
  * entry the id index holds. The line count is unchanged and every other line is the same (or
- * re-split with the same text and parse).
+ * re-split with the same text and parse). A profile with its own walk (`branch`: Claude Code)
+ * must name the same leaf and the same branch over the edited entries.
  *
  * test/unit/incremental-edit.property.test.ts compares with fresh analyses.
  */
@@ -87,21 +88,35 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
   const replaced = new Map(edits.map((e) => [e.before, e.after]));
 
   const swap = (e: Entry) => replaced.get(e) ?? e;
+  const entries = prev.entries.map(swap);
+  const branch = prev.branch.map(swap);
+  const profile = formatProfile(prev.format)!;
+  profile.continueRead?.(entries, lines);
+  if (profile.branch) {
+    // The agent's own walk may read what was edited (Claude Code: times, message ids, sidechain
+    // flags): the edit continues only when the leaf and the branch stay as they were.
+    const leaf = profile.leaf(entries);
+    if ((leaf ? leaf.id : null) !== prev.leafId || !sameEntries(leaf ? profile.branch(entries, leaf) : [], branch)) return null;
+  }
   const byId = takeIdIndex(cp);
   for (const { after } of edits) byId.set(after.id, after);
   const session: Session = {
     format: prev.format,
     lines: parsed.lines,
     header: prev.header,
-    entries: prev.entries.map(swap),
+    entries,
     byId,
     leaves: prev.leaves,
     leafId: prev.leafId,
-    branch: prev.branch.map(swap),
+    branch,
     findings: prev.findings,
     truncatedLastLine: last.parseError !== undefined && last.eol === "",
   };
   return { session, checkpoint: sessionCheckpoint(session, cp.missingParents), linesRead: changed.length, edits };
+}
+
+function sameEntries(a: readonly Entry[], b: readonly Entry[]): boolean {
+  return a.length === b.length && a.every((e, i) => e === b[i]);
 }
 
 /**

@@ -24,9 +24,12 @@ export type DropReason =
    * Not in the context the agent rebuilds on resume (after-model.ts): before Claude Code's latest
    * `compact_boundary`, replaced by a compaction (a Codex `compacted` item, Copilot CLI's
    * `session.compaction_complete`), rolled back (Codex) or cleared (Copilot CLI's `/clear`). `line`
-   * is the 0-based line of the boundary, compaction, rollback or clear.
+   * is the 0-based line of the boundary, compaction, rollback or clear. Claude Code also leaves out a
+   * line whose calls have no result (`unanswered-call`), a message it does not send (`not-sent`:
+   * thinking or whitespace only, an API-error placeholder, a result that answers no call) and, in an
+   * older version's reading, a line its walk does not reach (`off-chain`); `line` is then the message's own.
    */
-  | { kind: "resume-cut"; by: "compact-boundary" | "compacted" | "rolled-back" | "context-cleared"; line: number }
+  | { kind: "resume-cut"; by: "compact-boundary" | "compacted" | "rolled-back" | "context-cleared" | "unanswered-call" | "not-sent" | "off-chain"; line: number }
   /**
    * Left out by the agent's own reading on resume, item by item (Codex): a line it cannot decode,
    * an output whose call it does not send, or every item when it refuses the file. `line` is the

@@ -18,6 +18,7 @@ export type FixKind =
   | "break-parent-cycle"
   | "remove-malformed-line"
   | "merge-split-results"
+  | "relink-skipped-turns"
   | "fix-all";
 
 export interface CodeSpec {

@@ -253,10 +253,18 @@ export function valueAt(text: string, offset: number): ScalarAt | undefined {
     return out("boolean", t === SyntaxKind.TrueKeyword);
   };
   const isScalar = (t: number) => t === SyntaxKind.StringLiteral || t === SyntaxKind.NumericLiteral || t === SyntaxKind.TrueKeyword || t === SyntaxKind.FalseKeyword || t === SyntaxKind.NullKeyword;
-  /** Enters the value at the current token (its path segment already pushed, unless the root); true when it was a container. */
   let t = next();
   let expectValue = true;
   let afterOpen = false;
+  /** A value has ended (a scalar, or a container just closed): leave its path segment and read on; false when it was the root. */
+  const valueEnded = (): boolean => {
+    if (arrays.length === 0) return false;
+    path.pop();
+    expectValue = false;
+    afterOpen = false;
+    t = next();
+    return true;
+  };
   for (;;) {
     if (sc.getTokenOffset() > offset + 1) return undefined;
     if (expectValue) {
@@ -265,11 +273,7 @@ export function valueAt(text: string, offset: number): ScalarAt | undefined {
         // an empty container closes
         arrays.pop();
         indexes.pop();
-        if (arrays.length === 0) return undefined;
-        path.pop();
-        expectValue = false;
-        afterOpen = false;
-        t = next();
+        if (!valueEnded()) return undefined;
         continue;
       }
       if (arrays.length > 0) {
@@ -293,11 +297,7 @@ export function valueAt(text: string, offset: number): ScalarAt | undefined {
       if (!isScalar(t)) return undefined;
       const hit = scalar(t, false);
       if (hit) return hit;
-      if (arrays.length === 0) return undefined;
-      path.pop();
-      expectValue = false;
-      afterOpen = false;
-      t = next();
+      if (!valueEnded()) return undefined;
       continue;
     }
     if (t === SyntaxKind.CommaToken) {
@@ -307,9 +307,7 @@ export function valueAt(text: string, offset: number): ScalarAt | undefined {
     } else if (t === SyntaxKind.CloseBraceToken || t === SyntaxKind.CloseBracketToken) {
       arrays.pop();
       indexes.pop();
-      if (arrays.length === 0) return undefined;
-      path.pop();
-      t = next();
+      if (!valueEnded()) return undefined;
     } else return undefined;
   }
 }

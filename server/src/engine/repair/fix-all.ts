@@ -20,6 +20,7 @@ export const FIX_ORDER: readonly FixKind[] = [
   "remove-malformed-line",
   "relink-parent",
   "break-parent-cycle",
+  "relink-skipped-turns",
   "move-result",
   "drop-duplicate-result",
   "remove-orphan",

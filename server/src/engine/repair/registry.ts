@@ -17,6 +17,7 @@ import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
 import { providerVerdicts } from "../providers/verdicts.js";
 import { formatProfile } from "../formats/registry.js";
+import { relinkSkippedTurns } from "./relink-skipped-turns.js";
 import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
 
 export interface RepairSpec {
@@ -159,6 +160,12 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     preferred: true,
     ...planned(mergeSplitResults),
     done: (n, dry) => `${dry ? "would merge" : "merged"} the split results of ${count(n, "turn", "turns")}`,
+  },
+  "relink-skipped-turns": {
+    label: () => "Re-link this line so the resume reads the turns it skips",
+    preferred: true,
+    ...planned(relinkSkippedTurns),
+    done: (n, dry) => `${dry ? "would re-link" : "re-linked"} ${count(n, "line", "lines")} so the resume reads the turns it skipped`,
   },
   "fix-all": {
     label: () => "Fix all repairable findings in the file",

@@ -248,7 +248,8 @@ function renameContext(a: Analysis): RenameContext {
   let c = renameContexts.get(a);
   if (c) return c;
   const beforeIndex = repairIndex(a).beforeIndex();
-  const dropped = new Set<Msg>(a.dropped.map((d) => d.msg));
+  // What a pruner dropped (its records may name the id); not what an agent leaves out on resume.
+  const dropped = new Set<Msg>(a.dropped.filter((d) => d.by.kind !== "resume-cut").map((d) => d.msg));
   const unpairedTurns = new Set(a.occurrences.unpaired.map((u) => `${u.id}\u0000${u.turn}`));
   const taken = new Set<string>();
   let named: Map<string, Set<number>> | undefined;

@@ -174,10 +174,16 @@ function linkIn(a: Analysis, c: Context, at: { prev: Entry; next?: Entry }, firs
   return null;
 }
 
-/** The active branch runs into a parent cycle (its first entry's parent is on it): re-linking inside would move the cycle. */
+/**
+ * The active branch runs into a parent cycle (its first entry's parent is on it), or, in a reading
+ * that walks on past a cycle (Claude Code bridges it by time), holds an entry of one: re-linking
+ * inside would move the cycle.
+ */
 function branchInCycle(a: Analysis): boolean {
   const root = a.session.branch[0];
-  return !!root && root.parentId !== null && root.parentId !== root.id && a.session.byId.has(root.parentId);
+  if (root && root.parentId !== null && root.parentId !== root.id && a.session.byId.has(root.parentId)) return true;
+  const byLine = repairIndex(a).findingsByLine;
+  return a.session.branch.some((e) => byLine.get(e.line)?.some((f) => f.code === "broken-parent" && f.message.includes(CYCLE)));
 }
 
 const CYCLE_FIRST = "the branch runs into a parent cycle: break the cycle first";
@@ -359,11 +365,26 @@ export function relinkParent(a: Analysis, line: number): Planned {
   const entry = repairIndex(a).entryByLine.get(line);
   if (!c.reader || !entry || entry.parentId === null || !c.reader.repair.linked) return no("the line has no parent link");
   if (entry.parentId !== entry.id && a.session.byId.has(entry.parentId)) return no("its parent is in the file");
+  if (cutChangesBranch(a, c.reader, entry)) return no(`${c.reader.words.agent} does not read the entry as a root: cutting the link would change the conversation it resumes`);
   const t = withValue(a.session.lines[line], [c.reader.parentKey], entry.parentId, null);
   if (t === null) return no("its parent link cannot be located");
   const plan = emptyPlan();
   plan.replace.set(line, t);
   return { title: `Make this entry a root, as the loader treats it (its parent \`${entry.parentId}\` ${entry.parentId === entry.id ? "is itself" : "is not in the file"})`, plan, reads: [] };
+}
+
+/**
+ * Whether the branch the agent reads changes when `entry` becomes a root: only for a format whose
+ * reading is not the plain path from its leaf (the profile's `branch`; Claude Code does not take a
+ * self-parented line for a root: it is no leaf, and its walk bridges the link by time).
+ */
+function cutChangesBranch(a: Analysis, reader: FormatProfile, entry: Entry): boolean {
+  if (!reader.branch) return false;
+  const entries = a.session.entries.map((e) => (e === entry ? { ...e, parentId: null, raw: { ...e.raw, [reader.parentKey]: null } } : e));
+  const leaf = reader.leaf(entries);
+  const branch = leaf ? reader.branch(entries, leaf) : [];
+  const now = a.session.branch;
+  return branch.length !== now.length || branch.some((e, i) => e.line !== now[i].line);
 }
 
 /** The entry of a parent cycle whose link to cut: the one link that points forward in the file. */
@@ -389,6 +410,7 @@ function cycleCut(a: Analysis, c: Context, start: Entry): { cut: Entry } | { rea
       const cut = forward[0];
       const onBranch = cycle.some((e) => c.branchIndex.has(e));
       if (onBranch && a.session.branch[0] !== cut) r = no("cutting the link the file order points at would change the active branch");
+      else if (c.reader && cutChangesBranch(a, c.reader, cut)) r = no(`cutting the link would change the conversation ${c.reader.words.agent} resumes`);
       else r = { cut };
     }
     for (const e of cycle) c.cycleCut.set(e, r);

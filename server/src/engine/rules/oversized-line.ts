@@ -7,6 +7,7 @@
  */
 import type { Finding, SourceLine } from "../model/types.js";
 import { type CodeTable, findingMaker } from "../model/finding-kit.js";
+import { utf8Bytes } from "../model/utf8.js";
 
 export const OVERSIZED_LINE_CODES = {
   "oversized-line": {
@@ -21,21 +22,6 @@ const make = findingMaker(OVERSIZED_LINE_CODES);
 
 /** Anthropic's Messages API request limit, in bytes. */
 export const REQUEST_LIMIT_BYTES = 32 * 1024 * 1024;
-
-/** The UTF-8 size of `s`, counting at most up to `stopAt` (no copy of the string). */
-export function utf8Bytes(s: string, stopAt = Infinity): number {
-  let n = 0;
-  for (let i = 0; i < s.length && n <= stopAt; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 

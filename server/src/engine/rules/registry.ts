@@ -19,6 +19,7 @@ import { PROVIDER_CODES } from "./provider-codes.js";
 import type { CodeSpec, FixKind } from "../model/finding-kit.js";
 import { SESSION_SHAPE_CODES } from "../model/shape-findings.js";
 import { RESUME_READING_CODES } from "../formats/codex/codex-resume-codes.js";
+import { CLAUDE_CODE_CODES } from "../formats/claude-code/claude-code-codes.js";
 
 export type { CodeSpec, CodeTable, EnabledCodes, FixKind } from "../model/finding-kit.js";
 
@@ -35,6 +36,7 @@ export const CODE_TABLE = {
   ...FIRST_USER_PIN_CODES, // seed first-user-pin.diff, acp-kernel #489
   ...ACP_SIDECAR_CODES, // acp-kernel sidecar state
   ...OVERSIZED_LINE_CODES, // Anthropic's 32 MB request limit
+  ...CLAUDE_CODE_CODES, // Claude Code's reading on resume (docs/research/claude-code-resume.md)
   ...PROVIDER_CODES, // provider rules (providers/rules.ts); severity follows the target provider
 } as const;
 

@@ -57,7 +57,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
   pushAll(findings, parentCycleFindings(entries, byId, parentKey));
   const leaves = entries.filter((e) => !hasChild.has(e.id) && byId.get(e.id) === e).map((e) => e.id);
   const leaf = reader?.leaf(entries);
-  const branch = leaf ? pathTo(leaf, byId) : [];
+  const branch = leaf ? (reader?.branch?.(entries, leaf) ?? pathTo(leaf, byId)) : [];
   return {
     format,
     lines,

@@ -1,53 +1,40 @@
 /**
- * Claude Code transcripts (`~/.claude/projects/<dir>/<session>.jsonl`), read into the same tree
- * and message model as pi (docs/research/formats.md section 4; no primary source exists, the
- * shapes follow claude-code-log's models and fixtures).
+ * Claude Code transcripts (`~/.claude/projects/<dir>/<session>.jsonl`), read the way Claude Code
+ * reads them (docs/research/claude-code-resume.md; claude-code-reading.ts).
  *
- * Tree: `uuid` / `parentUuid`. Context: user and assistant lines on the branch; one API response
- * split over several lines (same `message.id`) is merged back; `tool_use` becomes a pi
- * `toolCall`, each `tool_result` block a pi `toolResult`.
+ * Tree: `uuid` / `parentUuid`; a compact boundary is linked to its `logicalParentUuid` so the
+ * tree shows the whole conversation. The active leaf, the branch (Before) and what is sent on
+ * resume (After) are Claude Code's own reading, for the version chosen (`readingVersions`).
  */
-import { describeJsonType, isObject } from "../../model/parse.js";
-import { shapeFinding } from "../../model/shape-findings.js";
-import type { Entry, Finding, JsonPath, SourceLine } from "../../model/types.js";
-import type { FormatRead, FormatProfile } from "../profile.js";
-import { buildClaudeContext } from "./claude-code-context.js";
+import { isObject } from "../../model/parse.js";
+import type { Entry, JsonPath, Session } from "../../model/types.js";
+import type { FormatProfile } from "../profile.js";
+import { buildClaudeContext, extendClaudeContext } from "./claude-code-context.js";
+import { claudeReadLinesIn } from "./claude-code-continuation.js";
 import { claudeSidechains } from "./claude-code-sidechains.js";
 import { claudeSubagentTranscripts } from "./claude-code-subagents.js";
+import { readClaudeCode } from "./claude-code-read.js";
+import { readingOf, rememberReading } from "./claude-code-reading.js";
 import { claudeResumeContext } from "./claude-code-resume.js";
+import { relinkTarget } from "./claude-code-skipped-turns.js";
+import { READING_VERSIONS } from "./claude-code-transcript.js";
 import { claudeCodeModelTurns, claudeCodePackOf } from "./claude-code-providers.js";
 import { claudeCodeUsage } from "./claude-code-usage.js";
 
 const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "queue-operation"]);
-const KNOWN_WITHOUT_UUID = new Set(["summary", "queue-operation", "file-history-snapshot"]);
 
-export function readClaudeCode(lines: SourceLine[]): FormatRead {
-  const entries: Entry[] = [];
-  const findings: Finding[] = [];
-  // A compact boundary has parentUuid null and names the line before it in logicalParentUuid:
-  // linking it there keeps the whole conversation on one branch (Before), and the After column
-  // cuts it where Claude Code does on resume (claude-code-resume.ts).
-  const uuids = new Set<string>();
-  for (const l of lines) if (isObject(l.value) && typeof l.value.uuid === "string") uuids.add(l.value.uuid);
-  for (const l of lines) {
-    const v = l.value;
-    if (!isObject(v)) continue;
-    if (typeof v.type !== "string") {
-      findings.push(shapeFinding("unknown-entry", { line: l.line, message: "Not a Claude Code transcript line. The object has no string `type`." }));
-      continue;
-    }
-    if (typeof v.uuid !== "string") {
-      if (!KNOWN_WITHOUT_UUID.has(v.type) && (v.type === "user" || v.type === "assistant" || v.type === "system"))
-        findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["type"], message: `Line without a uuid is left out. This \`${v.type}\` line has no \`uuid\`, so it cannot take part in the conversation tree.` }));
-      continue;
-    }
-    const logical = v.parentUuid == null && v.type === "system" && v.subtype === "compact_boundary" && typeof v.logicalParentUuid === "string" && uuids.has(v.logicalParentUuid) ? v.logicalParentUuid : null;
-    const parentId = typeof v.parentUuid === "string" ? v.parentUuid : logical;
-    entries.push({ line: l.line, id: v.uuid, parentId, type: v.type, raw: v });
-    if ((v.type === "user" || v.type === "assistant") && !isObject(v.message))
-      findings.push(shapeFinding("unknown-entry", { line: l.line, path: ["message"], message: `Line without a message object. This \`${v.type}\` line's \`message\` is ${describeJsonType(v.message)}, not an object.` }));
+/** The entry of a 0-based line (entries are in file order). */
+function entryAt(entries: readonly Entry[], line: number): Entry | undefined {
+  let lo = 0;
+  let hi = entries.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const l = entries[mid].line;
+    if (l === line) return entries[mid];
+    if (l < line) lo = mid + 1;
+    else hi = mid - 1;
   }
-  return { entries, findings };
+  return undefined;
 }
 
 /** Claude Code transcripts: lines linked by `uuid` / `parentUuid`, sidechains interleaved. */
@@ -63,12 +50,24 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   detect: (v) => typeof v.type === "string" && CLAUDE_TYPES.has(v.type) && ("uuid" in v || "sessionId" in v || "leafUuid" in v),
   read: readClaudeCode,
   buildContext: buildClaudeContext,
+  readLinesIn: claudeReadLinesIn,
+  // The reading of a continued session's lines, kept beside its entries as a full read keeps it.
+  continueRead: rememberReading,
+  extendContext: extendClaudeContext,
   leaf(entries) {
-    // Sidechain (subagent) lines interleave with the main thread: the active leaf is the last
-    // main-thread line, unless the file is a subagent transcript of its own.
-    const main = entries.filter((e) => e.raw.isSidechain !== true);
-    const pool = main.length > 0 ? main : entries;
-    return pool[pool.length - 1];
+    // The line Claude Code resumes from (3.5-3.6; a subagent's own file: its newest childless line).
+    const leaf = readingOf(entries).leaf;
+    return leaf ? entryAt(entries, leaf.line) : undefined;
+  },
+  branch(entries) {
+    // The conversation as Claude Code walks it: the 5 s fallback, parallel lines brought back
+    // (3.7-3.8), and through compact boundaries to their logicalParentUuid.
+    const out: Entry[] = [];
+    for (const tl of readingOf(entries).conversation) {
+      const e = entryAt(entries, tl.line);
+      if (e) out.push(e);
+    }
+    return out;
   },
   idKey: "uuid",
   parentKey: "parentUuid",
@@ -108,6 +107,10 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
       };
     },
     linked: true,
+    relinkTarget(session: Session, line: number) {
+      const t = relinkTarget(readingOf(session.entries), line);
+      return "reason" in t ? t : { line: t.line, id: t.uuid };
+    },
     newEntryId: (h) => `${h[0]}-${h[1].slice(0, 4)}-4${h[1].slice(5, 8)}-${((parseInt(h[2][0], 16) & 3) | 8).toString(16)}${h[2].slice(1, 4)}-${h[2].slice(4)}${h[3]}`,
   },
   usageOnLine: claudeCodeUsage,
@@ -120,6 +123,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
     bypassesThoughtSignature: false,
   },
   resume: claudeResumeContext,
+  readingVersions: READING_VERSIONS,
   sidechains: claudeSidechains,
   subagentTranscripts: claudeSubagentTranscripts,
   renderedByPruners: false,

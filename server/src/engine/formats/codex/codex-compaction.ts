@@ -9,6 +9,7 @@ import type { JsonPath } from "../../model/types.js";
 import { isObject } from "../../model/parse.js";
 import { isContextualUserMessage } from "./codex-contextual.js";
 import { REBUILT_NOTE, type SentItem, SHORTENED_NOTE, SUMMARY_NOTE } from "./codex-sent-item.js";
+import { utf8Bytes } from "../../model/utf8.js";
 
 /** COMPACT_USER_MESSAGE_MAX_TOKENS, counted as Codex approximates: about 4 bytes a token. */
 const USER_BUDGET_TOKENS = 20_000;
@@ -36,7 +37,7 @@ export function rebuildAfterCompaction(history: readonly SentItem[], message: st
   let shortened: { at: number; parts: string[] } | undefined;
   while (from > 0) {
     const u = users[from - 1];
-    const tokens = Math.ceil(utf8Length(u.parts.join("")) / BYTES_PER_TOKEN);
+    const tokens = Math.ceil(utf8Bytes(u.parts.join("")) / BYTES_PER_TOKEN);
     if (tokens <= budget) {
       budget -= tokens;
       from--;
@@ -71,21 +72,6 @@ function shorten(parts: string[], tokens: number): string[] {
   const keep = Math.max(0, tokens * BYTES_PER_TOKEN);
   if (text.length <= keep) return [text];
   const half = Math.floor(keep / 2);
-  const left = Math.ceil((utf8Length(text) - keep) / BYTES_PER_TOKEN);
+  const left = Math.ceil((utf8Bytes(text) - keep) / BYTES_PER_TOKEN);
   return [`${text.slice(0, half)}…${left} tokens truncated…${text.slice(text.length - half)}`];
-}
-
-/** UTF-8 length of a string, without TextEncoder (the engine has no DOM or Node types). */
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
 }
