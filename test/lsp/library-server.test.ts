@@ -5,9 +5,10 @@
  * typing in a document pauses the check; a second server with the same cache reads no session.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
 import type { LibraryChildrenResult, LibrarySearchResult, LibrarySummary } from "../../server/src/protocol/library.js";
 import { type FakeHome, makeFakeHome } from "../helpers/library-home.js";
@@ -89,5 +90,39 @@ describe("library over LSP", () => {
   it("off: no library, empty answers", async () => {
     assert.equal(await c.request("transcriptInspector/library/configure", { ...params(), enabled: false }), null);
     assert.deepEqual(await c.request("transcriptInspector/library/children", {}), { nodes: [], more: 0 });
+  });
+});
+
+describe("library over LSP: the editor's requests never wait for the library", () => {
+  let dir: string;
+  let c: LspClient;
+  before(async () => {
+    // a workspace of many sessions: the background check has work long after the editor's first request
+    dir = mkdtempSync(join(tmpdir(), "ti-library-busy-"));
+    const sample = readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8");
+    mkdirSync(join(dir, "sessions"));
+    for (let i = 0; i < 300; i++) writeFileSync(join(dir, "sessions", `s${i}.jsonl`), sample);
+    c = await LspClient.start();
+  });
+  after(async () => {
+    await c.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("while the library checks, a code action (source.fixAll) and its resolve answer with the fix", async () => {
+    const home = join(dir, "home");
+    mkdirSync(home);
+    await c.request("transcriptInspector/library/configure", { enabled: true, home, workspaceFolders: [dir], folders: [], cacheDir: join(dir, "cache"), provider: "auto" });
+    const uri = pathToFileURL(join(dir, "open.jsonl")).href;
+    c.open(uri, readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8"));
+    await c.diagnosticsFor(uri);
+    const busy = await c.request<LibrarySummary>("transcriptInspector/library/summary", {});
+    assert.ok(busy.scanning || busy.pending > 0, `the library is still at work (${busy.checked} of ${busy.pending + busy.checked} checked)`);
+    const end = { line: 10_000, character: 0 };
+    const acts = await c.codeActions({ textDocument: { uri }, range: { start: { line: 0, character: 0 }, end }, context: { diagnostics: [], only: ["source.fixAll"] } });
+    const fixAll = acts.find((a) => a.title === "Fix all repairable findings in the file");
+    assert.ok(fixAll, `offered: ${acts.map((a) => a.title).join(" | ")}`);
+    assert.ok(fixAll.edit, "resolved, the fix-all carries its edit");
+    c.close(uri);
   });
 });
