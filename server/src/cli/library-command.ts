@@ -133,6 +133,12 @@ export async function runLibrary(argv: string[], env: LibraryCommandEnv = {}): P
     priceFile: args.prices,
     onRead: env.onRead,
   });
+  await lib.ready;
+  if (lib.priceFileError) {
+    err(`--prices: ${lib.priceFileError}`);
+    lib.dispose();
+    return 2;
+  }
   const progress = Progress.forStream(env.stderr ?? process.stderr);
   const tick = progress ? setInterval(() => progress.update(lib.progress().done, lib.progress().total), 200) : undefined;
   try {

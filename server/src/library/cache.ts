@@ -3,9 +3,11 @@
  * time, and the search index. A second start reads these two files and no session file whose
  * size and time are unchanged. The cache names the engine's version and the options that change a
  * summary (provider, price table): a different one starts afresh. Written to a temporary file
- * and renamed over the old one, so a crash leaves the previous cache.
+ * and renamed over the old one, so a crash leaves the previous cache. Read and written with
+ * asynchronous file calls (the library runs on its own thread in the language server, and its
+ * requests must not wait for a disk either).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { promises as fsp } from "node:fs";
 import { join } from "node:path";
 import type { LibrarySession } from "../protocol/library.js";
 
@@ -27,30 +29,37 @@ export function sessionsFile(key: string): string {
 }
 export const INDEX_FILE = "library-search.json";
 
-export function readJson(dir: string, name: string): unknown {
+export async function readJson(dir: string, name: string): Promise<unknown> {
   try {
-    return JSON.parse(readFileSync(join(dir, name), "utf8"));
+    return JSON.parse(await fsp.readFile(join(dir, name), "utf8"));
   } catch {
     return undefined;
   }
 }
 
-export function writeJson(dir: string, name: string, value: unknown): void {
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `${name}.${process.pid}.tmp`);
-  writeFileSync(tmp, JSON.stringify(value));
-  renameSync(tmp, join(dir, name));
+let writes = 0;
+/** Writes `value` as JSON: a temporary file (unique to this write), then renamed over `name`. */
+export async function writeJson(dir: string, name: string, value: unknown): Promise<void> {
+  await fsp.mkdir(dir, { recursive: true });
+  const tmp = join(dir, `${name}.${process.pid}.${++writes}.tmp`);
+  try {
+    await fsp.writeFile(tmp, JSON.stringify(value));
+    await fsp.rename(tmp, join(dir, name));
+  } catch (e) {
+    await fsp.rm(tmp, { force: true }).catch(() => undefined);
+    throw e;
+  }
 }
 
 /** The cached summaries, by path, when the cache is of this version and key. */
-export function readSessionCache(dir: string, key: string): Map<string, LibrarySession> {
-  const j = readJson(dir, sessionsFile(key)) as CacheFile | undefined;
+export async function readSessionCache(dir: string, key: string): Promise<Map<string, LibrarySession>> {
+  const j = (await readJson(dir, sessionsFile(key))) as CacheFile | undefined;
   const out = new Map<string, LibrarySession>();
   if (!j || j.version !== CACHE_VERSION || j.key !== key || !Array.isArray(j.sessions)) return out;
   for (const s of j.sessions) if (s && typeof s.path === "string") out.set(s.path, s);
   return out;
 }
 
-export function writeSessionCache(dir: string, key: string, sessions: Iterable<LibrarySession>): void {
-  writeJson(dir, sessionsFile(key), { version: CACHE_VERSION, key, sessions: [...sessions] } satisfies CacheFile);
+export function writeSessionCache(dir: string, key: string, sessions: Iterable<LibrarySession>): Promise<void> {
+  return writeJson(dir, sessionsFile(key), { version: CACHE_VERSION, key, sessions: [...sessions] } satisfies CacheFile);
 }

@@ -54,6 +54,11 @@ export class CheckPool {
     private readonly onResult: (r: CheckResult) => void,
   ) {}
 
+  /** The price file the workers read (none: the table that ships). */
+  set priceFile(f: string | undefined) {
+    this.options.priceFile = f;
+  }
+
   get pending(): number {
     return this.queue.length + this.running;
   }

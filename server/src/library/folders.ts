@@ -59,6 +59,9 @@ export const SCAN_LIMITS = {
   maxWorkspaceDirs: 5_000,
 };
 
+/** File stats in flight at once while listing a folder. */
+const STAT_BATCH = 32;
+
 const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "dist", "out", "target", ".tsbuild", ".tools", ".e2e"]);
 
 /** The `*.jsonl` files under `root` (the standard folders fully; workspace folders bounded), sorted by path. */
@@ -91,37 +94,36 @@ export async function listSessionFiles(root: LibraryRoot, limits = SCAN_LIMITS):
       continue;
     }
     entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-    const stats: Promise<void>[] = [];
+    // What needs a stat (session files, links), then the stats a bounded batch at a time: a
+    // folder of 50,000 sessions is not 50,000 calls in flight at once.
+    const toStat: { p: string; e: Dirent }[] = [];
     for (const e of entries) {
       const p = join(dir, e.name);
-      if (e.isDirectory() || e.isSymbolicLink()) {
-        if (e.isDirectory() && (SKIP_DIRS.has(e.name) || (root.origin === "workspace" && e.name.startsWith(".")))) continue;
-        if (e.isSymbolicLink()) {
-          stats.push(
-            fsp.stat(p).then(
-              (st) => {
-                if (st.isDirectory() && depth < limits.maxDepth) stack.push({ dir: p, depth: depth + 1 });
-                else if (st.isFile() && e.name.endsWith(".jsonl") && files.length < limits.maxFiles) files.push({ path: p, size: st.size, mtimeMs: st.mtimeMs, root });
-              },
-              () => undefined,
-            ),
-          );
-        } else if (depth < limits.maxDepth) stack.push({ dir: p, depth: depth + 1 });
+      if (e.isDirectory()) {
+        if (SKIP_DIRS.has(e.name) || (root.origin === "workspace" && e.name.startsWith("."))) continue;
+        if (depth < limits.maxDepth) stack.push({ dir: p, depth: depth + 1 });
         continue;
       }
-      if (!e.isFile() || !e.name.endsWith(".jsonl")) continue;
-      if (files.length + stats.length >= limits.maxFiles) {
+      if (!e.isSymbolicLink() && (!e.isFile() || !e.name.endsWith(".jsonl"))) continue;
+      if (e.isFile() && files.length + toStat.length >= limits.maxFiles) {
         truncated = true;
         break;
       }
-      stats.push(
-        fsp.stat(p).then(
-          (st) => void files.push({ path: p, size: st.size, mtimeMs: st.mtimeMs, root }),
-          () => undefined,
+      toStat.push({ p, e });
+    }
+    for (let i = 0; i < toStat.length; i += STAT_BATCH)
+      await Promise.all(
+        toStat.slice(i, i + STAT_BATCH).map(({ p, e }) =>
+          fsp.stat(p).then(
+            (st) => {
+              if (st.isDirectory()) {
+                if (e.isSymbolicLink() && depth < limits.maxDepth) stack.push({ dir: p, depth: depth + 1 });
+              } else if (st.isFile() && e.name.endsWith(".jsonl") && files.length < limits.maxFiles) files.push({ path: p, size: st.size, mtimeMs: st.mtimeMs, root });
+            },
+            () => undefined,
+          ),
         ),
       );
-    }
-    await Promise.all(stats);
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, dirs, truncated };

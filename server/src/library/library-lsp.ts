@@ -38,13 +38,11 @@ export function registerLibraryRequests(connection: Connection, documents: TextD
           if (library === lib) void connection.sendNotification(LibraryChangedNotification, lib.summary()).catch(() => undefined);
         },
       });
-    let lib: Library;
-    try {
-      lib = make(p.priceFile || undefined);
-    } catch (e) {
-      log(`the price file ${p.priceFile} cannot be used (${(e as Error).message}); the table that ships is used`);
-      lib = make(undefined);
-    }
+    // the price file is read with the cache (lib.ready); one it cannot use leaves the table that ships
+    const lib: Library = make(p.priceFile || undefined);
+    void lib.ready.then(() => {
+      if (lib.priceFileError) log(`the price file ${p.priceFile} cannot be used (${lib.priceFileError}); the table that ships is used`);
+    });
     library = lib;
     lib.startWatching();
     log(`${roots.length} folders: ${roots.map((r) => r.path).join(", ")}`);

@@ -9,8 +9,11 @@
  * the cache reads no session whose size and time did not change. Live: folders that hold sessions
  * are watched (at most MAX_WATCHED, the most recently active), and every root is listed again now
  * and then (RESCAN_MS) for new folders; a changed file is checked again.
+ *
+ * Every file call is asynchronous (the cache, the price file, the listing; session files are read
+ * by the check, on worker threads).
  */
-import { type FSWatcher, statSync, watch } from "node:fs";
+import { type FSWatcher, promises as fsp, watch } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PROVIDER_LABELS, isProviderName, maxOf } from "../engine/index.js";
 import type { LibraryChildrenParams, LibraryChildrenResult, LibraryCount, LibraryNode, LibrarySearchResult, LibrarySession, LibrarySessionLinked, LibrarySummary, LibraryTokens } from "../protocol/library.js";
@@ -19,7 +22,7 @@ import { INDEX_FILE, readJson, readSessionCache, writeJson, writeSessionCache } 
 import { CheckPool, type CheckResult } from "./check-pool.js";
 import { type FoundFile, type LibraryRoot, listSessionFiles } from "./folders.js";
 import { linkSessions } from "./links.js";
-import { type PriceTable, readPriceFile, shippedPriceTable } from "./pricing.js";
+import { type PriceTable, readPriceFileAsync, shippedPriceTable } from "./pricing.js";
 import { DEFAULT_SEARCH_BUDGET_CHARS, SearchIndex } from "./search-index.js";
 import { zeroTokens } from "./summarize.js";
 
@@ -41,7 +44,7 @@ export interface LibraryOptions {
   onRead?: (path: string) => void;
   /** Called (throttled) when sessions were added, changed or checked. */
   onChange?: () => void;
-  /** The engine build (a new one checks everything again). */
+  /** The engine build (a new one checks everything again); default: the worker script's (or this bundle's) size and time. */
   engineVersion?: string;
 }
 
@@ -58,9 +61,13 @@ export class Library {
   private cached = new Map<string, LibrarySession>();
   private linked: Map<string, LibrarySessionLinked> | undefined;
   private pool: CheckPool;
-  readonly index: SearchIndex;
-  readonly prices: PriceTable;
-  private readonly cacheKey: string;
+  private searchIndex: SearchIndex;
+  private priceTable: PriceTable = shippedPriceTable();
+  /** Why the price file given could not be used (the table that ships is used instead). */
+  priceFileError: string | undefined;
+  private cacheKey = "";
+  /** Resolves when the cache and the price file are read (scan() waits for it; nothing else does). */
+  readonly ready: Promise<void>;
   private scanning = false;
   private watchers = new Map<string, FSWatcher>();
   private rescanTimer: NodeJS.Timeout | undefined;
@@ -72,21 +79,21 @@ export class Library {
   /** Summaries or the index changed since the cache was written. */
   private dirty = false;
   private lastFlush = 0;
+  /** The cache being written (one write at a time). */
+  private writing: Promise<void> = Promise.resolve();
   /** Files queued since the pool was last idle (one growing session, or a run of many). */
   private runFiles = 0;
 
+  /** Nothing is read here: the cache and the price file are read by `ready`, which scan() waits for. */
   constructor(private readonly options: LibraryOptions) {
-    this.prices = options.priceFile ? readPriceFile(options.priceFile) : shippedPriceTable();
-    this.cacheKey = JSON.stringify({ engine: options.engineVersion ?? bundleStamp(), provider: options.provider ?? "auto", prices: `${this.prices.source}@${this.prices.date}:${this.prices.prices.size}` });
-    const budget = options.searchBudgetChars ?? DEFAULT_SEARCH_BUDGET_CHARS;
-    this.index = options.cacheDir ? SearchIndex.fromJSON(readJson(options.cacheDir, INDEX_FILE), budget) : new SearchIndex(budget);
-    if (options.cacheDir) this.cached = readSessionCache(options.cacheDir, this.cacheKey);
+    this.searchIndex = new SearchIndex(options.searchBudgetChars ?? DEFAULT_SEARCH_BUDGET_CHARS);
+    const summarize = { provider: options.provider, prices: this.priceTable };
     this.pool = new CheckPool(
       {
         workerScript: options.workerScript,
         threads: options.threads,
         lowPriority: options.lowPriority,
-        summarize: { provider: options.provider, prices: this.prices },
+        summarize,
         priceFile: options.priceFile,
         onRead: (p) => {
           this.reads++;
@@ -95,6 +102,34 @@ export class Library {
       },
       (r) => this.accept(r),
     );
+    this.ready = this.load(summarize);
+  }
+
+  get index(): SearchIndex {
+    return this.searchIndex;
+  }
+
+  get prices(): PriceTable {
+    return this.priceTable;
+  }
+
+  private async load(summarize: { prices: PriceTable }): Promise<void> {
+    const o = this.options;
+    if (o.priceFile)
+      try {
+        this.priceTable = summarize.prices = await readPriceFileAsync(o.priceFile);
+      } catch (e) {
+        this.priceFileError = (e as Error).message;
+        // the workers would fail on it the same way: they price with the table that ships
+        this.pool.priceFile = undefined;
+      }
+    const engine = o.engineVersion ?? (await bundleStamp(o.workerScript));
+    this.cacheKey = JSON.stringify({ engine, provider: o.provider ?? "auto", prices: `${this.priceTable.source}@${this.priceTable.date}:${this.priceTable.prices.size}` });
+    if (!o.cacheDir || this.disposed) return;
+    const [index, cached] = await Promise.all([readJson(o.cacheDir, INDEX_FILE), readSessionCache(o.cacheDir, this.cacheKey)]);
+    if (this.disposed) return;
+    this.searchIndex = SearchIndex.fromJSON(index, this.searchIndex.budgetChars);
+    this.cached = cached;
   }
 
   /** Lists the roots and checks what is new or changed; resolves when the listing is done (the checks go on). */
@@ -102,6 +137,8 @@ export class Library {
     if (this.scanning || this.disposed) return;
     this.scanning = true;
     try {
+      await this.ready;
+      if (this.disposed) return;
       const found = new Map<string, FoundFile>();
       const dirs = new Map<string, number>();
       for (const root of this.options.roots) {
@@ -143,7 +180,7 @@ export class Library {
     await this.scan();
     await this.pool.idle();
     await this.index.idle();
-    this.flush();
+    await this.flush();
   }
 
   /** Watches the folders, rescans now and then (the language server; not the CLI). */
@@ -165,26 +202,27 @@ export class Library {
     clearTimeout(this.changeTimer);
     for (const w of this.watchers.values()) w.close();
     this.watchers.clear();
-    this.flush();
+    void this.flush();
   }
 
-  /** Writes the cache now (it is written a moment after the last change otherwise). */
-  flush(): void {
+  /** Writes the cache now (it is written a moment after the last change otherwise); resolves when written. */
+  flush(): Promise<void> {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     const dir = this.options.cacheDir;
-    if (!dir || !this.dirty) return;
+    if (!dir || !this.dirty) return this.writing;
     if (this.index.busy) {
       // the index is still taking documents: write both when it is done
-      void this.index.idle().then(() => this.flush());
-      return;
+      return this.index.idle().then(() => this.flush());
     }
     this.dirty = false;
     this.lastFlush = Date.now();
-    try {
-      writeSessionCache(dir, this.cacheKey, this.sessions.values());
-      writeJson(dir, INDEX_FILE, this.index.toJSON());
-    } catch {}
+    // What is written is taken now (the summaries and the index as they are); one write at a time.
+    const sessions = [...this.sessions.values()];
+    const index = this.index.toJSON();
+    const key = this.cacheKey;
+    this.writing = this.writing.then(() => Promise.all([writeSessionCache(dir, key, sessions), writeJson(dir, INDEX_FILE, index)]).then(() => undefined, () => undefined));
+    return this.writing;
   }
 
   /** The workspace's project first, then the newest. */
@@ -211,9 +249,9 @@ export class Library {
     const runEnds = this.pool.pending === 0;
     const run = this.runFiles;
     if (runEnds) this.runFiles = 0;
-    if (this.options.cacheDir && runEnds && (run > 1 || Date.now() - this.lastFlush > FLUSH_GAP_MS)) this.flush();
+    if (this.options.cacheDir && runEnds && (run > 1 || Date.now() - this.lastFlush > FLUSH_GAP_MS)) void this.flush();
     else if (this.options.cacheDir && !this.saveTimer) {
-      this.saveTimer = setTimeout(() => this.flush(), SAVE_MS);
+      this.saveTimer = setTimeout(() => void this.flush(), SAVE_MS);
       this.saveTimer.unref?.();
     }
   }
@@ -434,11 +472,11 @@ export class Library {
   }
 }
 
-/** The running bundle's size and time: a rebuilt engine checks every session again. */
-function bundleStamp(): string {
+/** The size and time of the bundle that checks (the worker script, else the running one): a rebuilt engine checks every session again. */
+async function bundleStamp(workerScript: string | undefined): Promise<string> {
+  const f = workerScript ?? require.main?.filename ?? process.argv[1];
   try {
-    const f = require.main?.filename ?? process.argv[1];
-    const st = statSync(f);
+    const st = await fsp.stat(f);
     return `${basename(f)}:${st.size}:${st.mtimeMs}`;
   } catch {
     return "unknown";

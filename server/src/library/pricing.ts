@@ -5,7 +5,7 @@
  * and cache writes are each priced at their own rate; a model without a cache price pays the
  * input rate for cache writes and for reads.
  */
-import { readFileSync, statSync } from "node:fs";
+import { promises as fsp, readFileSync, statSync } from "node:fs";
 import type { LibraryTokens } from "../protocol/library.js";
 import { PRICE_TABLE, PRICE_TABLE_DATE, PRICE_TABLE_SOURCE } from "./price-table.js";
 
@@ -45,10 +45,18 @@ export function shippedPriceTable(): PriceTable {
 
 /** A LiteLLM price file from disk (model_prices_and_context_window.json), dated by the file's time. */
 export function readPriceFile(path: string): PriceTable {
-  const text = readFileSync(path, "utf8");
+  return priceFileTable(path, readFileSync(path, "utf8"), statSync(path).mtime);
+}
+
+/** The same, with asynchronous file calls (the library's own thread answers the Sessions view meanwhile). */
+export async function readPriceFileAsync(path: string): Promise<PriceTable> {
+  const [text, st] = await Promise.all([fsp.readFile(path, "utf8"), fsp.stat(path)]);
+  return priceFileTable(path, text, st.mtime);
+}
+
+function priceFileTable(path: string, text: string, mtime: Date): PriceTable {
   const json = JSON.parse(text);
   if (!json || typeof json !== "object" || Array.isArray(json)) throw new Error(`${path} is not a LiteLLM price file (an object of models)`);
-  const { mtime } = statSync(path);
   const table = priceTableOf(json, mtime.toISOString().slice(0, 10), path);
   if (table.prices.size === 0) throw new Error(`${path} has no model with input_cost_per_token and output_cost_per_token`);
   return table;
