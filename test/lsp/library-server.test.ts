@@ -5,6 +5,7 @@
  * typing in a document pauses the check; a second server with the same cache reads no session.
  */
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,34 +96,76 @@ describe("library over LSP", () => {
 
 describe("library over LSP: the editor's requests never wait for the library", () => {
   let dir: string;
+  let sample: string;
   let c: LspClient;
   before(async () => {
     // a workspace of many sessions: the background check has work long after the editor's first request
     dir = mkdtempSync(join(tmpdir(), "ti-library-busy-"));
-    const sample = readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8");
+    sample = readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8");
     mkdirSync(join(dir, "sessions"));
     for (let i = 0; i < 300; i++) writeFileSync(join(dir, "sessions", `s${i}.jsonl`), sample);
+    mkdirSync(join(dir, "home"));
     c = await LspClient.start();
   });
   after(async () => {
     await c.stop();
     rmSync(dir, { recursive: true, force: true });
   });
+  const uri = () => pathToFileURL(join(dir, "open.jsonl")).href;
+  /** A hover on the sample's reused tool-call id (line 4, `bash_18`), and what it says. */
+  const ID_HOVER = /^\*\*Tool-call id\*\* bash\\_18: 2 occurrences in this file/;
+  const hoverOnId = () => {
+    const line = sample.split("\n")[3];
+    return c.request<any>("textDocument/hover", { textDocument: { uri: uri() }, position: { line: 3, character: line.indexOf('"bash_18"') + 3 } });
+  };
+  const fixAll = () => c.codeActions({ textDocument: { uri: uri() }, range: { start: { line: 0, character: 0 }, end: { line: 10_000, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } });
 
-  it("while the library checks, a code action (source.fixAll) and its resolve answer with the fix", async () => {
-    const home = join(dir, "home");
-    mkdirSync(home);
-    await c.request("transcriptInspector/library/configure", { enabled: true, home, workspaceFolders: [dir], folders: [], cacheDir: join(dir, "cache"), provider: "auto" });
-    const uri = pathToFileURL(join(dir, "open.jsonl")).href;
-    c.open(uri, readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8"));
-    await c.diagnosticsFor(uri);
+  // The library's cache file is a FIFO here: reading it waits until the test writes to it. On the
+  // server's own thread that read would hold every request until then (the library ran its cache
+  // read in the configure request); on the library's thread only the configure answer waits.
+  it("while the library's cache read waits, a hover and a code action are answered; the library's configure answers after", { skip: process.platform === "win32" ? "no FIFO" : false, timeout: 120_000 }, async () => {
+    c.open(uri(), sample);
+    await c.diagnosticsFor(uri());
+    const cacheDir = join(dir, "cache");
+    mkdirSync(cacheDir);
+    const gate = join(cacheDir, "library-search.json");
+    execFileSync("mkfifo", [gate]);
+    const order: string[] = [];
+    const configured = c
+      .request<LibrarySummary | null>("transcriptInspector/library/configure", { enabled: true, home: join(dir, "home"), workspaceFolders: [dir], folders: [], cacheDir, provider: "auto" })
+      .then((r) => (order.push("library/configure"), r));
+    let released = false;
+    /** The cache read ends (an empty index): the library answers and starts on the workspace's sessions. */
+    const release = () => {
+      if (!released) writeFileSync(gate, "{}");
+      released = true;
+    };
+    try {
+      const hover = await hoverOnId().then((h) => (order.push("hover"), h));
+      const acts = await fixAll().then((a) => (order.push("codeAction"), a));
+      assert.deepEqual(order, ["hover", "codeAction"], "answered while the library waits for its cache");
+      assert.match(hover?.contents?.value ?? "", ID_HOVER, "the hover is the id's");
+      assert.ok(acts.find((a) => a.title === "Fix all repairable findings in the file")?.edit, "the fix-all carries its edit");
+      release();
+      assert.ok(await configured);
+      assert.deepEqual(order, ["hover", "codeAction", "library/configure"]);
+    } finally {
+      release();
+      await configured.catch(() => undefined);
+    }
+  });
+
+  it("while the library checks the workspace's 300 sessions, a hover and source.fixAll answer with the id and the fix", async (t) => {
+    if (process.platform === "win32") return t.skip("the library is configured by the test before");
     const busy = await c.request<LibrarySummary>("transcriptInspector/library/summary", {});
     assert.ok(busy.scanning || busy.pending > 0, `the library is still at work (${busy.checked} of ${busy.pending + busy.checked} checked)`);
-    const end = { line: 10_000, character: 0 };
-    const acts = await c.codeActions({ textDocument: { uri }, range: { start: { line: 0, character: 0 }, end }, context: { diagnostics: [], only: ["source.fixAll"] } });
-    const fixAll = acts.find((a) => a.title === "Fix all repairable findings in the file");
-    assert.ok(fixAll, `offered: ${acts.map((a) => a.title).join(" | ")}`);
-    assert.ok(fixAll.edit, "resolved, the fix-all carries its edit");
-    c.close(uri);
+    const hover = await hoverOnId();
+    assert.match(hover?.contents?.value ?? "", ID_HOVER);
+    const fix = (await fixAll()).find((a) => a.title === "Fix all repairable findings in the file");
+    assert.ok(fix?.edit, "resolved, the fix-all carries its edit");
+    // and the library goes on to the end: every session checked, the cache written
+    const done = await settled(c);
+    assert.equal(done.sessions, 300);
+    c.close(uri());
   });
 });

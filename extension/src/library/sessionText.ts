@@ -3,7 +3,7 @@
  * description and tooltip lines, a group's tooltip, and the library report (Markdown). Transcript
  * text reaches the tooltip as text (sessionsView.ts escapes it); in the report it is escaped here.
  */
-import type { LibraryNode, LibrarySessionLinked, LibrarySummary, LibraryTokens } from "../../../server/src/protocol/library.js";
+import type { LibraryNode, LibrarySessionLinked, LibraryStatus, LibrarySummary, LibraryTokens } from "../../../server/src/protocol/library.js";
 
 const n = (k: number) => k.toLocaleString("en-US");
 const plural = (k: number, w: string) => `${n(k)} ${w}${k === 1 ? "" : "s"}`;
@@ -75,7 +75,7 @@ export function describeSession(s: LibrarySessionLinked, full = false): string {
   return lines.join("\n");
 }
 
-export function nodeTooltip(node: LibraryNode, summary: LibrarySummary | null): string {
+export function nodeTooltip(node: LibraryNode, summary: LibraryStatus | null): string {
   if (node.kind === "failing") return `Sessions whose next request the target provider would reject.${summary ? `\n${summary.headline}` : ""}`;
   const c = `${plural(node.count ?? 0, "session")}${node.rejected ? `, ${n(node.rejected)} would be rejected` : ""}${node.errors ? `, ${n(node.errors)} with errors` : ""}`;
   if (node.kind === "project") return `${node.label}${node.workspace ? " (this workspace)" : ""}\n${c}`;

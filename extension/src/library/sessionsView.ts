@@ -9,7 +9,7 @@
 import { homedir } from "node:os";
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { LibraryChangedNotification, LibraryChildrenRequest, LibraryConfigureRequest, type LibraryConfigureParams, type LibraryNode, LibraryRefreshRequest, LibrarySearchRequest, type LibrarySessionLinked, type LibrarySummary, LibrarySummaryRequest } from "../../../server/src/protocol/library.js";
+import { LibraryChangedNotification, LibraryChildrenRequest, LibraryConfigureRequest, type LibraryConfigureParams, type LibraryNode, LibraryRefreshRequest, LibrarySearchRequest, type LibrarySessionLinked, type LibraryStatus, type LibrarySummary, LibrarySummaryRequest } from "../../../server/src/protocol/library.js";
 import { applyFix } from "../fixes.js";
 import { describeSession, nodeTooltip, reportMarkdown, sessionDescription } from "./sessionText.js";
 
@@ -42,7 +42,7 @@ export interface LibraryBackend {
   summary(): Promise<LibrarySummary | null>;
   refresh(): Promise<LibrarySummary | null>;
   search(query: string): Promise<{ hits: import("../../../server/src/protocol/library.js").LibrarySearchHit[]; total: number; notIndexed: number }>;
-  onChanged(h: (s: LibrarySummary) => void): vscode.Disposable;
+  onChanged(h: (s: LibraryStatus) => void): vscode.Disposable;
 }
 
 export function clientBackend(lc: LanguageClient): LibraryBackend {
@@ -65,7 +65,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
   private readonly disposables: vscode.Disposable[] = [];
   private filter = "";
   private problemsOnly = false;
-  private summary: LibrarySummary | null = null;
+  private summary: LibraryStatus | null = null;
   private refreshTimer: NodeJS.Timeout | undefined;
   private lastRefresh = 0;
 
@@ -104,7 +104,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
     }
   }
 
-  private onSummary(s: LibrarySummary | null): void {
+  private onSummary(s: LibraryStatus | null): void {
     this.summary = s;
     const empty = !s || (s.sessions === 0 && s.pending === 0 && !s.scanning);
     void vscode.commands.executeCommand("setContext", CTX_EMPTY, empty);

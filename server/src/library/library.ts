@@ -11,12 +11,13 @@
  * and then (RESCAN_MS) for new folders; a changed file is checked again.
  *
  * Every file call is asynchronous (the cache, the price file, the listing; session files are read
- * by the check, on worker threads).
+ * by the check, on worker threads). The language server runs this class on a thread of its own
+ * (library-host.ts), so no editor request waits for it.
  */
 import { type FSWatcher, promises as fsp, watch } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PROVIDER_LABELS, isProviderName, maxOf } from "../engine/index.js";
-import type { LibraryChildrenParams, LibraryChildrenResult, LibraryCount, LibraryNode, LibrarySearchResult, LibrarySession, LibrarySessionLinked, LibrarySummary, LibraryTokens } from "../protocol/library.js";
+import type { LibraryChildrenParams, LibraryChildrenResult, LibraryCount, LibraryNode, LibrarySearchResult, LibrarySession, LibrarySessionLinked, LibraryStatus, LibrarySummary, LibraryTokens } from "../protocol/library.js";
 import { LIBRARY_MAX_CHILDREN } from "../protocol/library.js";
 import { INDEX_FILE, readJson, readSessionCache, writeJson, writeSessionCache } from "./cache.js";
 import { CheckPool, type CheckResult } from "./check-pool.js";
@@ -317,6 +318,27 @@ export class Library {
   /** Files checked (or taken from the cache) of the files found. */
   progress(): { done: number; total: number } {
     return { done: this.sessions.size, total: this.files.size };
+  }
+
+  /** The counts and the headline, without linking (one pass over the sessions): sent on every change. */
+  status(): LibraryStatus {
+    let sessions = 0;
+    let rejected = 0;
+    let withErrors = 0;
+    const by = new Map<string, LibraryCount>();
+    for (const s of this.sessions.values()) {
+      if (s.error || s.agent === "unknown") continue;
+      sessions++;
+      if (s.errors > 0) withErrors++;
+      if (!s.rejects) continue;
+      rejected++;
+      const key = s.target ?? "unknown";
+      const e = by.get(key);
+      if (e) e.sessions++;
+      else by.set(key, { key, label: s.targetLabel ?? key, sessions: 1 });
+    }
+    const rb = [...by.values()].sort((a, b) => b.sessions - a.sessions || a.label.localeCompare(b.label));
+    return { sessions, checked: this.sessions.size, read: this.reads, pending: this.pool.pending, scanning: this.scanning, paused: this.pool.paused, rejected, withErrors, headline: headline(sessions, rejected, rb, this.pool.pending) };
   }
 
   summary(): LibrarySummary {

@@ -146,7 +146,12 @@ export interface LibraryCount {
   tokens?: LibraryTokens;
 }
 
-export interface LibrarySummary {
+/**
+ * The library's state in a few numbers and its one sentence: what the Sessions view's message and
+ * badge show, sent on every change. Counted without linking sessions across files, so it costs
+ * one pass over the sessions; the rest of the summary is computed when asked for.
+ */
+export interface LibraryStatus {
   /** Session files found (not counting files that are not sessions). */
   sessions: number;
   checked: number;
@@ -158,9 +163,14 @@ export interface LibrarySummary {
   paused: boolean;
   /** Sessions whose target provider would reject the next request. */
   rejected: number;
+  withErrors: number;
+  /** The one sentence: "312 sessions, 7 would be rejected by Anthropic". */
+  headline: string;
+}
+
+export interface LibrarySummary extends LibraryStatus {
   /** Rejections by target provider. */
   rejectedBy: LibraryCount[];
-  withErrors: number;
   withWarnings: number;
   notSessions: number;
   unreadable: number;
@@ -174,8 +184,6 @@ export interface LibrarySummary {
   compactions: number;
   subagents: number;
   linkIssues: number;
-  /** The one sentence: "312 sessions, 7 would be rejected by Anthropic". */
-  headline: string;
   priceTable: { date: string; source: string; models: number };
   /** The search index: its size, its bound, whether a session did not fit, whether documents are still being added. */
   search: { documents: number; sessions: number; chars: number; budgetChars: number; full: boolean; indexing: boolean };
@@ -272,5 +280,5 @@ export interface LibrarySearchResult {
 /** `transcriptInspector/library/search`: matches across sessions, in context. */
 export const LibrarySearchRequest = new RequestType<LibrarySearchParams, LibrarySearchResult, void>("transcriptInspector/library/search");
 
-/** `transcriptInspector/library/didChange` (server -> client): sessions were added, changed or checked. */
-export const LibraryChangedNotification = new NotificationType<LibrarySummary>("transcriptInspector/library/didChange");
+/** `transcriptInspector/library/didChange` (server -> client): sessions were added, changed or checked; the status only (ask for the summary). */
+export const LibraryChangedNotification = new NotificationType<LibraryStatus>("transcriptInspector/library/didChange");
