@@ -65,11 +65,16 @@ export function describeSession(s: LibrarySessionLinked, full = false): string {
   const t = s.tokens;
   if (tokenSum(t)) lines.push(`Recorded: ${n(t.input)} in · ${n(t.output)} out · cache ${n(t.cacheRead)} read, ${n(t.cacheWrite)} written`);
   for (const m of s.models) lines.push(`  ${m.model}: ${plural(m.responses, "response")}${m.cost !== undefined ? `, ${formatCost(m.cost)}` : m.recordedCost !== undefined ? `, ${formatCost(m.recordedCost)} (recorded)` : ", no price"}`);
+  if (s.omitted?.models) lines.push(`  and ${plural(s.omitted.models, "other model")}`);
   if (s.cost !== undefined) lines.push(`Cost: ${formatCost(s.cost)}${s.costWithChildren !== undefined && s.costWithChildren !== s.cost ? `, ${formatCost(s.costWithChildren)} with its subagents` : ""}`);
-  if (s.compactions.length) lines.push(`${plural(s.compactions.length, "compaction")}: ${s.compactions.map((c) => `line ${c.line}${c.tokensBefore !== undefined ? ` ${n(c.tokensBefore)}` : ""}${c.tokensAfter !== undefined ? ` → ${n(c.tokensAfter)}` : ""}${c.tokensBefore !== undefined || c.tokensAfter !== undefined ? " tokens" : ""}`).join("; ")}`);
-  if (s.spawns.length) lines.push(`${plural(s.spawns.length, "subagent call")}, ${plural(s.children.length, "child session")}`);
+  // A session of the view's nodes carries a few entries of each list; `omitted` counts the rest.
+  const more = s.omitted ?? { spawns: 0, compactions: 0, linkIssues: 0, children: 0, models: 0, sidechains: 0 };
+  if (s.compactions.length) lines.push(`${plural(s.compactions.length + more.compactions, "compaction")}: ${s.compactions.map((c) => `line ${c.line}${c.tokensBefore !== undefined ? ` ${n(c.tokensBefore)}` : ""}${c.tokensAfter !== undefined ? ` → ${n(c.tokensAfter)}` : ""}${c.tokensBefore !== undefined || c.tokensAfter !== undefined ? " tokens" : ""}`).join("; ")}${more.compactions ? "; …" : ""}`);
+  const spawns = s.spawns.length + more.spawns;
+  if (spawns) lines.push(`${plural(spawns, "subagent call")}, ${plural(s.children.length + more.children, "child session")}`);
   if (s.parent) lines.push(s.parent.kind === "fork" ? `Forked from ${s.parentPath ?? s.parent.path ?? s.parent.sessionId}` : `Subagent${s.parent.agentType ? ` (${s.parent.agentType})` : ""}${s.parent.description ? `: ${s.parent.description}` : ""}`);
   for (const i of s.linkIssues) lines.push(`⚠ ${i.message}${i.line ? ` (line ${i.line})` : ""}`);
+  if (more.linkIssues) lines.push(`⚠ and ${plural(more.linkIssues, "other subagent problem")}`);
   if (s.archived) lines.push("Archived");
   lines.push(s.path);
   return lines.join("\n");

@@ -45,12 +45,12 @@ export function serveLibrary(port: MessagePort, data: LibraryHostData): void {
     });
     library = lib;
     await lib.ready;
-    if (library !== lib) return library ? library.summary() : null;
+    if (library !== lib) return library ? library.summary({ bounded: true }) : null;
     if (lib.priceFileError) log(`the price file ${p.priceFile} cannot be used (${lib.priceFileError}); the table that ships is used`);
     lib.startWatching();
     log(`${roots.length} folders: ${roots.map((r) => r.path).join(", ")}`);
     void lib.scan().catch((e) => log(`scan failed: ${(e as Error).message}`));
-    return lib.summary();
+    return lib.summary({ bounded: true });
   };
 
   const handle = async (method: LibraryHostMethod, params: any): Promise<unknown> => {
@@ -58,12 +58,12 @@ export function serveLibrary(port: MessagePort, data: LibraryHostData): void {
       case "configure":
         return configure(params as LibraryConfigureParams);
       case "summary":
-        return library?.summary() ?? null;
+        return library?.summary({ bounded: true }) ?? null;
       case "refresh": {
         const lib = library;
         if (!lib) return null;
         await lib.scan();
-        return lib.summary();
+        return lib.summary({ bounded: true });
       }
       case "children":
         return library?.children(params as LibraryChildrenParams) ?? { nodes: [], more: 0 };

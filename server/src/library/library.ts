@@ -18,7 +18,7 @@ import { type FSWatcher, promises as fsp, watch } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PROVIDER_LABELS, isProviderName, maxOf } from "../engine/index.js";
 import type { LibraryChildrenParams, LibraryChildrenResult, LibraryCount, LibraryNode, LibrarySearchResult, LibrarySession, LibrarySessionLinked, LibraryStatus, LibrarySummary, LibraryTokens } from "../protocol/library.js";
-import { LIBRARY_MAX_CHILDREN } from "../protocol/library.js";
+import { LIBRARY_MAX_CHILDREN, LIBRARY_MAX_LIST } from "../protocol/library.js";
 import { INDEX_FILE, readJson, readSessionCache, writeJson, writeSessionCache } from "./cache.js";
 import { CheckPool, type CheckResult } from "./check-pool.js";
 import { type FoundFile, type LibraryRoot, listSessionFiles } from "./folders.js";
@@ -341,7 +341,12 @@ export class Library {
     return { sessions, checked: this.sessions.size, read: this.reads, pending: this.pool.pending, scanning: this.scanning, paused: this.pool.paused, rejected, withErrors, headline: headline(sessions, rejected, rb, this.pool.pending) };
   }
 
-  summary(): LibrarySummary {
+  /**
+   * Every count, by agent, day and model. `bounded` (the language server): the days, models and
+   * models without a price listed at most LIBRARY_MAX_LIST each (the newest days, the models
+   * with the most sessions), the rest counted in `omitted`.
+   */
+  summary(options: { bounded?: boolean } = {}): LibrarySummary {
     const all = [...this.all().values()];
     const sessions = all.filter((s) => !s.error);
     const tokens = zeroTokens();
@@ -384,6 +389,11 @@ export class Library {
     const search = this.index.stats();
     const byCount = (m: Map<string, LibraryCount>) => [...m.values()].sort((a, b) => b.sessions - a.sessions || a.label.localeCompare(b.label));
     const rb = byCount(rejectedBy);
+    const max = options.bounded ? LIBRARY_MAX_LIST : Infinity;
+    const days = [...byDay.values()].sort((a, b) => (a.key < b.key ? 1 : -1));
+    const models = byCount(byModel);
+    const unpricedList = [...unpriced].sort();
+    const omitted = { days: Math.max(0, days.length - max), models: Math.max(0, models.length - max), unpriced: Math.max(0, unpricedList.length - max) };
     return {
       sessions: sessions.length,
       checked: this.sessions.size,
@@ -399,13 +409,14 @@ export class Library {
       unreadable: all.length - sessions.length,
       tokens,
       cost,
-      unpriced: [...unpriced].sort(),
+      unpriced: unpricedList.slice(0, max),
       byAgent: byCount(byAgent),
-      byDay: [...byDay.values()].sort((a, b) => (a.key < b.key ? 1 : -1)),
-      byModel: byCount(byModel),
+      byDay: days.slice(0, max),
+      byModel: models.slice(0, max),
       compactions,
       subagents,
       linkIssues,
+      ...(omitted.days || omitted.models || omitted.unpriced ? { omitted } : {}),
       headline: headline(sessions.length, rejected, rb, this.pool.pending),
       priceTable: { date: this.prices.date, source: this.prices.source, models: this.prices.prices.size },
       search: { documents: search.documents, sessions: search.sessions, chars: search.chars, budgetChars: search.budgetChars, full: search.full, indexing: this.index.busy },
@@ -441,7 +452,7 @@ export class Library {
       return m;
     };
     const counts = (list: LibrarySessionLinked[]) => ({ count: list.length, rejected: list.filter((s) => s.rejects).length, errors: list.filter((s) => s.errors > 0).length });
-    const sessionNode = (s: LibrarySessionLinked): LibraryNode => ({ id: `session:${s.path}`, kind: "session", label: s.title, session: s, hasChildren: s.children.some((c) => visible(all.get(c)!)) });
+    const sessionNode = (s: LibrarySessionLinked): LibraryNode => ({ id: `session:${s.path}`, kind: "session", label: s.title, session: viewSession(s), hasChildren: s.children.some((c) => visible(all.get(c)!)) });
     const bounded = (nodes: LibraryNode[]): LibraryChildrenResult => ({ nodes: nodes.slice(0, LIBRARY_MAX_CHILDREN), more: Math.max(0, nodes.length - LIBRARY_MAX_CHILDREN) });
     const newest = (a: LibrarySessionLinked, b: LibrarySessionLinked) => (b.lastAt ?? b.mtimeMs) - (a.lastAt ?? a.mtimeMs);
     const id = p.id ?? "";
@@ -510,6 +521,48 @@ export function defaultCacheDir(home: string, env: Record<string, string | undef
   if (platform === "win32") return join(env.LOCALAPPDATA ?? join(home, "AppData", "Local"), "transcript-inspector", "library");
   if (platform === "darwin") return join(home, "Library", "Caches", "transcript-inspector", "library");
   return join(env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith("/") ? env.XDG_CACHE_HOME : join(home, ".cache"), "transcript-inspector", "library");
+}
+
+/** Entries of each list a session node of the view carries; characters of each text. */
+export const VIEW_LIST = 20;
+export const VIEW_TEXT = 500;
+
+/**
+ * A session as a node of the Sessions view carries it: its lists cut to VIEW_LIST entries (the
+ * calls that ran subagents and the in-file sidechains to none: the view shows their count) and its
+ * texts to VIEW_TEXT characters, with what was left out counted in `omitted`. A node's size is
+ * bounded whatever the file holds.
+ */
+export function viewSession(s: LibrarySessionLinked): LibrarySessionLinked {
+  const cut = (t: string | undefined) => (t !== undefined && t.length > VIEW_TEXT ? `${t.slice(0, VIEW_TEXT)}…` : t);
+  const few = <T>(list: T[]) => (list.length > VIEW_LIST ? list.slice(0, VIEW_LIST) : list);
+  const omitted = {
+    spawns: s.spawns.length,
+    compactions: Math.max(0, s.compactions.length - VIEW_LIST),
+    linkIssues: Math.max(0, s.linkIssues.length - VIEW_LIST),
+    children: Math.max(0, s.children.length - VIEW_LIST),
+    models: Math.max(0, s.models.length - VIEW_LIST),
+    sidechains: s.sidechains.length,
+  };
+  return {
+    ...s,
+    project: cut(s.project)!,
+    title: cut(s.title)!,
+    ...(s.sessionId !== undefined ? { sessionId: cut(s.sessionId) } : {}),
+    ...(s.note !== undefined ? { note: cut(s.note) } : {}),
+    ...(s.error !== undefined ? { error: cut(s.error) } : {}),
+    ...(s.firstError ? { firstError: { ...s.firstError, message: cut(s.firstError.message)! } } : {}),
+    ...(s.rejection ? { rejection: { ...s.rejection, text: cut(s.rejection.text)! } } : {}),
+    ...(s.parent ? { parent: { ...s.parent, path: cut(s.parent.path), sessionId: cut(s.parent.sessionId), callId: cut(s.parent.callId), agentId: cut(s.parent.agentId), agentType: cut(s.parent.agentType), description: cut(s.parent.description) } } : {}),
+    models: few(s.models).map((m) => ({ ...m, model: cut(m.model)! })),
+    unpriced: few(s.unpriced).map((m) => cut(m)!),
+    compactions: few(s.compactions).map((c) => ({ ...c, trigger: cut(c.trigger) })),
+    linkIssues: few(s.linkIssues).map((i) => ({ ...i, message: cut(i.message)! })),
+    children: few(s.children),
+    spawns: [],
+    sidechains: [],
+    omitted,
+  };
 }
 
 function addTokens(into: LibraryTokens, t: LibraryTokens): void {

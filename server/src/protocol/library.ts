@@ -136,6 +136,11 @@ export interface LibrarySessionLinked extends LibrarySession {
   linkIssues: LibraryLinkIssue[];
   /** Own cost plus the children's, each file counted once. */
   costWithChildren?: number;
+  /**
+   * A session in the Sessions view's nodes carries at most a few entries of each list (a session
+   * can hold thousands of calls, compactions or models) and its texts cut: how many were left out.
+   */
+  omitted?: { spawns: number; compactions: number; linkIssues: number; children: number; models: number; sidechains: number };
 }
 
 export interface LibraryCount {
@@ -168,6 +173,9 @@ export interface LibraryStatus {
   headline: string;
 }
 
+/** Lists of the summary (days, models, models without a price) hold at most this many entries over LSP. */
+export const LIBRARY_MAX_LIST = 366;
+
 export interface LibrarySummary extends LibraryStatus {
   /** Rejections by target provider. */
   rejectedBy: LibraryCount[];
@@ -184,6 +192,8 @@ export interface LibrarySummary extends LibraryStatus {
   compactions: number;
   subagents: number;
   linkIssues: number;
+  /** Entries left out of byDay, byModel and unpriced (each lists at most LIBRARY_MAX_LIST over LSP; the command line lists all). */
+  omitted?: { days: number; models: number; unpriced: number };
   priceTable: { date: string; source: string; models: number };
   /** The search index: its size, its bound, whether a session did not fit, whether documents are still being added. */
   search: { documents: number; sessions: number; chars: number; budgetChars: number; full: boolean; indexing: boolean };
@@ -241,7 +251,7 @@ export interface LibraryChildrenResult {
   /** Nodes left out (a group lists at most LIBRARY_MAX_CHILDREN). */
   more: number;
 }
-export const LIBRARY_MAX_CHILDREN = 2000;
+export const LIBRARY_MAX_CHILDREN = 1000;
 
 /** `transcriptInspector/library/configure`: (re)start the library with these folders and settings. */
 export const LibraryConfigureRequest = new RequestType<LibraryConfigureParams, LibrarySummary | null, void>("transcriptInspector/library/configure");
