@@ -303,7 +303,22 @@ export const vscode = {
       return panel;
     },
     createTreeView: (id: string, options: any) => {
-      const view = { id, options, message: undefined as string | undefined, description: undefined as string | undefined, badge: undefined as unknown, dispose() {} };
+      // Hidden until a test shows it (setVisible), as a view in its own container is until its icon is clicked.
+      const visibility = new EventEmitter<{ visible: boolean }>();
+      const view = {
+        id,
+        options,
+        message: undefined as string | undefined,
+        description: undefined as string | undefined,
+        badge: undefined as unknown,
+        visible: false,
+        onDidChangeVisibility: visibility.event,
+        setVisible(v: boolean) {
+          view.visible = v;
+          visibility.fire({ visible: v });
+        },
+        dispose() {},
+      };
       state.treeViews.set(id, view);
       return view;
     },

@@ -24,6 +24,7 @@ describe("Sessions view (fake vscode, a real library)", () => {
   let lib: Library;
   let provider: any;
   const configured: any[] = [];
+  let configuredBeforeShown = -1;
   before(async () => {
     h = makeFakeHome();
     lib = new Library({ roots: libraryRoots({ home: h.home, env: {} }), workspaceFolders: ["/fixture"] });
@@ -38,14 +39,22 @@ describe("Sessions view (fake vscode, a real library)", () => {
     };
     await ext.activate({ subscriptions: [] as any[], extensionUri: Uri.file(ROOT), asAbsolutePath: (p: string) => join(ROOT, p) });
     await new Promise((r) => setTimeout(r, 20));
-    provider = state.treeViews.get("transcriptInspector.sessions")!.options.treeDataProvider;
+    configuredBeforeShown = configured.length;
+    // the user opens the Sessions view (twice: it starts the library once)
+    const view = state.treeViews.get("transcriptInspector.sessions")!;
+    view.setVisible(true);
+    view.setVisible(false);
+    view.setVisible(true);
+    await new Promise((r) => setTimeout(r, 20));
+    provider = view.options.treeDataProvider;
   });
   after(() => {
     lib.dispose();
     h.cleanup();
   });
 
-  it("configures the server's library with the home, the workspace folders and the settings", () => {
+  it("starts the server's library when the view is first shown, with the home, the workspace folders and the settings", () => {
+    assert.equal(configuredBeforeShown, 0, "nothing is asked of the library before the view is shown");
     assert.equal(configured.length, 1);
     const p = configured[0];
     assert.equal(p.enabled, true);

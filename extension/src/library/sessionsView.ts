@@ -4,7 +4,9 @@
  * their parent, and a "Would be rejected" group on top. The language server's library lists,
  * checks, caches and searches; this file draws: icons, descriptions, tooltips, context menus,
  * a filter, the headline as the view's message, the rejected count as its badge. The tree asks for
- * one node's children at a time, so thousands of sessions cost only what is expanded.
+ * one node's children at a time, so thousands of sessions cost only what is expanded. The library
+ * starts when it is first wanted (the view shown, or one of its commands run), not when the
+ * extension starts: nothing is listed or checked for a user who never opens it.
  */
 import { homedir } from "node:os";
 import * as vscode from "vscode";
@@ -66,6 +68,8 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
   private filter = "";
   private problemsOnly = false;
   private summary: LibraryStatus | null = null;
+  /** The library was configured once (it starts when first wanted). */
+  private started = false;
   private refreshTimer: NodeJS.Timeout | undefined;
   private lastRefresh = 0;
 
@@ -76,15 +80,28 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
     this.disposables.push(this.view, this.changed, backend.onChanged((s) => this.onSummary(s)));
     this.disposables.push(
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${SECTION}.library`) || e.affectsConfiguration(`${SECTION}.provider`)) void this.configure();
+      this.view.onDidChangeVisibility((e) => {
+        if (e.visible) void this.start();
       }),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.configure()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (this.started && (e.affectsConfiguration(`${SECTION}.library`) || e.affectsConfiguration(`${SECTION}.provider`))) void this.configure();
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        if (this.started) void this.configure();
+      }),
     );
+    if (this.view.visible) void this.start();
+  }
+
+  /** Starts the library the first time it is wanted (the view shown, a command run); later calls wait for nothing. */
+  start(): Promise<void> {
+    if (this.started) return Promise.resolve();
+    return this.configure();
   }
 
   /** Sends the folders and settings to the server, which (re)starts the library. */
   async configure(): Promise<void> {
+    this.started = true;
     const c = vscode.workspace.getConfiguration(SECTION);
     const mb = c.get<number>("library.searchIndexMB", 64);
     const params: LibraryConfigureParams = {
@@ -189,12 +206,14 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
   }
 
   async refresh(): Promise<void> {
+    if (!this.started) return this.start();
     this.onSummary(await this.backend.refresh());
     this.changed.fire(undefined);
   }
 
   /** Search across sessions: a quick pick whose items are the matches, each opening its session at the line. */
   async search(): Promise<void> {
+    void this.start();
     const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { hit?: { path: string; line: number } }>();
     qp.title = "Search Sessions";
     qp.placeholder = "Words in prompts, answers, tool calls, outputs or ids";
@@ -235,6 +254,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
 
   /** The summary with the failing sessions and the provider's error text, as a Markdown document. */
   async report(): Promise<void> {
+    await this.start();
     const s = await this.backend.summary();
     if (!s) return void vscode.window.showInformationMessage("The session library is off (transcriptInspector.library.enabled).");
     const failing = (await this.backend.children("failing", undefined, false)).nodes.map((n) => n.session!).filter(Boolean);
@@ -290,7 +310,7 @@ function targetOf(arg: unknown): vscode.Uri | undefined {
   return vscode.window.activeTextEditor?.document.uri;
 }
 
-/** Starts the view and its commands; the server's library starts when the view is configured. */
+/** Starts the view and its commands; the server's library starts when the view is first shown or a command wants it. */
 export function registerLibrary(context: { subscriptions: vscode.Disposable[] }, lc: LanguageClient, log: vscode.LogOutputChannel, openInspectorCommand: string, backend: LibraryBackend = clientBackend(lc)): SessionsView {
   const view = new SessionsView(backend, log);
   const C = LIBRARY_COMMANDS;
@@ -343,6 +363,5 @@ export function registerLibrary(context: { subscriptions: vscode.Disposable[] },
       await c.update("library.folders", [...folders], vscode.ConfigurationTarget.Global);
     }),
   );
-  void view.configure();
   return view;
 }
