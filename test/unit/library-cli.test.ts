@@ -71,7 +71,7 @@ describe("library command", () => {
     assert.match(text, /^Would be rejected \(\d+\):$/m);
     assert.match(text, /rollout-2026-11-20T10-00-00-[^:]+\.jsonl:\d+ OpenAI Responses: colliding-id: .*Duplicate 'call_id'/);
     assert.match(text, /^Subagents and forks \(\d+ problems?\):$/m);
-    assert.match(text, /missing-child: No file of the subagent this Agent call ran/);
+    assert.match(text, /missing-child: Subagent file missing; Claude Code keeps each subagent it runs in a file of its own/);
     assert.match(text, /^Search "showcol2": \d+ match/m);
     assert.match(text, /^\d+ sessions, \d+ would be rejected .*tokens recorded; <?\$\d+\.\d\d at the prices of \d{4}-\d\d-\d\d/m);
   });

@@ -108,7 +108,7 @@ describe("library: a fake home with sessions of every agent", () => {
     assert.equal(parent.spawns.length, 2, "two Agent calls in one response, each with its result on its own line");
     const missing = parent.linkIssues.filter((i) => i.code === "missing-child");
     assert.equal(missing.length, 1, "the call whose subagent file is not there (showcol1)");
-    assert.match(missing[0].message, /\(showcol1\)/);
+    assert.match(missing[0].message, /^Subagent file missing; Claude Code [^.]*\. The Agent call ran showcol1: looked for /, "a short first sentence naming the agent, then the detail");
     assert.ok(missing.every((i) => typeof i.line === "number" && /subagents\/agent-/.test(i.message)));
     // each file counted once: the parent's cost with its subagents
     assert.ok(parent.cost! > 0 && child.cost! > 0);
@@ -125,6 +125,7 @@ describe("library: a fake home with sessions of every agent", () => {
         child.linkIssues.map((i) => i.code),
         ["child-unfinished"],
       );
+      assert.match(child.linkIssues[0].message, /^Subagent never finished; its last Codex message is not a final answer\./);
       const parent = lib.session(h.paths.codexParent)!;
       assert.equal(parent.spawns[0].agentId, "33333333-3333-4333-8333-333333333333");
       assert.deepEqual(parent.linkIssues, [], "the child exists and the parent holds the call's result");

@@ -23,7 +23,8 @@ export function linkSessions(sessions: Iterable<LibrarySession>): Map<string, Li
     if (!ref) continue;
     const parent = (ref.path ? out.get(ref.path) : undefined) ?? (ref.sessionId ? byId.get(ref.sessionId) : undefined);
     if (!parent || parent === child) {
-      child.linkIssues.push({ code: "parent-missing", message: `The ${ref.kind === "fork" ? "session it was forked from" : "session that ran this subagent"} (${ref.path ?? ref.sessionId}) is not in the library.`, ...(ref.path ? { other: ref.path } : {}) });
+      const what = ref.kind === "fork" ? "fork" : "subagent";
+      child.linkIssues.push({ code: "parent-missing", message: `Parent session not in the library; this ${child.agentLabel} ${what} names ${ref.path ? "a file" : "a session id"} the library does not have. ${ref.kind === "fork" ? "It was forked from" : "It was run by"} ${ref.path ?? ref.sessionId}: deleted, or in a folder the library does not list.`, ...(ref.path ? { other: ref.path } : {}) });
       continue;
     }
     child.parentPath = parent.path;
@@ -31,9 +32,9 @@ export function linkSessions(sessions: Iterable<LibrarySession>): Map<string, Li
     if (ref.kind !== "subagent") continue;
     const spawn = parent.spawns.find((sp) => sp.transcript === child.path || (ref.callId && sp.callId === ref.callId) || (ref.agentId && sp.agentId && (sp.agentId === ref.agentId || sp.agentId.startsWith(ref.agentId) || ref.agentId.startsWith(sp.agentId))));
     if (spawn && !spawn.hasResult)
-      parent.linkIssues.push({ code: "result-missing", line: spawn.line, other: child.path, message: `The subagent's result is missing: ${spawn.tool} call ${spawn.callId} ran ${child.title ? `"${child.title}"` : "a subagent"}, and no result for it follows in this session.` });
+      parent.linkIssues.push({ code: "result-missing", line: spawn.line, other: child.path, message: `Subagent result missing; this ${parent.agentLabel} session holds the call but not its result. ${spawn.tool} call ${spawn.callId} ran ${child.title ? `"${child.title}"` : "a subagent"}, and no result for it follows in this session.` });
     if (!child.finished && !child.error)
-      child.linkIssues.push({ code: "child-unfinished", message: "The subagent never finished: its last message is not a final answer (a call left open, an error, or a cut-off line).", ...(spawn ? { other: parent.path } : {}) });
+      child.linkIssues.push({ code: "child-unfinished", message: `Subagent never finished; its last ${child.agentLabel} message is not a final answer. It ends on a call left open, an error or a cut-off line.`, ...(spawn ? { other: parent.path } : {}) });
   }
 
   // Calls whose subagent left no file.
@@ -48,7 +49,7 @@ export function linkSessions(sessions: Iterable<LibrarySession>): Map<string, Li
       // Only where the agent writes subagent files: Claude Code with an agent id, Codex with a thread.
       if (!sp.agentId) continue;
       const where = sp.transcript ?? (sp.transcriptName ? `a file named ${sp.transcriptName}` : `a transcript of ${sp.agentId}`);
-      parent.linkIssues.push({ code: "missing-child", line: sp.line, message: `No file of the subagent this ${sp.tool} call ran (${sp.agentId}): looked for ${where}.` } satisfies LibraryLinkIssue);
+      parent.linkIssues.push({ code: "missing-child", line: sp.line, message: `Subagent file missing; ${parent.agentLabel} keeps each subagent it runs in a file of its own, and this one's is not there. The ${sp.tool} call ran ${sp.agentId}: looked for ${where}.` } satisfies LibraryLinkIssue);
     }
   }
 
