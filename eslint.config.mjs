@@ -6,6 +6,7 @@
 //   server/src/protocol      pure: types and request objects; no engine
 //   server/src/presentation  view model, report JSON: engine + protocol, no Node, no LSP
 //   server/src/lsp, server.ts, cli.ts, cli/   Node: everything below, no vscode, no UI
+//   server/src/library       Node: the session library (engine, io, protocol), used by lsp and cli
 //   extension/src            Node + vscode: protocol only, not engine/presentation/lsp
 //   webview/src              DOM: protocol only, plus its own files
 // The tsconfig project references (tsconfig.json) hold the same line for TypeScript: a file
@@ -147,6 +148,8 @@ export default tseslint.config(
     ["server/src/*.ts", "server/src/lsp/**/*.ts", "server/src/cli/**/*.ts", "server/src/io/**/*.ts"],
     [VSCODE, LANGUAGE_CLIENT, EXTENSION, WEBVIEW, ENGINE_DEEP],
   ),
+  // The session library (issue 26): Node, below the language server and the CLI, which use it.
+  boundary(["server/src/library/**/*.ts"], [VSCODE, LANGUAGE_CLIENT, EXTENSION, WEBVIEW, ENGINE_DEEP, LSP, ENTRY_POINTS]),
   boundary(
     ["server/src/protocol/**/*.ts"],
     [onlyPackages(PROTOCOL_PACKAGES, "The protocol"), { ...ENGINE, message: "The protocol does not import the engine: it is shared with the extension and the webview." }, PRESENTATION, LSP, ENTRY_POINTS, EXTENSION, WEBVIEW],

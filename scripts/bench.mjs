@@ -13,6 +13,10 @@
 //   npm run bench -- --runs 5 --cap 180    runs per CLI figure (median), per-step cap in seconds
 //   npm run bench -- --skip lsp,inspector  leave parts out (cli, lsp, inspector)
 //   npm run bench -- --build               rebuild dist/ first (otherwise built only when missing)
+//   npm run bench -- --library             also the session library: 1,000 generated sessions (about 2 GB
+//                                          under bench-results/library/), first scan, second start, the
+//                                          language server's memory and search latency
+//   npm run bench -- --library --library-sessions 200 --skip cli,lsp,inspector --sizes 1   a smaller library only
 // The implementation lives in scripts/bench/ (main.ts orchestrates).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -10,6 +10,8 @@ mkdirSync("dist", { recursive: true });
 const jobs = [
   build({ ...common, entryPoints: ["server/src/cli.ts"], outfile: "dist/cli.js", platform: "node", target: "node20", format: "cjs", banner: { js: "#!/usr/bin/env node" } }),
 ];
+// The session library's worker thread (server/src/library/worker.ts), beside the CLI and the server that start it.
+jobs.push(build({ ...common, entryPoints: ["server/src/library/worker.ts"], outfile: "dist/library-worker.js", platform: "node", target: "node20", format: "cjs" }));
 if (existsSync("server/src/server.ts"))
   jobs.push(build({ ...common, entryPoints: ["server/src/server.ts"], outfile: "dist/server.js", platform: "node", target: "node20", format: "cjs" }));
 if (existsSync("extension/src/extension.ts"))

@@ -20,6 +20,7 @@ import { SessionStatuses } from "./sessions.js";
 import { StatusBar } from "./statusBar.js";
 import { type InspectorTestHooks, isTestRun, MessageRecorder } from "./testHooks.js";
 import { UnsyncedEditors } from "./unsyncedEditors.js";
+import { registerLibrary } from "./library/sessionsView.js";
 
 let client: LanguageClient | undefined;
 
@@ -89,6 +90,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
       hide: (uri) => void lc.sendNotification(DidHideUnsyncedNotification, { uri }).catch(() => undefined),
     })),
   );
+  // The Sessions view and the session library (issue 26; extension/src/library).
+  registerLibrary(context, lc, log, OPEN_INSPECTOR_COMMAND);
   log.info("Transcript Inspector language server started");
   return recorder ? { inspector: recorder.hooks() } : {};
 }

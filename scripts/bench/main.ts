@@ -12,6 +12,7 @@ import { cpus, freemem, loadavg, release, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { type Format, FORMATS, generateSession, type IdMode, type SessionMeta } from "./generate";
 import { HAVE_TIME, median, type RunResult, runMeasured } from "./measure";
+import { runLibraryBench } from "./library-bench";
 import { type Row, formatTable } from "./table";
 import { holds, MB, TARGETS } from "./targets";
 
@@ -27,10 +28,13 @@ interface Options {
   quick: boolean;
   skip: Set<string>;
   keepSessions: boolean;
+  /** `--library`: also the session library on generated sessions (library-bench.ts). */
+  library: boolean;
+  librarySessions: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { sizes: [1, 20, 100], formats: [...FORMATS], runs: 3, capMs: 120_000, quick: false, skip: new Set(), keepSessions: false };
+  const o: Options = { sizes: [1, 20, 100], formats: [...FORMATS], runs: 3, capMs: 120_000, quick: false, skip: new Set(), keepSessions: false, library: false, librarySessions: 1000 };
   let sizesGiven = false;
   let huge = false;
   for (let i = 0; i < argv.length; i++) {
@@ -54,6 +58,8 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--quick") o.quick = true;
     else if (a === "--huge") huge = true;
     else if (a === "--keep-sessions") o.keepSessions = true;
+    else if (a === "--library") o.library = true;
+    else if (a.startsWith("--library-sessions")) o.librarySessions = Math.max(1, Number(val()));
     else throw new Error(`unknown option ${a} (see scripts/bench.mjs)`);
   }
   if (o.quick) {
@@ -386,6 +392,13 @@ async function main() {
           holds: a != null && b != null ? holds(b / a <= TARGETS.linearGrowth.slack) : "NO",
         });
       }
+
+  if (o.library) {
+    // Its steps take minutes on 2 GB: a cap of at least 30 minutes each.
+    const lb = await runLibraryBench({ sessions: o.librarySessions, capMs: Math.max(o.capMs, 30 * 60_000), log, keep: o.keepSessions });
+    rows.push(...lb.rows);
+    results.library = lb.results;
+  }
 
   const tookS = (Date.now() - started) / 1000;
   results.rows = rows;

@@ -35,6 +35,7 @@ import { planRender, renderFile } from "./cli/render-command.js";
 import { optionsFor } from "./cli/session-file.js";
 import { parseAgentVersionOption } from "./cli/agent-version-option.js";
 import { parseColourOption, styleFor, type TextStyle } from "./cli/terminal-style.js";
+import { runLibrary } from "./cli/library-command.js";
 
 export { optionsFor };
 
@@ -109,6 +110,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
 
 /** The process entry: `check` on several files in worker threads, output with the stream's backpressure. */
 export async function run(argv: string[], env: CliEnvironment = {}): Promise<number> {
+  if (argv[0] === "library") return runLibrary(argv.slice(1), { workerScript: env.workerScript && /cli\.js$/.test(env.workerScript) ? env.workerScript.replace(/cli\.js$/, "library-worker.js") : undefined });
   const args = parseArgs(argv);
   const write: Write = streamWriter(process.stdout);
   const err = (s: string) => process.stderr.write(s);

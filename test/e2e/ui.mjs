@@ -11,11 +11,13 @@
 // timeline) and axe-core in the four theme kinds; a fix previewed in the diff editor before it is
 // applied; the branch and root picker on a file with two root conversations; a subagent opened in
 // place and in its own file; "Go to the Line of a Provider Error"; a 12 MB session behind VS Code's
-// "very large file" notice still has its status, inspector button, inspector and problems.
+// "very large file" notice still has its status, inspector button, inspector and problems. Issue 26:
+// the Sessions view lists the sessions of every agent laid out in the private home, subagents
+// under their parent.
 //   node test/e2e/ui.mjs --vsix FILE.vsix [--update-screenshots]
 // Screenshots of each step go to .e2e/screenshots/; with --update-screenshots (or
 // TI_UPDATE_SCREENSHOTS=1) also to docs/screenshots/ (diagnostics, hover, quickfix, inspector*,
-// fix-preview, provider-error, large-file; issue 23's inspector shots are cropped to the inspector).
+// fix-preview, provider-error, large-file, sessions; issue 23's inspector shots are cropped to the inspector).
 // Prints `ok`/`not ok` per step and `ui: N passed, N failed`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -74,6 +76,24 @@ const SUBAGENT_SESSION = fs.existsSync(path.join(CORPUS, "claude-code")) ? write
 const BIG = "big-session.jsonl";
 const bigBytes = writeBigSession(path.join(ws, BIG));
 const AXE = fs.readFileSync(path.join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
+// The session library's fake home (issue 26): code-server's HOME is tmp/home (privateEnv); each
+// agent's sessions in its own layout, copied from the shared corpus (small files only).
+const HOME_LAYOUT = [
+  ["claude-code/daaain-minimal-showcase-parallel-agents.jsonl", ".claude/projects/-workspace-example-app/3f2b1c4d-0000-4000-8000-000000000001.jsonl"],
+  ["claude-code/daaain-subagent-showcol2.jsonl", ".claude/projects/-workspace-example-app/3f2b1c4d-0000-4000-8000-000000000001/subagents/agent-showcol2.jsonl"],
+  ["claude-code/daaain-dag-compact-after-rewind.jsonl", ".claude/projects/-tmp/dag-compact.jsonl"],
+  ["codex/daaain-parent-spawn.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-06-22222222-2222-4222-8222-222222222222.jsonl"],
+  ["codex/daaain-subagent-child.jsonl", ".codex/sessions/2026/01/03/rollout-2026-01-03T04-05-10-33333333-3333-4333-8333-333333333333.jsonl"],
+  ["pi/inspector-branching.jsonl", ".pi/agent/sessions/--fixture--/2026-01-01T00-00-00-000Z_fixture-session.jsonl"],
+  ["pi/inspector-error-message.jsonl", ".pi/agent/sessions/--fixture--/2026-01-02T00-00-00-000Z_error-session.jsonl"],
+];
+const homeAgents = new Set();
+for (const [from, to] of HOME_LAYOUT) {
+  if (!fs.existsSync(path.join(CORPUS, from))) continue;
+  fs.mkdirSync(path.dirname(path.join(tmp, "home", to)), { recursive: true });
+  fs.copyFileSync(path.join(CORPUS, from), path.join(tmp, "home", to));
+  if (to.endsWith(".jsonl")) homeAgents.add({ "claude-code": "Claude Code", codex: "Codex", pi: "pi" }[from.split("/")[0]]);
+}
 fs.mkdirSync(path.join(userDataDir, "User"), { recursive: true });
 fs.mkdirSync(extensionsDir, { recursive: true });
 fs.writeFileSync(
@@ -729,6 +749,51 @@ try {
     await w.locator(".details-button").click();
     await w.locator(".details-panel .disk-note").waitFor({ timeout: 10_000 });
     return `status "${statusText}"; inspector ${before.toLocaleString("en-US")} messages; the orphan in the Problems panel`;
+  });
+
+  await step("the Sessions view lists the home's sessions of every agent (and the workspace's), subagents under their parent", async () => {
+    if (homeAgents.size === 0) return "skipped: no shared corpus";
+    await page.keyboard.press("Escape");
+    // the activity bar's icon (force: the badge of rejected sessions can sit over it)
+    await page.locator(".activitybar .action-item a[aria-label^='Agent Sessions'], .activitybar .action-item .action-label[aria-label^='Agent Sessions']").first().click({ timeout: 30_000, force: true });
+    const pane = page.locator(".pane", { has: page.locator(".pane-header", { hasText: /Sessions/i }) }).first();
+    const row = (text) => pane.locator(".monaco-list-row", { hasText: text }).first();
+    for (const agent of homeAgents) await row(agent).waitFor({ timeout: 120_000 });
+    // the headline, once the background check is done
+    const message = pane.locator(".message");
+    await page.waitForFunction(() => /\d+ sessions?, .*(rejected|none)/.test(document.querySelector(".pane .customview-tree ~ .message, .pane .message")?.textContent ?? "") && !/still to check/.test(document.querySelector(".pane .message")?.textContent ?? ""), null, { timeout: 120_000 }).catch(() => {});
+    const headline = ((await message.first().innerText().catch(() => "")) || "").replace(/\s+/g, " ").trim();
+    // a wider side bar for the picture: drag the sash between it and the editor (the last step)
+    const sash = page.locator(".monaco-sash.vertical").first();
+    const box = await sash.boundingBox().catch(() => null);
+    if (box) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(640, box.y + box.height / 2, { steps: 8 });
+      await page.mouse.up();
+    }
+    // open groups by their twisties (a click on a session opens it): Claude Code's subagent
+    // (its own file under subagents/) sits under the session that called it
+    const twist = async (text) => {
+      const r = row(text);
+      await r.waitFor({ timeout: 30_000 });
+      if ((await r.getAttribute("aria-expanded")) !== "true") await r.locator(".monaco-tl-twistie").click();
+    };
+    if (homeAgents.has("Claude Code")) {
+      await twist("/workspace/example-app");
+      await twist("2026-06-15");
+      await twist("Give me a tour of the repository");
+      await row("Survey src/jobs").waitFor({ timeout: 30_000 });
+    }
+    if (homeAgents.has("Codex")) {
+      await twist("/workspace/synthetic-project");
+      await twist("2026-01-03");
+    }
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(500);
+    await shot("sessions");
+    const rows = (await pane.locator(".monaco-list-row").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    return `${headline || "(no headline)"}; ${rows.length} rows: ${rows.slice(0, 6).join(" | ").slice(0, 300)}`;
   });
 } finally {
   if (browser) await browser.close().catch(() => {});

@@ -111,6 +111,8 @@ export interface FakeState {
   /** How many times the clipboard was read. */
   clipboardReads: number;
   statusMessages: string[];
+  /** Tree views the extension created (the Sessions view), by id. */
+  treeViews: Map<string, any>;
   /** showInputBox options seen, and what it answers (undefined: the user pressed Escape). */
   inputBoxes: any[];
   inputAnswer: string | undefined;
@@ -149,6 +151,7 @@ export const state: FakeState = {
   uiKind: 1,
   clipboardReads: 0,
   statusMessages: [],
+  treeViews: new Map(),
   inputBoxes: [],
   inputAnswer: undefined,
   infoChoice: undefined,
@@ -157,6 +160,47 @@ export const state: FakeState = {
   settings: new Map(),
   workspaceFolders: undefined,
 };
+
+/** The Sessions view's tree items and icons, as the real API shapes them. */
+export class TreeItem {
+  id?: string;
+  description?: string;
+  tooltip?: unknown;
+  iconPath?: unknown;
+  contextValue?: string;
+  resourceUri?: Uri;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  accessibilityInformation?: { label: string };
+  constructor(
+    public label: string,
+    public collapsibleState = 0,
+  ) {}
+}
+export class ThemeIcon {
+  constructor(
+    readonly id: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+export class MarkdownString {
+  value = "";
+  isTrusted?: boolean;
+  supportHtml?: boolean;
+  constructor(value = "", _supportThemeIcons = false) {
+    this.value = value;
+  }
+  appendText(t: string) {
+    this.value += t.replace(/[\\`*_{}\[\]()#+\-.!<>|~]/g, "\\$&");
+    return this;
+  }
+  appendMarkdown(t: string) {
+    this.value += t;
+    return this;
+  }
+}
 
 export function fakeEditor(uri: Uri, lineCount = 100) {
   return { document: { uri, lineCount }, viewColumn: 1, selection: undefined as any, revealed: undefined as any, revealRange(r: any) { this.revealed = r; } };
@@ -187,6 +231,12 @@ export function fakePanel(viewType: string, title: string, show: any, options: a
 
 export const vscode = {
   EventEmitter,
+  TreeItem,
+  ThemeIcon,
+  ThemeColor,
+  MarkdownString,
+  TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+  ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   Uri,
   Position,
@@ -194,7 +244,6 @@ export const vscode = {
   Selection,
   StatusBarAlignment: { Left: 1, Right: 2 },
   TextEditorRevealType: { InCenterIfOutsideViewport: 2, AtTop: 3 },
-  ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   ViewColumn: { Beside: -2, One: 1 },
   UIKind: { Desktop: 1, Web: 2 },
   TabInputText,
@@ -253,6 +302,26 @@ export const vscode = {
       state.panels.push(panel);
       return panel;
     },
+    createTreeView: (id: string, options: any) => {
+      // Hidden until a test shows it (setVisible), as a view in its own container is until its icon is clicked.
+      const visibility = new EventEmitter<{ visible: boolean }>();
+      const view = {
+        id,
+        options,
+        message: undefined as string | undefined,
+        description: undefined as string | undefined,
+        badge: undefined as unknown,
+        visible: false,
+        onDidChangeVisibility: visibility.event,
+        setVisible(v: boolean) {
+          view.visible = v;
+          visibility.fire({ visible: v });
+        },
+        dispose() {},
+      };
+      state.treeViews.set(id, view);
+      return view;
+    },
     registerWebviewPanelSerializer: (viewType: string, serializer: any) => {
       state.serializers.set(viewType, serializer);
       return disposable;
@@ -265,13 +334,15 @@ export const vscode = {
     getConfiguration: (section: string) => {
       const at = (target: number) => (state.settings.get(target) ?? {}) as Record<string, unknown>;
       return {
-        get: (key: string) => at(2)[`${section}.${key}`] ?? at(1)[`${section}.${key}`],
+        get: (key: string, fallback?: unknown) => at(2)[`${section}.${key}`] ?? at(1)[`${section}.${key}`] ?? fallback,
         inspect: (key: string) => ({ key: `${section}.${key}`, globalValue: at(1)[`${section}.${key}`], workspaceValue: at(2)[`${section}.${key}`] }),
-        update: async (key: string, value: unknown, target: number) => {
+        update: async (key: string, value: unknown, target: number = 1) => {
           state.settings.set(target, { ...at(target), [`${section}.${key}`]: value });
         },
       };
     },
+    onDidChangeConfiguration: () => disposable,
+    onDidChangeWorkspaceFolders: () => disposable,
     get textDocuments() {
       return state.textDocuments;
     },

@@ -92,7 +92,7 @@ describe("files on disk", () => {
 describe("extension manifest", () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
   const extDir = join(ROOT, "extension", "src");
-  const ext = [...readdirSync(extDir).map((f) => join(extDir, f)), join(ROOT, "server", "src", "protocol", "lsp.ts")].map((f) => readFileSync(f, "utf8")).join("\n");
+  const ext = [...readdirSync(extDir, { recursive: true }).map(String).filter((f) => f.endsWith(".ts")).map((f) => join(extDir, f)), join(ROOT, "server", "src", "protocol", "lsp.ts")].map((f) => readFileSync(f, "utf8")).join("\n");
   it("activates on the built-in jsonl language (or a restored inspector) and claims no language of its own", () => {
     // and on a restored inspector tab (its serializer lives in the extension)
     assert.deepEqual(pkg.activationEvents, ["onLanguage:jsonl", "onWebviewPanel:transcriptInspector.inspector"]);
@@ -121,6 +121,7 @@ describe("extension manifest", () => {
   it("every setting has a description and the server reads each one", () => {
     const props = pkg.contributes.configuration.properties;
     for (const [k, v] of Object.entries(props) as [string, any][]) assert.ok(v.description || v.markdownDescription, k);
-    assert.deepEqual(Object.keys(props).sort(), ["transcriptInspector.agentVersions", "transcriptInspector.collidingId.enabled", "transcriptInspector.piCondense", "transcriptInspector.piVersion", "transcriptInspector.provider", "transcriptInspector.providerFindings", "transcriptInspector.severityOverrides", "transcriptInspector.trace.server"]);
+    // the library's settings are read by the extension's Sessions view, which sends them to the server (library/configure)
+    assert.deepEqual(Object.keys(props).sort(), ["transcriptInspector.agentVersions", "transcriptInspector.collidingId.enabled", "transcriptInspector.library.enabled", "transcriptInspector.library.folders", "transcriptInspector.library.priceFile", "transcriptInspector.library.searchIndexMB", "transcriptInspector.piCondense", "transcriptInspector.piVersion", "transcriptInspector.provider", "transcriptInspector.providerFindings", "transcriptInspector.severityOverrides", "transcriptInspector.trace.server"]);
   });
 });

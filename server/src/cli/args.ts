@@ -31,6 +31,7 @@ Usage:
   transcript-inspector check [OPTIONS] FILE|DIR...   findings, one line each, like a compiler
   transcript-inspector render [OPTIONS] FILE         what the model is sent: before and after, side by side
   transcript-inspector fix [OPTIONS] FILE...         every safe repair (README "Repairs"), losslessly
+  transcript-inspector library [OPTIONS] [DIR...]    every session on disk: checked, cached, priced, searchable
   transcript-inspector COMMAND --help                the command's options
   transcript-inspector --version
 

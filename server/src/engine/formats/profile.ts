@@ -105,6 +105,22 @@ export interface Sidechains {
 }
 
 /**
+ * A folder where the agent keeps its sessions (the session library's discovery reads these). Pure
+ * data: the library resolves it against the user's home and environment.
+ */
+export interface SessionFolder {
+  /** The folder under the user's home, with "/" separators: ".claude/projects". */
+  readonly home: string;
+  /**
+   * An environment variable that moves the folder: its value, joined with `under` when given,
+   * replaces `home` ("CODEX_HOME" + "sessions").
+   */
+  readonly env?: { readonly name: string; readonly under?: string };
+  /** Sessions the agent archived (Codex's archived_sessions): listed, not resumed by default. */
+  readonly archived?: boolean;
+}
+
+/**
  * Where an agent keeps a subagent's transcript of its own: a path inside the folder named as the
  * session file without its extension, beside it (Claude Code 2.1: `<session>/subagents/agent-<id>.jsonl`),
  * or a file named `prefix…suffix` somewhere in the agent's dated sessions tree (`…/YYYY/MM/DD/`,
@@ -243,4 +259,6 @@ export interface FormatProfile<N extends string = string> {
    * a parent not in this file is information, and the sibling files are searched for it.
    */
   readonly linksOtherFiles: boolean;
+  /** Where the agent keeps its sessions, under the user's home (the session library scans them). */
+  readonly sessionFolders?: readonly SessionFolder[];
 }

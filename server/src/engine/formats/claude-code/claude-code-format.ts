@@ -116,6 +116,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   subagentTranscripts: claudeSubagentTranscripts,
   renderedByPruners: false,
   linksOtherFiles: true,
+  sessionFolders: [{ home: ".claude/projects", env: { name: "CLAUDE_CONFIG_DIR", under: "projects" } }],
 };
 
 /** What Claude Code writes as the result of a tool call the user interrupted. */

@@ -88,4 +88,8 @@ export const codexFormat: FormatProfile<"codex"> = {
   },
   renderedByPruners: false,
   linksOtherFiles: false,
+  sessionFolders: [
+    { home: ".codex/sessions", env: { name: "CODEX_HOME", under: "sessions" } },
+    { home: ".codex/archived_sessions", env: { name: "CODEX_HOME", under: "archived_sessions" }, archived: true },
+  ],
 };

@@ -226,4 +226,5 @@ export const copilotCliFormat: FormatProfile<"copilot-cli"> = {
   sidechains: copilotSidechains,
   renderedByPruners: false,
   linksOtherFiles: false,
+  sessionFolders: [{ home: ".copilot/session-state" }],
 };

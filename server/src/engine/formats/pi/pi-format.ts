@@ -85,6 +85,8 @@ export const piFormat: FormatProfile<"pi"> = {
   editContext: piEditContext,
   renderedByPruners: true,
   linksOtherFiles: false,
+  // pi 1.6 moves the root with PI_CODING_AGENT_SESSION_DIR (and --session-dir, a setting).
+  sessionFolders: [{ home: ".pi/agent/sessions", env: { name: "PI_CODING_AGENT_SESSION_DIR" } }],
 };
 
 /** The text of a result the repairs insert for a call that never got one. */
