@@ -10,7 +10,7 @@ export type Severity = "error" | "warning" | "information" | "hint";
  * A format name from formats/registry.ts (`FormatProfile.name`), or "unknown". The registry
  * checks at compile time that this union is exactly its formats' names.
  */
-export type SessionFormat = "pi" | "claude-code" | "codex" | "copilot-cli" | "unknown";
+export type SessionFormat = "pi" | "claude-code" | "codex" | "copilot-cli" | "gemini-cli" | "unknown";
 
 /** One physical line of the file. */
 export interface SourceLine {
