@@ -22,11 +22,11 @@ const CONTEXT = "<session_context>\nThis is the Gemini CLI. We are setting up th
 const ENV_ID = "d04923d38bb0f6017037e74183378ef4";
 
 /** A chat as 0.61.0 writes it: the metadata line, the session context in a `$set`, then `lines` (objects, or raw strings). */
-function chat(name, lines, { context = true, meta = true } = {}) {
+function chat(name, lines, { context = true, meta = true, kind = "main" } = {}) {
   let t = Date.parse("2026-11-20T10:00:00.000Z");
   const ts = () => new Date((t += 1000)).toISOString();
   const out = [];
-  if (meta) out.push({ sessionId: uuid(`${name}:session`), projectHash: PROJECT, startTime: ts(), lastUpdated: ts(), kind: "main" });
+  if (meta) out.push({ sessionId: uuid(`${name}:session`), projectHash: PROJECT, startTime: ts(), lastUpdated: ts(), kind });
   if (context) out.push({ $set: { messages: [{ id: ENV_ID, timestamp: ts(), type: "user", content: [{ text: CONTEXT }] }], lastUpdated: ts() } });
   let n = 0;
   for (const l of lines) {
@@ -143,6 +143,15 @@ chat("unknown-type", [user("hello"), { type: "compression_marker", content: "x" 
 
 // No metadata line: the CLI cannot load the file.
 chat("no-metadata", [user("hello"), model("Hello!")], { meta: false });
+
+// A sub-agent's chat (written under its parent's): `gemini --resume` does not list it.
+chat("subagent-chat", [user("Investigate the codebase."), model("Done: three modules.")], { kind: "subagent" });
+
+// Only the CLI's own context and commands: nothing to resume.
+chat("nothing-to-resume", [user("/help"), { type: "info", content: "Showing help." }, user("/quit")]);
+
+// A call the tool refused (status error, an error response): answered, nothing to report.
+chat("error-result", [user("read c"), model("", { toolCalls: [call(A, "read_file", { file_path: "c.txt" }, new Error("File not found: c.txt"))] }), model("There is no c.txt.")]);
 
 // A line cut in the middle of the file (an interrupted write), then more records: skipped silently.
 chat("malformed-line", [user("hello"), '{"id":"cut-short","timestamp":"2026-11-20T10:00:09.000Z","type":"gemini","content":"Hel', user("are you there?"), model("Yes.")]);

@@ -103,12 +103,14 @@ describe("Gemini CLI: the chats of the fixtures", () => {
     "cli-tools.jsonl": ["orphan-result@13", "orphan-result@13", "orphan-result@8"],
     "cli-unknown-tool.jsonl": ["orphan-result@8"],
     "empty-text-part.jsonl": [],
+    "error-result.jsonl": [],
     "ends-with-call.jsonl": ["dangling-call@5"],
     "info-and-commands.jsonl": [],
     "legacy-document-cut.json": ["malformed-line@61", "resume-refused@1"],
     "legacy-document.json": [],
     "malformed-line.jsonl": ["malformed-line@5"],
     "no-metadata.jsonl": ["resume-refused@1"],
+    "nothing-to-resume.jsonl": ["resume-refused@1"],
     "orphan-response.jsonl": ["orphan-result@7"],
     "result-twice.jsonl": ["orphan-result@9"],
     "results-in-call-record-only.jsonl": [],
@@ -116,6 +118,7 @@ describe("Gemini CLI: the chats of the fixtures", () => {
     "rewind.jsonl": [],
     "set-messages.jsonl": [],
     "string-content.jsonl": [],
+    "subagent-chat.jsonl": ["resume-refused@1"],
     "thoughts.jsonl": [],
     "unknown-type.jsonl": ["unknown-entry@5"],
     "wrong-field-type.jsonl": ["unknown-entry@5"],
@@ -294,5 +297,7 @@ describe("Gemini CLI: After is what the real CLI 0.61.0 sends on resume", () => 
         return;
       }
       assert.deepEqual(afterTurns(a), recordedTurns(rec));
+      // A chat the reading says `--resume` does not list: the CLI found no session to resume.
+      if (a.findings.some((x) => x.code === "resume-refused")) assert.match(rec.run.stderrHead, /No previous sessions found for this project/);
     });
 });
