@@ -19,6 +19,9 @@ import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { PI_WORD } from "../helpers/real-corpus.js";
+import { expandPaths } from "../../server/src/cli/session-paths.js";
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 
 const AGENT = "gemini-cli";
 const FIXTURES = join(__dirname, "..", "fixtures", AGENT);
@@ -218,6 +221,20 @@ describe("Gemini CLI: a chat of one JSON document (before 0.40)", () => {
     const fixed = fixAll(text);
     assert.equal(fixed.text, text);
     assert.ok(fixed.skipped.some((s) => /one JSON document/.test(s.reason)), JSON.stringify(fixed.skipped));
+  });
+});
+
+describe("Gemini CLI: check DIR", () => {
+  it("takes the chats of a ~/.gemini/tmp folder: session-*.jsonl and the older session-*.json, not the CLI's other JSON files", () => {
+    const dir = mkdtempSync(join(tmpdir(), "gemini-dir-"));
+    try {
+      mkdirSync(join(dir, "p", "chats"), { recursive: true });
+      for (const f of ["session-2025-10-21T20-04-0b23371a.json", "session-2026-12-04T22-05-d7f3ea96.jsonl", "logs.json"]) writeFileSync(join(dir, "p", "chats", f), "{}\n");
+      writeFileSync(join(dir, "p", "logs.json"), "[]\n");
+      assert.deepEqual(expandPaths([dir]).paths.map((p) => p.slice(dir.length + 1)), ["p/chats/session-2025-10-21T20-04-0b23371a.json", "p/chats/session-2026-12-04T22-05-d7f3ea96.jsonl"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -151,6 +151,8 @@ export interface FormatProfile<N extends string = string> {
    * line is where its value starts (`doc.lineOf(path)`). Required with `detectDocument`.
    */
   readDocument?(doc: DocumentPlaces, lines: SourceLine[]): FormatRead;
+  /** The names of this agent's JSON-document session files (Gemini CLI: `session-*.json`): a folder's walk (`check DIR`) takes them beside `*.jsonl`. */
+  readonly documentFileName?: RegExp;
   /** The branch's context as the agent builds it, each message with its origin. */
   buildContext(branch: Entry[]): Msg[];
   /** The active leaf among `entries` (file order), as the agent picks it on load. */

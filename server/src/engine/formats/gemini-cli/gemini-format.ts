@@ -58,6 +58,7 @@ export const geminiCliFormat: FormatProfile<"gemini-cli"> = {
   detectDocument: (head) => /^\s*\{/.test(head) && /"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head) && /"messages"\s*:\s*\[/.test(head),
   read: readGemini,
   readDocument: readGeminiDocument,
+  documentFileName: /^session-.*\.json$/,
   readLinesIn: readGeminiLinesIn,
   // Appended records of new ids add their messages; a record of an id seen before replaces it in
   // its place, a `$set` of messages or a rewind changes what came before: built again.
