@@ -20,6 +20,8 @@ import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engin
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { PI_WORD } from "../helpers/real-corpus.js";
 import { expandPaths } from "../../server/src/cli/session-paths.js";
+import { buildRenderView } from "../../server/src/presentation/view-model.js";
+import { alignRows } from "../../server/src/presentation/view-rows.js";
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 
@@ -221,6 +223,22 @@ describe("Gemini CLI: a chat of one JSON document (before 0.40)", () => {
     const fixed = fixAll(text);
     assert.equal(fixed.text, text);
     assert.ok(fixed.skipped.some((s) => /one JSON document/.test(s.reason)), JSON.stringify(fixed.skipped));
+  });
+});
+
+describe("Gemini CLI: the inspector's view", () => {
+  it("a chat resumed once holds its whole history on one `$set` line: each message keeps a key of its own, and each sent copy sits beside its message", () => {
+    const a = analyze(fixture("cli-resumed-once.jsonl"));
+    const view = buildRenderView(a, "file:///x.jsonl", 1);
+    assert.equal(new Set(view.before.map((m) => m.key)).size, view.before.length);
+    // Each sent message names the message it is a copy of (the same object, or a copy without thoughts).
+    const byKey = new Map(view.before.map((m, i) => [m.key, a.before[i]]));
+    a.after.forEach((m, i) => {
+      if (m.origin.kind !== "entry") return;
+      const b = byKey.get(view.after[i].beforeKey!);
+      assert.ok(b && b.origin === m.origin, `after ${i} (${view.after[i].key}) pairs with its own message`);
+    });
+    for (const r of alignRows(view)) if (r.after && r.after.line !== null) assert.equal(r.before?.key, r.after.beforeKey, `row ${r.key}`);
   });
 });
 
