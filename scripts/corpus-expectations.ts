@@ -1,6 +1,6 @@
 /**
  * Writes test/corpus/expectations/<format>.json: for every session file of the repository's
- * corpus (test/corpus/<format>/*.jsonl), the findings `check` prints by code and severity and
+ * corpus (test/corpus/<format>/*.jsonl, and *.json for an agent that writes JSON documents), the findings `check` prints by code and severity and
  * the summary `fix --dry-run` prints (test/helpers/real-corpus.ts computes both, as the test
  * does). Run through scripts/corpus-expectations.mjs after a change that is meant to move them;
  * review the diff before committing it.

@@ -4,10 +4,11 @@
 // files that the tests read.
 //
 // Re-records what a real agent CLI sends when it resumes a session, for every session file of
-// the shared corpus (../shared/corpus/<corpus dir>, or $TI_CORPUS/<corpus dir>) and every constructed
-// file of test/fixtures/<agent>/, into test/fixtures/peer-<agent>/<file name>.json:
+// the shared corpus (../shared/corpus/<corpus dir>, or $TI_CORPUS/<corpus dir>), of the repository's
+// corpus (test/corpus/<agent>/) and every constructed file of test/fixtures/<agent>/, into
+// test/fixtures/peer-<agent>/<file name>.json:
 //
-//   node scripts/record-peers-agents.mjs copilot-cli [--only NAME[,NAME...]] [--jobs N]
+//   node scripts/record-peers-agents.mjs copilot-cli|gemini-cli [--only NAME[,NAME...]] [--jobs N]
 //
 // How: copies the shared peer tool (../shared/tools/peer-<tool>, or $PEER_DIR) to a temp dir,
 // installs it (`npm ci`, or `npm install --no-save` where the tool's lock file does not list the
@@ -24,6 +25,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHARED = path.resolve(ROOT, "..", "shared");
 const AGENTS = {
   "copilot-cli": { tool: "peer-copilot", corpus: "copilot", ext: [".jsonl"] },
+  "gemini-cli": { tool: "peer-gemini", corpus: "gemini-cli", ext: [".jsonl", ".json"] },
 };
 const args = process.argv.slice(2);
 const agent = args[0];
@@ -41,10 +43,11 @@ const jobs = Number(opt("--jobs") ?? 4);
 const PEER = process.env.PEER_DIR ?? path.join(SHARED, "tools", spec.tool);
 const CORPUS = path.join(process.env.TI_CORPUS ?? path.join(SHARED, "corpus"), spec.corpus);
 const FIXTURES = path.join(ROOT, "test", "fixtures", agent);
+const REPO_CORPUS = path.join(ROOT, "test", "corpus", agent);
 const OUT = path.join(ROOT, "test", "fixtures", `peer-${agent}`);
 
 const inputs = [];
-for (const dir of [CORPUS, FIXTURES]) {
+for (const dir of [CORPUS, REPO_CORPUS, FIXTURES]) {
   if (!fs.existsSync(dir)) {
     console.error(`(no ${dir})`);
     continue;

@@ -60,23 +60,26 @@ export function corpusFiles(): CorpusFile[] {
   return allCorpusFiles().filter((f) => PINNED.has(f.name));
 }
 
-/** Every `.jsonl` file in a folder of a format the engine reads, of both corpora (a name in both once, the repository's), by name. */
+/** A session file of a corpus folder: JSON Lines, or one JSON document (Gemini CLI's older chats). */
+const isSessionFile = (name: string) => name.endsWith(".jsonl") || name.endsWith(".json");
+
+/** Every session file (`.jsonl`, `.json`) in a folder of a format the engine reads, of both corpora (a name in both once, the repository's), by name. */
 export function allCorpusFiles(): CorpusFile[] {
   const seen = new Map<string, CorpusFile>();
   for (const root of CORPORA)
     for (const dir of [...SESSION_FORMATS].filter((d) => existsSync(join(root, d))))
-      for (const f of readdirSync(join(root, dir)).filter((x) => x.endsWith(".jsonl"))) {
+      for (const f of readdirSync(join(root, dir)).filter(isSessionFile)) {
         const name = `${dir}/${f}`;
         if (!seen.has(name)) seen.set(name, { name, path: join(root, dir, f), text: readFileSync(join(root, dir, f), "utf8") });
       }
   return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** The `.jsonl` files of the repository's corpus only (test/corpus/<format>/), by name, without their text. */
+/** The session files (`.jsonl`, `.json`) of the repository's corpus only (test/corpus/<format>/), by name, without their text. */
 export function repoCorpusFiles(): { name: string; path: string }[] {
   const out: { name: string; path: string }[] = [];
   for (const dir of [...SESSION_FORMATS].filter((d) => existsSync(join(CORPUS, d))))
-    for (const f of readdirSync(join(CORPUS, dir)).filter((x) => x.endsWith(".jsonl")).sort()) out.push({ name: `${dir}/${f}`, path: join(CORPUS, dir, f) });
+    for (const f of readdirSync(join(CORPUS, dir)).filter(isSessionFile).sort()) out.push({ name: `${dir}/${f}`, path: join(CORPUS, dir, f) });
   return out;
 }
 

@@ -38,8 +38,8 @@ Usage:
 ${EXIT_CODES}`,
   check: `Usage: transcript-inspector check [--format text|json] [--provider auto|NAME|all] [--severity CODE=LEVEL,...] [--jobs N] [--color WHEN] FILE|DIR...
 
-Checks each FILE, and every *.jsonl file under each DIR (sorted; symbolic links to folders
-already visited are not followed again). Files are checked in parallel on all cores; the output
+Checks each FILE, and every *.jsonl file under each DIR, and Gemini CLI's session-*.json
+chats (sorted; symbolic links to folders already visited are not followed again). Files are checked in parallel on all cores; the output
 keeps the order of the files. A file that is not a session transcript is reported once and
 counts as no problem.
 

@@ -1,12 +1,18 @@
 /**
  * The files `check` is given: a FILE stays as given; a DIR becomes every `*.jsonl` file under
- * it, depth first, each folder's names sorted (by code unit, so the order is the same
+ * it, and every JSON-document session an agent names (a profile's `documentFileName`: Gemini
+ * CLI's `session-*.json`), depth first, each folder's names sorted (by code unit, so the order is the same
  * everywhere). A symbolic link to a folder is followed once: a folder already visited (the same
  * device and inode) is not entered again, so a link loop ends.
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errText } from "../io/read-regular-file.js";
+import { FORMAT_PROFILES } from "../engine/index.js";
+
+/** The names of the agents' JSON-document sessions (formats' `documentFileName`). */
+const DOCUMENT_NAMES: readonly RegExp[] = FORMAT_PROFILES.flatMap((p) => ("documentFileName" in p && p.documentFileName ? [p.documentFileName] : []));
+const isSessionName = (name: string) => name.endsWith(".jsonl") || DOCUMENT_NAMES.some((r) => r.test(name));
 
 export interface ExpandedPaths {
   paths: string[];
@@ -33,7 +39,7 @@ export function expandPaths(args: string[]): ExpandedPaths {
       try {
         st = statSync(p); // follows links
       } catch {
-        if (name.endsWith(".jsonl")) paths.push(p); // a dangling link: reported when read
+        if (isSessionName(name)) paths.push(p); // a dangling link: reported when read
         continue;
       }
       if (st.isDirectory()) {
@@ -41,7 +47,7 @@ export function expandPaths(args: string[]): ExpandedPaths {
         if (visited.has(key)) continue;
         visited.add(key);
         walk(p);
-      } else if (name.endsWith(".jsonl")) paths.push(p);
+      } else if (isSessionName(name)) paths.push(p);
     }
   };
   for (const a of args) {

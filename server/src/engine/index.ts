@@ -11,13 +11,13 @@ export { lineOf, sourceLinesOf } from "./model/types.js";
 export { ByteLineScanner, type ByteLine, type Eol, splitByteLines, splitLines } from "./model/lines.js";
 export { isObject, LineCollector, type ParsedText, parseText, parseTextSliced } from "./model/parse.js";
 export { patchChange, patchLines } from "./model/patch-lines.js";
-export { type ColumnRange, findingRange, locate, locateMany, safeParseTree, type ScalarAt, stringValueRanges, valueAt } from "./model/positions.js";
+export { type ColumnRange, findingPlace, findingRange, type LinePlace, locate, locateMany, pathPlace, safeParseTree, type ScalarAt, stringValueRanges, valueAt } from "./model/positions.js";
 export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
 export { maxOf, minOf, pushAll } from "./model/arrays.js";
 export { utf8Bytes } from "./model/utf8.js";
 // formats: each agent's files
-export { detectFormat, FORMAT_PROFILES, type FormatName, formatProfile, runtimeWords, SESSION_FORMATS } from "./formats/registry.js";
+export { detectFormat, detectSession, FORMAT_PROFILES, type FormatName, formatProfile, runtimeWords, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";
 export type { SubagentTranscript, TranscriptPlace } from "./formats/profile.js";
 export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-context.js";

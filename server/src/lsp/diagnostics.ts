@@ -6,7 +6,7 @@ import {
 } from "vscode-languageserver/node";
 import { DOCS_BASE } from "./docs-link.js";
 import { escapeUnsafe } from "../protocol/index.js";
-import { findingRange } from "../engine/index.js";
+import { findingPlace } from "../engine/index.js";
 import { pushAll } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
 import type { DocModel } from "./model.js";
@@ -22,9 +22,9 @@ export function toDiagnostic(m: DocModel, uri: string, f: Finding, settings: Set
   const over = settings.severityOverrides[f.code];
   if (over === "off") return null;
   const sev = over ?? f.severity;
-  const r = findingRange(m.a.session.lines, f);
+  const r = findingPlace(m.a.session.lines, f);
   const d: Diagnostic = {
-    range: { start: { line: f.line, character: r.start }, end: { line: f.line, character: r.end } },
+    range: { start: { line: r.line, character: r.start }, end: { line: r.line, character: r.end } },
     severity: SEV[sev],
     code: f.code,
     codeDescription: { href: DOCS_BASE + f.code },

@@ -4,6 +4,7 @@ import {
   type Location,
   type Range,
 } from "vscode-languageserver/node";
+import { pathPlace } from "../engine/index.js";
 import type { JsonPath, Severity } from "../engine/index.js";
 import type { DocModel, IdSite } from "./model.js";
 
@@ -15,6 +16,11 @@ export const SEV: Record<Severity, DiagnosticSeverity> = {
 };
 
 export function lineRange(m: DocModel, line: number, path?: JsonPath): Range {
+  if (m.a.session.lines[line]?.doc) {
+    // A JSON document: the value may start below the line of its record.
+    const p = pathPlace(m.a.session.lines, line, path);
+    return { start: { line: p.line, character: p.start }, end: { line: p.line, character: p.end } };
+  }
   const r = path ? m.range(line, path) : m.range(line, []);
   return { start: { line, character: r.start }, end: { line, character: r.end } };
 }

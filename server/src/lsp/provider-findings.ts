@@ -13,7 +13,7 @@
  */
 import { type Diagnostic, type Hover, MarkupKind } from "vscode-languageserver/node";
 import type { Analysis } from "../engine/index.js";
-import { findingRange } from "../engine/index.js";
+import { findingPlace } from "../engine/index.js";
 import { PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../engine/index.js";
 import { CODE_TABLE, PROVIDER_RULES } from "../engine/index.js";
 import { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts } from "../engine/index.js";
@@ -101,8 +101,8 @@ function verdictRow(f: ProviderFinding, p: ProviderName, target: ProviderName | 
 export function providerHoverMarkdown(m: DocModel, pv: ProviderVerdicts, line: number, character: number): string | null {
   const lines = m.a.session.lines;
   const here = pv.findings.filter((f) => {
-    if (f.line !== line) return false;
-    const r = findingRange(lines, f);
+    const r = findingPlace(lines, f);
+    if (r.line !== line) return false;
     return character >= r.start && character <= r.end;
   });
   if (here.length === 0) return null;

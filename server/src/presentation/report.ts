@@ -3,7 +3,7 @@
  * the `check` and `render` contracts of the CLI (and the data the webview receives).
  */
 import type { Analysis } from "../engine/index.js";
-import { findingRange } from "../engine/index.js";
+import { findingPlace, pathPlace } from "../engine/index.js";
 import { dropReasonLabel } from "../engine/index.js";
 import { type Finding, lineOf, type Msg, type Origin, sourceLinesOf, type SourceLine } from "../engine/index.js";
 import { type RecordedUsage, type UsageTotals, usageByMessage } from "../engine/index.js";
@@ -23,18 +23,18 @@ export interface FindingJson {
 }
 
 export function findingJson(lines: SourceLine[], f: Omit<Finding, "code"> & { code: string }): FindingJson {
-  const r = findingRange(lines, f);
+  const r = findingPlace(lines, f);
   const out: FindingJson = {
     code: f.code,
     severity: f.severity,
-    line: f.line + 1,
+    line: r.line + 1,
     column: r.start + 1,
-    endLine: f.line + 1,
+    endLine: r.line + 1,
     endColumn: r.end + 1,
     message: f.message,
   };
   if (f.toolCallId !== undefined) out.toolCallId = f.toolCallId;
-  if (f.related?.length) out.related = f.related.map((x) => ({ line: x.line + 1, message: x.message }));
+  if (f.related?.length) out.related = f.related.map((x) => ({ line: pathPlace(lines, x.line, x.path).line + 1, message: x.message }));
   return out;
 }
 

@@ -167,6 +167,9 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
 
   const usageAt = new Map<Origin, RecordedUsage>([...usageByMessage(a.before, a.usage.records)].map(([m, r]) => [m.origin, r]));
   const keys = new Map<Msg, string>();
+  // A second message of one line with the same key (a Gemini CLI `$set` line holds a whole history)
+  // gets a suffix; a copy of it in "after" (same origin) finds it by its origin.
+  const keyByOrigin = new Map<Origin, string>();
   const keyOf = (m: Msg, col: string, i: number) => {
     if (m.origin.kind === "entry") {
       const k = `L${m.origin.line + 1}${m.toolCallId !== undefined ? `:${m.toolCallId}` : ""}`;
@@ -178,7 +181,7 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     const size = measure(m);
     const line = m.origin.kind === "entry" ? m.origin.line + 1 : null;
     const vm: ViewMessage = {
-      key: keys.get(m) ?? keyOf(m, col, i),
+      key: keys.get(m) ?? (col === "a" ? keyByOrigin.get(m.origin) : undefined) ?? keyOf(m, col, i),
       role: m.agentRole ?? m.role,
       line,
       preview: size.preview,
@@ -220,8 +223,15 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     return vm;
   };
   const subagents = subagentRefs(a);
+  const usedKeys = new Map<string, number>();
   const before = a.before.map((m, i) => {
     const v = view(m, "b", i);
+    const n = usedKeys.get(v.key) ?? 0;
+    usedKeys.set(v.key, n + 1);
+    if (n > 0) {
+      v.key = `${v.key}~${n}`;
+      keyByOrigin.set(m.origin, v.key);
+    }
     keys.set(m, v.key);
     if (subagents.size && v.toolCallIds) for (const id of v.toolCallIds) {
       const ref = subagents.get(id);

@@ -56,8 +56,8 @@ export interface ViewMessage {
   /** 1-based file line; null for synthetic messages. */
   line: number | null;
   entryId?: string;
-  /** `resume-history`: what the agent sends on resume in place of a compacted history (an item of a Codex `compacted` line's replacement history, Copilot CLI's summary). */
-  synthetic?: "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history";
+  /** `resume-history`: what the agent sends on resume in place of a compacted history (an item of a Codex `compacted` line's replacement history, Copilot CLI's summary); `resume-filler`: a message the agent adds on resume to keep its turns in order (Gemini CLI). */
+  synthetic?: "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history" | "resume-filler";
   /** Tool names: one per call of an assistant message (in call order), or the result's tool. */
   toolNames?: string[];
   toolCallIds?: string[];

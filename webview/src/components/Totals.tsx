@@ -33,6 +33,7 @@ const ADDED: Record<string, [string, string]> = {
   "acp-summary": ["acp summary", "acp summaries"],
   "stub-result": ["stub result", "stub results"],
   "resume-history": ["replacement history item", "replacement history items"],
+  "resume-filler": ["message added on resume", "messages added on resume"],
 };
 const CHANGED: Record<string, [string, string]> = {
   stubbed: ["result stubbed", "results stubbed"],

@@ -23,6 +23,7 @@ export const SYNTHETIC_LABEL: Record<NonNullable<ViewMessage["synthetic"]>, stri
   "acp-summary": "acp summary",
   "stub-result": "stub result",
   "resume-history": "replacement history",
+  "resume-filler": "added on resume",
 };
 
 const SEVERITY_ORDER: ViewFinding["severity"][] = ["error", "warning", "information", "hint"];

@@ -7,7 +7,7 @@
 import type { DropReason } from "../model/drop-reason.js";
 import type { ModelRef, ProviderName } from "../model/provider-names.js";
 import type { LineUsage } from "../model/usage-record.js";
-import type { Entry, Finding, JsonPath, Msg, Session, SourceLine } from "../model/types.js";
+import type { DocumentPlaces, Entry, Finding, JsonPath, Msg, Session, SourceLine } from "../model/types.js";
 
 /** What a reader makes of a file's lines: the tree nodes and the format's own findings. */
 export interface FormatRead {
@@ -138,6 +138,9 @@ export interface SubagentTranscript {
   where: TranscriptPlace;
 }
 
+/** How many characters of a JSON document `detectDocument` sees. */
+export const DOCUMENT_HEAD_CHARS = 64 * 1024;
+
 export interface FormatProfile<N extends string = string> {
   /** The format's name: `Session.format`, the `format` of CLI JSON and the view model. */
   readonly name: N;
@@ -151,6 +154,21 @@ export interface FormatProfile<N extends string = string> {
   detect(value: Record<string, any>, index: number): boolean;
   /** Lines -> entries (tree nodes, in file order) and the format's line-level findings. */
   read(lines: SourceLine[]): FormatRead;
+  /**
+   * Whether a JSON document (one JSON value over the whole file, not JSON Lines: an agent that
+   * writes its session with `JSON.stringify(x, null, 2)`) is a session of this format, from the
+   * start of its text (at most DOCUMENT_HEAD_CHARS characters: a long document is sniffed before
+   * it is parsed). Absent: the format has no document form.
+   */
+  detectDocument?(head: string): boolean;
+  /**
+   * Reads a JSON-document session (model/json-document.ts): every path in what it makes (entries'
+   * values, call and result paths, findings) is a path from the document's root, and each entry's
+   * line is where its value starts (`doc.lineOf(path)`). Required with `detectDocument`.
+   */
+  readDocument?(doc: DocumentPlaces, lines: SourceLine[]): FormatRead;
+  /** The names of this agent's JSON-document session files (Gemini CLI: `session-*.json`): a folder's walk (`check DIR`) takes them beside `*.jsonl`. */
+  readonly documentFileName?: RegExp;
   /** The branch's context as the agent builds it, each message with its origin. */
   buildContext(branch: Entry[]): Msg[];
   /** The active leaf among `entries` (file order), as the agent picks it on load. */
@@ -176,6 +194,13 @@ export interface FormatProfile<N extends string = string> {
      * when the line is not that (removing it would lose other content) or the format cannot.
      */
     resultLineRemoval(value: Record<string, any>, id: string, entry: Entry | undefined, session: Session): ResultLineRemoval | null;
+    /**
+     * Whether the result `id` on `line` repeats a result the agent already sends for its call
+     * (Gemini CLI 0.60 and 0.61 keep each result in the call's record and again in a user record,
+     * and send both): dropping it loses nothing the model saw. Absent: only pi-condense's sweep
+     * says a result is a second one.
+     */
+    repeatedResult?(session: Session, line: number, id: string): boolean;
     /**
      * Whether lines inside a turn other than its call and result may carry the call id (progress
      * and event lines): a rename then renames them too instead of giving up.
@@ -240,6 +265,8 @@ export interface FormatProfile<N extends string = string> {
   editContext?(prevBefore: Msg[], prevBranch: readonly Entry[], edits: readonly { before: Entry; after: Entry }[], options: ContextOptions): Msg[] | null;
   /** The usage the agent recorded on one line, if any. */
   usageOnLine(value: Record<string, any>, line: number): LineUsage | undefined;
+  /** The usage a JSON-document session records (its lines hold no values of their own), in document order. */
+  documentUsage?(doc: DocumentPlaces): LineUsage[];
   readonly providers: ProviderShape;
   /**
    * What the agent sends when it resumes the session, when that is not the branch as built:

@@ -8,12 +8,13 @@ import type { SessionFormat, SourceLine } from "../model/types.js";
 import { claudeCodeFormat } from "./claude-code/claude-code-format.js";
 import { codexFormat } from "./codex/codex-format.js";
 import { copilotCliFormat } from "./copilot-cli/copilot-format.js";
+import { geminiCliFormat } from "./gemini-cli/gemini-format.js";
 import { piFormat } from "./pi/pi-format.js";
-import type { FormatProfile } from "./profile.js";
+import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "./profile.js";
 
 export type { FormatProfile, FormatRead, ResultLineRemoval, ResumeContext, ResumeOptions, RuntimeWords } from "./profile.js";
 
-export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat, copilotCliFormat] as const satisfies readonly FormatProfile[];
+export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat] as const satisfies readonly FormatProfile[];
 
 /** The name of a format the engine reads. */
 export type FormatName = (typeof FORMAT_PROFILES)[number]["name"];
@@ -46,16 +47,55 @@ const UNKNOWN_WORDS: FormatProfile["words"] = {
 };
 
 /**
- * Sniffs which agent wrote a JSONL file from its first parsed objects. The server stays silent
- * on JSONL files that are none of these ("unknown").
+ * Sniffs which agent wrote a session file from its first parsed objects (JSON Lines), or from the
+ * start of its text when it is one JSON document (a profile's `detectDocument`). The server stays
+ * silent on files that are none of these ("unknown").
  */
 export function detectFormat(lines: SourceLine[], maxLines = 50): FormatName | "unknown" {
+  return detectSession(lines, maxLines).format;
+}
+
+/** The format, and whether the file is one JSON document (model/json-document.ts) rather than JSON Lines. */
+export function detectSession(lines: readonly SourceLine[], maxLines = 50): { format: FormatName | "unknown"; document: boolean } {
+  // A first line that is only `{` (or `[`) starts a pretty-printed document: its lines do not parse
+  // on their own, and a line inside it that does (`"b.txt"`) must not be sniffed as JSON Lines.
+  const first = firstText(lines);
+  const opens = first === "{" || first === "[";
+  if (opens) {
+    const doc = detectDocument(lines);
+    if (doc !== "unknown") return { format: doc, document: true };
+  }
   let seen = 0;
   for (const l of lines) {
     if (seen >= maxLines) break;
     if (!isObject(l.value)) continue;
     const index = seen++;
-    for (const r of FORMAT_PROFILES) if (r.detect(l.value, index)) return r.name;
+    for (const r of FORMAT_PROFILES) if (r.detect(l.value, index)) return { format: r.name, document: false };
   }
+  // A document whose first line holds more than its opening bracket (a hand-formatted one).
+  if (!opens && first !== undefined && (first.startsWith("{") || first.startsWith("[")) && !isObject(lines.find((l) => l.text.trim() !== "")?.value)) {
+    const doc = detectDocument(lines);
+    if (doc !== "unknown") return { format: doc, document: true };
+  }
+  return { format: "unknown", document: false };
+}
+
+function firstText(lines: readonly SourceLine[]): string | undefined {
+  for (const l of lines) {
+    const t = l.text.trim();
+    if (t !== "") return t;
+  }
+  return undefined;
+}
+
+/** The format whose `detectDocument` takes the start of the text (at most DOCUMENT_HEAD_CHARS characters). */
+function detectDocument(lines: readonly SourceLine[]): FormatName | "unknown" {
+  let head = "";
+  for (const l of lines) {
+    if (head.length >= DOCUMENT_HEAD_CHARS) break;
+    head += l.text + l.eol;
+  }
+  head = head.slice(0, DOCUMENT_HEAD_CHARS);
+  for (const r of FORMAT_PROFILES as readonly FormatProfile[]) if (r.detectDocument?.(head)) return r.name as FormatName;
   return "unknown";
 }

@@ -91,6 +91,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   const lines = parsed.lines;
   const n = old.length;
   if (cp.spent) return null;
+  if (prev.lines[0]?.doc) return null; // a JSON document is read whole
   const profile = formatProfile(prev.format);
   if (!profile?.readLinesIn || n === 0 || lines.length <= n) return null;
   for (let i = 0; i < n - 1; i++) if (lines[i] !== old[i]) return null;

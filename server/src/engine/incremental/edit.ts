@@ -51,6 +51,7 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
   const old = cp.lines;
   const lines = parsed.lines;
   if (cp.spent) return null; // its id index went on with another version (append.ts `spent`)
+  if (prev.lines[0]?.doc) return null; // a JSON document is read whole
   if (!formatProfile(prev.format)?.readLinesIn || lines.length !== old.length || lines.length === 0) return null;
   const changed: number[] = [];
   // A line re-split with the same text keeps its parse (patch-lines.ts): not an edit.

@@ -36,8 +36,13 @@ export type DropReason =
    * 0-based line that says why (the item's own, or the line the refusal is about).
    */
   | { kind: "resume-skip"; why: "undecodable" | "orphan-output" | "refused"; line: number }
-  /** Left out by the agent when it rebuilds the context on resume (`what`: a result whose call is not in its turn). */
-  | { kind: "resume-drop"; what: "orphan-result" };
+  /**
+   * Left out by the agent when it rebuilds the context on resume (`what`): a result whose call is
+   * not in its turn (Copilot CLI); a user message it skips (Gemini CLI: empty, a `/` or `?`
+   * command, its own `<session_context>` or `<hook_context>`); a model turn of thoughts only, or
+   * one its curated history drops (an empty text part); every message when it cannot load the file.
+   */
+  | { kind: "resume-drop"; what: "orphan-result" | "ignored-prompt" | "thoughts-only" | "invalid-model-turn" | "refused" };
 
 export type DropKind = DropReason["kind"];
 

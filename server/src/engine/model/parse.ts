@@ -167,8 +167,9 @@ export function parseText(text: string, previous?: ParsedText): ParsedText {
   // Incremental: a line whose text is unchanged (wherever it moved) reuses its parse. An edit
   // or an append re-parses only the lines it touched.
   const memo = new Map<string, SourceLine>();
-  // Lines of a record that spans lines hold the record's parse, not their own: not reused.
-  for (const l of previous.lines) if (l.text.length > 0 && l.eol !== "\r" && l.partOf === undefined) memo.set(l.text, l);
+  // Lines of a record that spans lines hold the record's parse, not their own: not reused; nor
+  // are the lines of a JSON document (the document holds the parse).
+  for (const l of previous.lines) if (l.text.length > 0 && l.eol !== "\r" && l.partOf === undefined && l.doc === undefined) memo.set(l.text, l);
   for (const l of parsed.lines) {
     const old = memo.get(l.text);
     if (old) {

@@ -80,6 +80,11 @@ const located = new WeakMap<SourceLine, Map<string, ColumnRange>>();
 export function locate(line: SourceLine | undefined, path?: JsonPath): ColumnRange {
   if (!line) return { start: 0, end: 0 };
   if (!path || path.length === 0) return wholeLine(line);
+  if (line.doc) {
+    // A JSON document: the path is from its root; its range is on this line only when the value starts here.
+    const at = line.doc.nearest(path);
+    return at && at.place.line === line.line ? { start: at.place.start, end: at.place.end } : wholeLine(line);
+  }
   return locateMany(line, [path])[0];
 }
 
@@ -88,6 +93,7 @@ export function locate(line: SourceLine | undefined, path?: JsonPath): ColumnRan
  * scanned once for all their ids, not once per id); each as `locate` gives it.
  */
 export function locateMany(line: SourceLine, paths: readonly JsonPath[]): ColumnRange[] {
+  if (line.doc) return paths.map((p) => locate(line, p));
   let byPath = located.get(line);
   const keys = paths.map(pathKey);
   const missing: JsonPath[] = [];
@@ -320,6 +326,30 @@ function wholeLine(line: SourceLine): ColumnRange {
 export function findingRange(lines: SourceLine[], f: Pick<Finding, "line" | "path" | "columns">): ColumnRange {
   if (f.columns) return f.columns;
   return locate(lines[f.line], f.path);
+}
+
+/** A line and the columns on it. */
+export interface LinePlace extends ColumnRange {
+  line: number;
+}
+
+/**
+ * Where a value is: `line` and the range of `path` on it; in a JSON document (json-document.ts),
+ * the line where the value at `path` starts, which may be below `line` (its record's first line).
+ */
+export function pathPlace(lines: readonly SourceLine[], line: number, path?: JsonPath, columns?: ColumnRange): LinePlace {
+  if (columns) return { line, ...columns };
+  const doc = lines[line]?.doc;
+  if (doc && path && path.length > 0) {
+    const at = doc.nearest(path);
+    if (at) return { line: at.place.line, start: at.place.start, end: at.place.end };
+  }
+  return { line, ...locate(lines[line], path) };
+}
+
+/** Where a finding is shown: its line and range (`pathPlace` of its line, path and columns). */
+export function findingPlace(lines: readonly SourceLine[], f: Pick<Finding, "line" | "path" | "columns">): LinePlace {
+  return pathPlace(lines, f.line, f.path, f.columns);
 }
 
 /** Offset (within the line) of every occurrence of a JSON string value equal to `value` (none on a line too deep to scan). */

@@ -17,8 +17,8 @@ export const SESSION_SHAPE_CODES = {
   "unknown-entry": {
     description: "An object that is not an entry of a known shape (unknown type, no id, no message, or a field of the wrong JSON type).",
     severity: "warning",
-    otherSeverities: { information: "an entry of an unknown type, kept in the tree", error: "the agent refuses the whole file at this line (Copilot CLI's loader)" },
-    follows: "formats.md: pi entry types, Claude Code and Codex line types; Copilot CLI 1.0.102's event schema",
+    otherSeverities: { information: "an entry of an unknown type, kept in the tree", error: "the agent refuses the whole file at this line (Copilot CLI's loader), or stops on it when it resumes (Gemini CLI's request builder)" },
+    follows: "formats.md: pi entry types, Claude Code and Codex line types; Copilot CLI 1.0.102's event schema; Gemini CLI 0.61.0's chat records",
     fixes: [],
   },
   "broken-parent": {

@@ -10,7 +10,7 @@ export type Severity = "error" | "warning" | "information" | "hint";
  * A format name from formats/registry.ts (`FormatProfile.name`), or "unknown". The registry
  * checks at compile time that this union is exactly its formats' names.
  */
-export type SessionFormat = "pi" | "claude-code" | "codex" | "copilot-cli" | "unknown";
+export type SessionFormat = "pi" | "claude-code" | "codex" | "copilot-cli" | "gemini-cli" | "unknown";
 
 /** One physical line of the file. */
 export interface SourceLine {
@@ -34,6 +34,24 @@ export interface SourceLine {
    * records at LF only). The record's value is on its first line; this one holds none.
    */
   partOf?: number;
+  /**
+   * The session is one JSON document, not JSON Lines (model/json-document.ts): every line carries
+   * the same document, no line holds a value of its own, and a path on such a line is a path from
+   * the document's root (the value may start on a later line: `positions.ts` `pathPlace`).
+   */
+  doc?: DocumentPlaces;
+}
+
+/** Where the values of a JSON-document session are, by their path from its root (model/json-document.ts). */
+export interface DocumentPlaces {
+  /** The whole document (BOM stripped, as the lines' offsets count). */
+  readonly text: string;
+  /** Its parsed value (undefined when it does not parse). */
+  readonly root: unknown;
+  /** The 0-based line where the value at `path` starts (the nearest ancestor's when there is none). */
+  lineOf(path: JsonPath): number;
+  /** The line and columns of the value at `path`, or of its nearest ancestor (`exact: false`). */
+  nearest(path: JsonPath): { place: { line: number; start: number; end: number }; exact: boolean } | undefined;
 }
 
 /** Where a context message came from. */
@@ -43,9 +61,11 @@ export type Origin =
 
 /**
  * `resume-history`: what the agent sends on resume in place of the history a compaction replaced
- * (a Codex `compacted` item's replacement history, Copilot CLI's summary message).
+ * (a Codex `compacted` item's replacement history, Copilot CLI's summary message); `resume-filler`:
+ * a message the agent adds on resume to keep its turns in order (Gemini CLI's "[The previous
+ * response was interrupted before it completed.]" after a history that ends in tool results).
  */
-export type SyntheticKind = "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history";
+export type SyntheticKind = "chain-summary" | "synthetic-tool-result" | "acp-summary" | "stub-result" | "resume-history" | "resume-filler";
 
 /** A path inside one line's JSON value, for locating a character range on demand. */
 export type JsonPath = (string | number)[];

@@ -188,6 +188,9 @@ function fileEol(a: Analysis): Eol {
   return e;
 }
 
+/** Repairs add, remove and edit whole lines: none is offered on a session that is one JSON document (model/json-document.ts). */
+const DOCUMENT_REASON = "the session is one JSON document, not JSON Lines: a repair adds, removes or edits whole lines, which would break it (edit it by hand)";
+
 /**
  * A plan that touches a record spanning lines (joined by a lone CR, which the agents read as one
  * entry), or that would join a lone CR and an LF into one line ending, is not offered.
@@ -195,6 +198,7 @@ function fileEol(a: Analysis): Eol {
 function guarded(plan: PlanFn): PlanFn {
   return (a, line, toolCallId, bom) => {
     repairWork.plans++;
+    if (a.session.lines[0]?.doc) return { reason: DOCUMENT_REASON };
     const p = plan(a, line, toolCallId, bom);
     if ("reason" in p) return p;
     const lines = a.session.lines;
@@ -218,6 +222,7 @@ export const PLANS: Readonly<Partial<Record<FixKind, PlanFn>>> = Object.fromEntr
  */
 export const BATCHES: Readonly<Partial<Record<FixKind, BatchFn>>> = {
   "make-id-unique": (a, wanted) => {
+    if (a.session.lines[0]?.doc) return { plan: emptyPlan(), count: 0 };
     const r = makeAllIdsUnique(a, wanted);
     const plan = planFromEdits(a, r.edits);
     const lines = a.session.lines;

@@ -348,7 +348,9 @@ function lineOfMsg(m: Msg): number | null {
 
 /** Whether the orphan on `line` is a second result for a call already answered in its turn. */
 export function isDuplicateResult(a: Analysis, line: number, toolCallId?: string): boolean {
-  return context(a).sweptByLine.get(line)?.some((x) => x.reason === "already-consumed" && (toolCallId === undefined || x.id === toolCallId)) ?? false;
+  if (context(a).sweptByLine.get(line)?.some((x) => x.reason === "already-consumed" && (toolCallId === undefined || x.id === toolCallId))) return true;
+  const repeated = context(a).reader?.repair.repeatedResult;
+  return repeated !== undefined && toolCallId !== undefined && repeated(a.session, line, toolCallId);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -4,11 +4,12 @@
  * report the line-level and tree-level findings: `malformed-line`, `unknown-entry`,
  * `broken-parent`, `duplicate-entry-id`, and the truncated last line (`partial-message`).
  */
-import { detectFormat, type FormatRead, formatProfile, runtimeWords } from "../formats/registry.js";
+import { detectSession, type FormatRead, formatProfile, runtimeWords } from "../formats/registry.js";
+import { JsonDocument } from "../model/json-document.js";
 import { parseText, type ParsedText } from "../model/parse.js";
 import { parentCycleFindings } from "./parent-cycles.js";
 import { lineShapeFindings, shapeFinding } from "../model/shape-findings.js";
-import type { Entry, Finding, Msg, Session } from "../model/types.js";
+import type { Entry, Finding, Msg, Session, SourceLine } from "../model/types.js";
 import { pushAll } from "../model/arrays.js";
 
 /** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
@@ -17,14 +18,17 @@ export function readSession(text: string, previous?: Session): Session {
 }
 
 export function sessionFromLines(parsed: ParsedText): Session {
-  const { lines } = parsed;
+  const detected = detectSession(parsed.lines);
+  const format = detected.format;
+  const reader = formatProfile(format);
+  // A JSON document (a format's `readDocument`): its lines carry the document, none holds a value.
+  const doc = detected.document && reader?.readDocument ? documentLines(parsed.lines, runtimeWords(format).agent) : undefined;
+  const lines = doc ? doc.lines : parsed.lines;
 
   const lastLine = lines[lines.length - 1];
-  const truncatedLastLine = lastLine !== undefined && lastLine.parseError !== undefined && lastLine.eol === "";
-  const format = detectFormat(lines);
-  const findings: Finding[] = lineShapeFindings(lines, runtimeWords(format).agent);
-  const reader = formatProfile(format);
-  const read: FormatRead = reader ? reader.read(lines) : { entries: [], findings: [] };
+  const truncatedLastLine = !doc && lastLine !== undefined && lastLine.parseError !== undefined && lastLine.eol === "";
+  const findings: Finding[] = doc ? doc.findings : lineShapeFindings(lines, runtimeWords(format).agent);
+  const read: FormatRead = !reader ? { entries: [], findings: [] } : doc ? (doc.document.root === undefined ? { entries: [], findings: [] } : reader.readDocument!(doc.document, lines)) : reader.read(lines);
   pushAll(findings, read.findings);
 
   const { entries } = read;
@@ -98,6 +102,47 @@ function brokenParentFinding(format: string, e: Entry, parentKey: string): Findi
     path: [parentKey],
     message: `Parent entry not found in this file. \`${parentKey}\` \`${e.parentId}\` names no entry, so the entry is treated as a root and the context of its branch starts here.`,
   });
+}
+
+/**
+ * The lines of a JSON-document session: copies that carry the document (model/json-document.ts),
+ * and `malformed-line` on the line where the document stops parsing (the reader then reads nothing).
+ */
+function documentLines(lines: readonly SourceLine[], agent: string): { lines: SourceLine[]; document: JsonDocument; findings: Finding[] } {
+  let text = "";
+  for (const l of lines) text += l.text + l.eol;
+  const findings: Finding[] = [];
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch (e) {
+    const message = (e as Error).message;
+    const at = errorLine(message, text, lines);
+    findings.push(
+      shapeFinding("malformed-line", {
+        line: at,
+        columns: { start: 0, end: lines[at]?.text.length ?? 0 },
+        message: `The JSON document does not parse. ${message}; ${agent} cannot load it (a write cut short, or an edit), so nothing of it is read.`,
+      }),
+    );
+  }
+  const document = new JsonDocument(text, root);
+  return { lines: lines.map((l) => ({ line: l.line, offset: l.offset, text: l.text, eol: l.eol, doc: document })), document, findings };
+}
+
+/** The line a JSON.parse error names (by line and column, or by position), else the last non-blank line. */
+function errorLine(message: string, text: string, lines: readonly SourceLine[]): number {
+  const lc = /line (\d+) column \d+/.exec(message);
+  if (lc) return Math.min(lines.length - 1, Math.max(0, Number(lc[1]) - 1));
+  const pos = /position (\d+)/.exec(message);
+  if (pos) {
+    const at = Math.min(Number(pos[1]), text.length);
+    let line = 0;
+    for (const l of lines) if (l.offset <= at) line = l.line;
+    return line;
+  }
+  for (let i = lines.length - 1; i >= 0; i--) if (lines[i].text.trim() !== "") return i;
+  return 0;
 }
 
 /** Root-to-entry path; a missing parent or a cycle ends the walk (that subtree acts as a root). */

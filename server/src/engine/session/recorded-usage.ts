@@ -92,11 +92,11 @@ export function recordedUsage(format: string, lines: SourceLine[]): SessionUsage
   const records: RecordedUsage[] = [];
   const profile = formatProfile(format);
   const seen = new Map<string, number>(); // response key -> index in records (the last copy wins)
+  // A JSON document's lines hold no values: the profile reads its usage from the document.
+  const doc = lines[0]?.doc;
+  const found = !profile ? [] : doc ? (profile.documentUsage?.(doc) ?? []) : lines.map((l) => (isObject(l.value) ? profile.usageOnLine(l.value, l.line) : undefined));
   if (profile)
-    for (const l of lines) {
-      const v = l.value;
-      if (!isObject(v)) continue;
-      const r = profile.usageOnLine(v, l.line);
+    for (const r of found) {
       if (!r) continue;
       const at = r.key !== undefined ? seen.get(r.key) : undefined;
       if (at !== undefined) records[at] = { ...r.rec, line: records[at].line };
@@ -126,12 +126,13 @@ export function usageByMessage(messages: readonly Msg[], records: readonly Recor
   const out = new Map<Msg, RecordedUsage>();
   for (const r of records) {
     if (r.precedesResponse) {
-      // the first assistant after the record's line
+      // the first assistant at or after the record's line (Copilot CLI: an event line holds no
+      // message; Gemini CLI: the record's last copy, on this line or a later one, is the message)
       let lo = 0;
       let hi = assistants.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (assistants[mid].line <= r.line) lo = mid + 1;
+        if (assistants[mid].line < r.line) lo = mid + 1;
         else hi = mid;
       }
       if (lo >= assistants.length) continue;
