@@ -59,7 +59,10 @@ export function detectFormat(lines: SourceLine[], maxLines = 50): FormatName | "
 export function detectSession(lines: readonly SourceLine[], maxLines = 50): { format: FormatName | "unknown"; document: boolean } {
   // A first line that is only `{` (or `[`) starts a pretty-printed document: its lines do not parse
   // on their own, and a line inside it that does (`"b.txt"`) must not be sniffed as JSON Lines.
-  const first = firstText(lines);
+  const firstLine = firstNonBlank(lines);
+  // a line that parsed as an object is JSON Lines, not a document's start: its text (which a
+  // reader of a long file may have let go, to read again from disk) is not needed
+  const first = firstLine === undefined || isObject(firstLine.value) ? undefined : firstLine.text.trim();
   const opens = first === "{" || first === "[";
   if (opens) {
     const doc = detectDocument(lines);
@@ -73,18 +76,16 @@ export function detectSession(lines: readonly SourceLine[], maxLines = 50): { fo
     for (const r of FORMAT_PROFILES) if (r.detect(l.value, index)) return { format: r.name, document: false };
   }
   // A document whose first line holds more than its opening bracket (a hand-formatted one).
-  if (!opens && first !== undefined && (first.startsWith("{") || first.startsWith("[")) && !isObject(lines.find((l) => l.text.trim() !== "")?.value)) {
+  if (!opens && first !== undefined && (first.startsWith("{") || first.startsWith("["))) {
     const doc = detectDocument(lines);
     if (doc !== "unknown") return { format: doc, document: true };
   }
   return { format: "unknown", document: false };
 }
 
-function firstText(lines: readonly SourceLine[]): string | undefined {
-  for (const l of lines) {
-    const t = l.text.trim();
-    if (t !== "") return t;
-  }
+/** The first line that holds more than whitespace. */
+function firstNonBlank(lines: readonly SourceLine[]): SourceLine | undefined {
+  for (const l of lines) if (isObject(l.value) || l.text.trim() !== "") return l;
   return undefined;
 }
 
