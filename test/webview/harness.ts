@@ -470,7 +470,8 @@ export async function openPage(h: Harness, handler?: HostHandler, theme: ThemeKi
     if (answer && !page.isClosed()) await send(page, answer).catch(() => undefined);
   });
   await page.goto(theme === "dark" ? h.url : `${h.url}?theme=${theme}`);
-  await page.waitForFunction(() => (window as any).__posted?.some((m: any) => m.type === "ready"));
+  // the page's first script run: up to 90 s on a busy 2-core machine (the default 30 s ran out at load 13)
+  await page.waitForFunction(() => (window as any).__posted?.some((m: any) => m.type === "ready"), undefined, { timeout: 90_000 });
   return { page, errors, consoleErrors, host };
 }
 
