@@ -92,7 +92,8 @@ export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptio
     if (overlong || l.end - l.start > maxLineBytes) {
       collector.addUnreadable(`the line is ${l.end - l.start} bytes long, longer than the ${maxLineBytes} bytes a string can hold`, eol);
     } else {
-      const line = collector.add(decode(l.start, l.end), eol);
+      // An empty line is not decoded (a file of blank lines costs no string per line).
+      const line = collector.add(l.end === l.start ? "" : decode(l.start, l.end), eol);
       if (line instanceof DiskLine) line.release(l.start, l.end);
     }
     overlong = false;

@@ -20,7 +20,7 @@ export function lineRange(m: DocModel, line: number, path?: JsonPath): Range {
 }
 
 export function fullLineRange(m: DocModel, line: number): Range {
-  const l = m.a.session.lines[line];
+  const l = m.a.session.lines.at(line)!;
   return { start: { line, character: 0 }, end: { line, character: l ? l.text.length : 0 } };
 }
 

@@ -22,7 +22,7 @@ export interface FindingJson {
   related?: { line: number; message: string }[];
 }
 
-export function findingJson(lines: SourceLine[], f: Omit<Finding, "code"> & { code: string }): FindingJson {
+export function findingJson(lines: { at(i: number): SourceLine | undefined }, f: Omit<Finding, "code"> & { code: string }): FindingJson {
   const r = findingRange(lines, f);
   const out: FindingJson = {
     code: f.code,

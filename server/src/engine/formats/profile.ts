@@ -4,6 +4,7 @@
  * them. Nothing outside formats/ branches on a format's name: it asks the profile. Adding a
  * format = one folder (copy formats/codex/, the simplest linear one) and one registry line.
  */
+import type { LineList } from "../model/line-list.js";
 import type { DropReason } from "../model/drop-reason.js";
 import type { ModelRef, ProviderName } from "../model/provider-names.js";
 import type { LineUsage } from "../model/usage-record.js";
@@ -134,7 +135,7 @@ export interface FormatProfile<N extends string = string> {
    */
   detect(value: Record<string, any>, index: number): boolean;
   /** Lines -> entries (tree nodes, in file order) and the format's line-level findings. */
-  read(lines: SourceLine[]): FormatRead;
+  read(lines: LineList): FormatRead;
   /** The branch's context as the agent builds it, each message with its origin. */
   buildContext(branch: Entry[]): Msg[];
   /** The active leaf among `entries` (file order), as the agent picks it on load. */
@@ -209,7 +210,7 @@ export interface FormatProfile<N extends string = string> {
    * keeps it for these entries too. With a `branch` hook the continued session's leaf and branch
    * are the profile's over all entries. Absent: nothing is kept.
    */
-  continueRead?(entries: readonly Entry[], lines: readonly SourceLine[]): void;
+  continueRead?(entries: readonly Entry[], lines: LineList): void;
   /**
    * The context (Before) of a branch that gained `tail`, from the previous one: the previous
    * messages followed by the tail's, or null when the tail changes earlier messages (a compaction,

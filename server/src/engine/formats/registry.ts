@@ -49,7 +49,7 @@ const UNKNOWN_WORDS: FormatProfile["words"] = {
  * Sniffs which agent wrote a JSONL file from its first parsed objects. The server stays silent
  * on JSONL files that are none of these ("unknown").
  */
-export function detectFormat(lines: SourceLine[], maxLines = 50): FormatName | "unknown" {
+export function detectFormat(lines: readonly SourceLine[], maxLines = 50): FormatName | "unknown" {
   let seen = 0;
   for (const l of lines) {
     if (seen >= maxLines) break;

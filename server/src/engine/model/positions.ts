@@ -317,9 +317,9 @@ function wholeLine(line: SourceLine): ColumnRange {
   return { start: lead, end: Math.max(lead, line.text.trimEnd().length) };
 }
 
-export function findingRange(lines: SourceLine[], f: Pick<Finding, "line" | "path" | "columns">): ColumnRange {
+export function findingRange(lines: { at(i: number): SourceLine | undefined }, f: Pick<Finding, "line" | "path" | "columns">): ColumnRange {
   if (f.columns) return f.columns;
-  return locate(lines[f.line], f.path);
+  return locate(lines.at(f.line)!, f.path);
 }
 
 /** Offset (within the line) of every occurrence of a JSON string value equal to `value` (none on a line too deep to scan). */

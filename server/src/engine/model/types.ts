@@ -4,6 +4,8 @@
  *
  * Lines are 0-based inside the engine; the CLI and the LSP convert at their edges.
  */
+import type { LineList } from "./line-list.js";
+
 export type Severity = "error" | "warning" | "information" | "hint";
 
 /**
@@ -89,7 +91,8 @@ export interface Entry {
 
 export interface Session {
   format: SessionFormat;
-  lines: SourceLine[];
+  /** Every line of the file; blank ones are runs, not objects (line-list.ts). */
+  lines: LineList;
   header?: { line: number; raw: Record<string, any>; version: number };
   /** Entries (tree nodes) in file order. */
   entries: Entry[];

@@ -5,7 +5,8 @@
  * the server can turn the result into minimal text edits (`editsFromLines`). Pure.
  */
 import { type Eol, splitLines } from "../model/lines.js";
-import type { RepairEdit } from "./edits.js";
+import type { LineAccess, RepairEdit } from "./edits.js";
+import { LineList } from "../model/line-list.js";
 
 export interface LinePlan {
   /** Line -> its new text (without the line ending; line 0 without the BOM). */
@@ -56,15 +57,28 @@ export function joinLines(lines: PlannedLine[]): string {
 }
 
 /** The ending most lines use (new lines take it). */
-export function dominantEol(lines: PlannedLine[]): Eol {
-  let lf = 0;
-  let crlf = 0;
-  let cr = 0;
-  for (const l of lines) {
-    if (l.eol === "\n") lf++;
-    else if (l.eol === "\r\n") crlf++;
-    else if (l.eol === "\r") cr++;
-  }
+export function dominantEol(lines: readonly { eol: string }[]): Eol {
+  const n = { lf: 0, crlf: 0, cr: 0 };
+  for (const l of lines) countEol(n, l.eol, 1);
+  return eolOfCounts(n);
+}
+
+/** `dominantEol` of the lines of a `LineList` (a run counts as its lines) or of an array. */
+export function eolOfAccess(lines: LineAccess): Eol {
+  if (!(lines instanceof LineList)) return dominantEol(lines as unknown as { eol: string }[]);
+  const n = { lf: 0, crlf: 0, cr: 0 };
+  for (const l of lines.held) countEol(n, l.eol, 1);
+  for (const r of lines.runs) countEol(n, r.eol, r.count);
+  return eolOfCounts(n);
+}
+
+function countEol(n: { lf: number; crlf: number; cr: number }, eol: string, k: number): void {
+  if (eol === "\n") n.lf += k;
+  else if (eol === "\r\n") n.crlf += k;
+  else if (eol === "\r") n.cr += k;
+}
+
+function eolOfCounts({ lf, crlf, cr }: { lf: number; crlf: number; cr: number }): Eol {
   return crlf > lf && crlf >= cr ? "\r\n" : cr > lf && cr > crlf ? "\r" : "\n";
 }
 
@@ -175,12 +189,12 @@ export function keptInOrder(next: PlannedLine[]): number[] {
  * or inserted between a line ending in `\r` and an empty line ending in `\n`): the file would
  * lose a line the repair did not mean to touch. Local: looks only beside the plan's lines.
  */
-export function planFuses(lines: readonly { text: string; eol: string }[], plan: LinePlan, fileEol?: Eol): boolean {
+export function planFuses(lines: LineAccess, plan: LinePlan, fileEol?: Eol): boolean {
   // The file's usual ending (what inserted lines get): counted once per analysis by the caller
   // (a round plans a repair per finding), else here when an insert needs it.
   let known = fileEol;
-  const eolOf = () => (known ??= dominantEol(lines as PlannedLine[]));
-  const textOf = (i: number) => plan.replace.get(i) ?? lines[i].text;
+  const eolOf = () => (known ??= eolOfAccess(lines));
+  const textOf = (i: number) => plan.replace.get(i) ?? lines.at(i)!.text;
   const startsLf = (i: number) => {
     // The first line output at or after original line i (an insert after i-1 comes first).
     const ins = plan.insert.get(i - 1);
@@ -191,14 +205,14 @@ export function planFuses(lines: readonly { text: string; eol: string }[], plan:
         if (after && after.length) return after[0].text === "" && eolOf().startsWith("\n");
         continue;
       }
-      return textOf(q) === "" && lines[q].eol.startsWith("\n");
+      return textOf(q) === "" && lines.at(q)!.eol.startsWith("\n");
     }
     return false;
   };
   for (const i of plan.remove) {
     let p = i - 1;
     while (p >= 0 && plan.remove.has(p) && !plan.insert.get(p)?.length) p--;
-    if (p >= 0 && !plan.remove.has(p) && !plan.insert.get(p)?.length && lines[p].eol === "\r" && startsLf(i + 1)) return true;
+    if (p >= 0 && !plan.remove.has(p) && !plan.insert.get(p)?.length && lines.at(p)!.eol === "\r" && startsLf(i + 1)) return true;
   }
   for (const [after, items] of plan.insert) if (items.length && eolOf() === "\r" && startsLf(after + 1)) return true;
   return false;

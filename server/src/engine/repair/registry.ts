@@ -7,10 +7,10 @@
  */
 import type { AnalyzeOptions, Analysis } from "../pipeline/analyze.js";
 import type { FixKind } from "../model/finding-kit.js";
-import type { Finding } from "../model/types.js";
+import type { Finding, SourceLine } from "../model/types.js";
 import type { RepairEdit } from "./edits.js";
 import { type BatchFn, type FixAllOptions, type FixAllReport, type FixAllStep, fixAllSteps, fixAllWith, type PlanFn } from "./fix-all.js";
-import { applyPlan, dominantEol, editsFromLines, emptyPlan, type LinePlan, type PlannedLine, plannedLines, planFuses, planLines } from "./line-plan.js";
+import { applyPlan, editsFromLines, eolOfAccess, emptyPlan, type LinePlan, plannedLines, planFuses, planLines } from "./line-plan.js";
 import type { Eol } from "../model/lines.js";
 import { repairIndex } from "./repair-index.js";
 import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
@@ -56,7 +56,7 @@ function planFromEdits(a: Analysis, edits: RepairEdit[], removed?: number): Line
     byLine.set(e.startLine, [...(byLine.get(e.startLine) ?? []), e]);
   }
   for (const [line, list] of byLine) {
-    let t = a.session.lines[line].text;
+    let t = a.session.lines.at(line)!.text;
     for (const e of list.sort((x, y) => y.startCol - x.startCol)) t = t.slice(0, e.startCol) + e.newText + t.slice(e.endCol);
     plan.replace.set(line, t);
   }
@@ -76,7 +76,7 @@ const removeOrphanPlan: PlanFn = (a, line, toolCallId) => {
 const texts = new WeakMap<Analysis, string>();
 const textOf = (a: Analysis) => {
   let t = texts.get(a);
-  if (t === undefined) texts.set(a, (t = a.session.lines.map((l) => l.text + l.eol).join("")));
+  if (t === undefined) texts.set(a, (t = a.session.lines.text()));
   return t;
 };
 
@@ -184,9 +184,12 @@ function dropDuplicatePlan(a: Analysis, line: number, toolCallId: string | undef
 const eols = new WeakMap<Analysis, Eol>();
 function fileEol(a: Analysis): Eol {
   let e = eols.get(a);
-  if (e === undefined) eols.set(a, (e = dominantEol(a.session.lines as unknown as PlannedLine[])));
+  if (e === undefined) eols.set(a, (e = eolOfAccess(a.session.lines)));
   return e;
 }
+
+/** Whether a line is part of a record that spans lines (a blank line that holds nothing never is). */
+const spansLines = (l: SourceLine | undefined) => l !== undefined && (l.eol === "\r" || l.partOf !== undefined);
 
 /**
  * A plan that touches a record spanning lines (joined by a lone CR, which the agents read as one
@@ -198,7 +201,7 @@ function guarded(plan: PlanFn): PlanFn {
     const p = plan(a, line, toolCallId, bom);
     if ("reason" in p) return p;
     const lines = a.session.lines;
-    if (planLines(p.plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined)))
+    if (planLines(p.plan).some((l) => spansLines(lines.heldAt(l))))
       return { reason: "the entry spans lines joined by a lone CR (the agent reads them as one entry): edit it by hand" };
     if (!planFuses(lines, p.plan, fileEol(a))) return p;
     return { reason: "the file mixes line endings here: the edit would join a lone CR and the next line's LF into one line ending" };
@@ -221,7 +224,7 @@ export const BATCHES: Readonly<Partial<Record<FixKind, BatchFn>>> = {
     const r = makeAllIdsUnique(a, wanted);
     const plan = planFromEdits(a, r.edits);
     const lines = a.session.lines;
-    const glued = planLines(plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined));
+    const glued = planLines(plan).some((l) => spansLines(lines.heldAt(l)));
     return glued || planFuses(lines, plan, fileEol(a)) ? { plan: emptyPlan(), count: 0 } : { plan, count: r.count };
   },
 };

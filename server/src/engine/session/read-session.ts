@@ -19,10 +19,10 @@ export function readSession(text: string, previous?: Session): Session {
 export function sessionFromLines(parsed: ParsedText): Session {
   const { lines } = parsed;
 
-  const lastLine = lines[lines.length - 1];
+  const lastLine = lines.last();
   const truncatedLastLine = lastLine !== undefined && lastLine.parseError !== undefined && lastLine.eol === "";
-  const format = detectFormat(lines);
-  const findings: Finding[] = lineShapeFindings(lines, runtimeWords(format).agent);
+  const format = detectFormat(lines.held);
+  const findings: Finding[] = lineShapeFindings(lines.held, runtimeWords(format).agent);
   const reader = formatProfile(format);
   const read: FormatRead = reader ? reader.read(lines) : { entries: [], findings: [] };
   pushAll(findings, read.findings);
