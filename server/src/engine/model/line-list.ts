@@ -9,7 +9,30 @@
  * (not kept: changing it changes nothing); `all()` walks every line the same way.
  */
 import type { Eol } from "./lines.js";
-import type { SourceLine } from "./types.js";
+
+/** One physical line of the file. */
+export interface SourceLine {
+  /** 0-based line number. */
+  line: number;
+  /** Offset of the first character of the line in the (BOM-stripped) text. */
+  offset: number;
+  /** The line's text without its line ending. */
+  text: string;
+  /** The line ending that followed the line ("" for the last line without one). */
+  eol: "\n" | "\r\n" | "\r" | "";
+  /** The parsed JSON value, when the line parsed. */
+  value?: unknown;
+  /** The line is nested too deep to read (parse.ts MAX_LINE_DEPTH): reported, not parsed. */
+  tooDeep?: boolean;
+  /** Why the line did not parse (undefined when it parsed or is blank). */
+  parseError?: string;
+  /**
+   * The line continues the record that starts on this earlier line: the line before it ended in a
+   * lone CR, which pi, Claude Code and Codex read as JSON whitespace inside one record (they split
+   * records at LF only). The record's value is on its first line; this one holds none.
+   */
+  partOf?: number;
+}
 
 /** `count` lines from `line` that hold nothing, each `text` (whitespace only) and `eol`. */
 export interface BlankRun {
