@@ -88,7 +88,7 @@ describe("reading line by line", () => {
     const buf = Buffer.from("a\r\nb\rc\n\r\r\nd\r");
     for (const step of [1, 2, 3, 4]) {
       const spans: unknown[] = [];
-      const s = new ByteLineScanner((l) => spans.push(l));
+      const s = new ByteLineScanner((start, end, next) => spans.push({ start, end, next }));
       for (let i = 0; i < buf.length; i += step) s.push(buf.subarray(i, i + step));
       s.end();
       assert.deepEqual(spans, splitByteLines(buf), `step ${step}`);

@@ -7,7 +7,7 @@
  */
 import { closeSync, constants, openSync, readSync } from "node:fs";
 import { constants as bufferConstants } from "node:buffer";
-import { ByteLineScanner, type ByteLine, type Eol } from "../engine/index.js";
+import { ByteLineScanner, type Eol } from "../engine/index.js";
 import { LineCollector, type ParsedText } from "../engine/index.js";
 import { errText, openRegularFile, type Refusal } from "./read-regular-file.js";
 
@@ -86,18 +86,18 @@ export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptio
   /** The current line grew past maxLineBytes: its bytes are no longer kept. */
   let overlong = false;
 
-  const onLine = (l: ByteLine) => {
-    const eolBytes = l.next - l.end;
-    const eol: Eol = eolBytes === 0 ? "" : eolBytes === 2 ? "\r\n" : byteAt(l.end) === 13 ? "\r" : "\n";
-    if (overlong || l.end - l.start > maxLineBytes) {
-      collector.addUnreadable(`the line is ${l.end - l.start} bytes long, longer than the ${maxLineBytes} bytes a string can hold`, eol);
+  const onLine = (start: number, end: number, next: number) => {
+    const eolBytes = next - end;
+    const eol: Eol = eolBytes === 0 ? "" : eolBytes === 2 ? "\r\n" : byteAt(end) === 13 ? "\r" : "\n";
+    if (overlong || end - start > maxLineBytes) {
+      collector.addUnreadable(`the line is ${end - start} bytes long, longer than the ${maxLineBytes} bytes a string can hold`, eol);
     } else {
       // An empty line is not decoded (a file of blank lines costs no string per line).
-      const line = collector.add(l.end === l.start ? "" : decode(l.start, l.end), eol);
-      if (line instanceof DiskLine) line.release(l.start, l.end);
+      const line = collector.add(end === start ? "" : decode(start, end), eol);
+      if (line instanceof DiskLine) line.release(start, end);
     }
     overlong = false;
-    drop(l.next);
+    drop(next);
   };
   const byteAt = (at: number): number => {
     let from = heldFrom;

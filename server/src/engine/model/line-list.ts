@@ -103,13 +103,14 @@ export class LineList {
   }
 
   /** Appends a line that holds nothing (blank `text`, an ending other than a lone CR, after a line that does not end in one). */
-  pushBlank(text: string, eol: Eol): void {
+  pushBlank(text: string, eol: Eol, count = 1): void {
     this.writable();
+    if (count <= 0) return;
     const r = this.runs[this.runs.length - 1];
-    if (r && r.line + r.count === this.length && r.text === text && r.eol === eol) r.count++;
-    else this.runs.push({ line: this.length, count: 1, offset: this.end, text, eol });
-    this.length++;
-    this.end += text.length + eol.length;
+    if (r && r.line + r.count === this.length && r.text === text && r.eol === eol) r.count += count;
+    else this.runs.push({ line: this.length, count, offset: this.end, text, eol });
+    this.length += count;
+    this.end += (text.length + eol.length) * count;
     this.lastEol = eol;
   }
 

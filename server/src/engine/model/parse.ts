@@ -48,6 +48,17 @@ export function splitLines(text: string): ParsedText {
     add(i, crlf ? "\r\n" : c === 10 ? "\n" : "\r");
     if (crlf) i++;
     start = i + 1;
+    // Empty lines after it, all alike: one run, counted without a call per line.
+    if (c === 10 || crlf) {
+      let j = start;
+      if (crlf) while (j + 1 < n && text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10) j += 2;
+      else while (j < n && text.charCodeAt(j) === 10) j++;
+      if (j > start) {
+        lines.pushBlank("", crlf ? "\r\n" : "\n", (j - start) / (crlf ? 2 : 1));
+        i = j - 1;
+        start = j;
+      }
+    }
   }
   if (start < n) add(n, "");
   const last = lines.last();

@@ -12,6 +12,7 @@ import type { RepairEdit } from "./edits.js";
 import { type BatchFn, type FixAllOptions, type FixAllReport, type FixAllStep, fixAllSteps, fixAllWith, type PlanFn } from "./fix-all.js";
 import { applyPlan, editsFromLines, eolOfAccess, emptyPlan, type LinePlan, plannedLines, planFuses, planLines } from "./line-plan.js";
 import type { Eol } from "../model/lines.js";
+import type { LineList } from "../model/line-list.js";
 import { repairIndex } from "./repair-index.js";
 import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
@@ -39,9 +40,9 @@ export interface RepairSpec {
 }
 
 /** The edits of a plan against `text` (the document as the editor holds it, BOM included). */
-export function planToRepair(text: string, p: Planned): Repair | null {
+export function planToRepair(text: string, p: Planned, textLines?: LineList): Repair | null {
   if ("reason" in p) return null;
-  const lines = applyPlan(plannedLines(text), p.plan);
+  const lines = applyPlan(plannedLines(text, textLines), p.plan);
   const touched = [...new Set([...p.plan.replace.keys(), ...p.plan.remove, ...p.plan.insert.keys()])];
   return { title: p.title, edits: editsFromLines(text, lines), touched };
 }
@@ -96,7 +97,7 @@ export const repairWork = { plans: 0 };
  */
 function planned(plan: PlanFn): Required<Pick<RepairSpec, "plan" | "one">> {
   const safe = guarded(plan);
-  return { plan: safe, one: (a, text, line, toolCallId, bom) => planToRepair(text, safe(a, line, toolCallId, bom)) };
+  return { plan: safe, one: (a, text, line, toolCallId, bom) => planToRepair(text, safe(a, line, toolCallId, bom), a.session.lines) };
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
