@@ -77,7 +77,8 @@ export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptio
   const maxLineBytes = options.maxLineBytes ?? bufferConstants.MAX_STRING_LENGTH;
   const reread = options.reread;
   const source: LineSource | undefined = reread && { reread, cached: -1, cachedText: "" };
-  const collector = new LineCollector(source ? (line, offset, text, eol) => new DiskLine(source, line, offset, text, eol) : undefined);
+  // Only a line long enough to drop its text is a DiskLine; a short one is a plain line (fewer fields).
+  const collector = new LineCollector(source ? (line, offset, text, eol) => (text.length < KEEP_TEXT_BELOW ? { line, offset, text, eol } : new DiskLine(source, line, offset, text, eol)) : undefined);
   /** Chunks holding the current line's bytes from `heldFrom` (stream offset of held[0]'s first byte). */
   let held: Buffer[] = [];
   let heldFrom = 0;
