@@ -208,16 +208,52 @@ export class LineList {
    */
   replace(first: number, last: number, fresh: readonly SourceLine[]): void {
     this.writable();
-    const next = new LineList();
-    copyRange(this, next, 0, first, 0, 0);
-    for (const l of fresh) next.push(l);
     const from = last + 1;
-    copyRange(this, next, from, this.length, next.length - from, next.end - this.offsetOf(from));
-    this.held = next.held;
-    this.runs = next.runs;
-    this.length = next.length;
-    this.end = next.end;
-    this.lastEol = next.lastEol;
+    const { held, runs } = this;
+    // What is read from the lines as they are, before any of them moves.
+    const oldLength = this.length;
+    const oldEnd = this.end;
+    const oldLastEol = this.lastEol;
+    const fromOffset = this.offsetOf(from);
+    const firstOffset = this.offsetOf(first);
+    const prevEol = first > 0 ? this.at(first - 1)!.eol : "";
+    const tailHeld = held.slice(this.heldFrom(from));
+    const tailRuns: BlankRun[] = [];
+    for (let r = firstRunEndingAfter(runs, from); r < runs.length; r++) {
+      const run = runs[r];
+      const a = Math.max(from, run.line);
+      tailRuns.push({ ...run, line: a, count: run.line + run.count - a, offset: run.offset + (a - run.line) * (run.text.length + run.eol.length) });
+    }
+    // The lines before `first` stay where they are (a run that reaches into the span is cut).
+    const rp = firstRunEndingAfter(runs, first);
+    const cut = rp < runs.length && runs[rp].line < first ? { ...runs[rp], count: first - runs[rp].line } : undefined;
+    held.length = this.heldFrom(first);
+    runs.length = rp;
+    if (cut) runs.push(cut);
+    this.length = first;
+    this.end = firstOffset;
+    this.lastEol = prevEol;
+    for (const l of fresh) this.push(l);
+    // The lines after the span, renumbered and moved (a loop over the held ones and the runs).
+    const lineShift = this.length - from;
+    const offsetShift = this.end - fromOffset;
+    for (const l of tailHeld) {
+      l.line += lineShift;
+      l.offset += offsetShift;
+      held.push(l);
+    }
+    for (const r of tailRuns) {
+      r.line += lineShift;
+      r.offset += offsetShift;
+      const p = runs[runs.length - 1];
+      if (p && p.line + p.count === r.line && p.text === r.text && p.eol === r.eol) runs[runs.length - 1] = { ...p, count: p.count + r.count };
+      else runs.push(r);
+    }
+    if (oldLength > from) {
+      this.length += oldLength - from;
+      this.end = oldEnd + offsetShift;
+      this.lastEol = oldLastEol;
+    }
   }
 
   /** Offset of line `i`'s first character (`end` for i = length). */
@@ -258,38 +294,6 @@ function runIndex(runs: readonly BlankRun[], i: number): number {
   }
   const k = lo - 1;
   return k >= 0 && i < runs[k].line + runs[k].count ? k : -1;
-}
-
-/**
- * Appends lines `from` to `to` (exclusive) of `src` to `dst`, which ends where they go: their
- * numbers and offsets move by `lineShift` and `offsetShift` (held line objects are moved in
- * place; runs are copied). Runs that meet are joined.
- */
-function copyRange(src: LineList, dst: LineList, from: number, to: number, lineShift: number, offsetShift: number): void {
-  if (to <= from) return;
-  const { held, runs } = src;
-  // Read before any held line moves (lookups search by line number).
-  const lastEol = src.at(to - 1)!.eol;
-  const end = src.offsetOf(to);
-  for (let h = src.heldFrom(from); h < held.length && held[h].line < to; h++) {
-    const l = held[h];
-    l.line += lineShift;
-    l.offset += offsetShift;
-    dst.held.push(l);
-  }
-  for (let r = firstRunEndingAfter(runs, from); r < runs.length && runs[r].line < to; r++) {
-    const run = runs[r];
-    const a = Math.max(from, run.line);
-    const b = Math.min(to, run.line + run.count);
-    const step = run.text.length + run.eol.length;
-    const line = a + lineShift;
-    const p = dst.runs[dst.runs.length - 1];
-    if (p && p.line + p.count === line && p.text === run.text && p.eol === run.eol) p.count += b - a;
-    else dst.runs.push({ line, count: b - a, offset: run.offset + (a - run.line) * step + offsetShift, text: run.text, eol: run.eol });
-  }
-  dst.lastEol = lastEol;
-  dst.length += to - from;
-  dst.end = end + offsetShift;
 }
 
 /** Whether runs `a` and `b` cover the same lines with the same text and endings. */
