@@ -9,7 +9,7 @@
 export type { Entry, Finding, JsonPath, Msg, Origin, RelatedInfo, Session, Severity, SourceLine } from "./model/types.js";
 export { lineOf, sourceLinesOf } from "./model/types.js";
 export { ByteLineScanner, type ByteLine, type Eol, splitByteLines, splitLines } from "./model/lines.js";
-export { isObject, LineCollector, type ParsedText, parseText, parseTextSliced } from "./model/parse.js";
+export { isObject, LineCollector, newLine, type ParsedText, parseText, parseTextSliced } from "./model/parse.js";
 export { patchChange, patchLines } from "./model/patch-lines.js";
 export { type ColumnRange, findingRange, locate, locateMany, safeParseTree, type ScalarAt, stringValueRanges, valueAt } from "./model/positions.js";
 export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";

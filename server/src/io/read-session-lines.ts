@@ -8,7 +8,7 @@
 import { closeSync, constants, openSync, readSync } from "node:fs";
 import { constants as bufferConstants } from "node:buffer";
 import { ByteLineScanner, type Eol } from "../engine/index.js";
-import { LineCollector, type ParsedText } from "../engine/index.js";
+import { LineCollector, newLine, type ParsedText } from "../engine/index.js";
 import { errText, openRegularFile, type Refusal } from "./read-regular-file.js";
 
 export interface ReadLinesOptions {
@@ -78,7 +78,7 @@ export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptio
   const reread = options.reread;
   const source: LineSource | undefined = reread && { reread, cached: -1, cachedText: "" };
   // Only a line long enough to drop its text is a DiskLine; a short one is a plain line (fewer fields).
-  const collector = new LineCollector(source ? (line, offset, text, eol) => (text.length < KEEP_TEXT_BELOW ? { line, offset, text, eol } : new DiskLine(source, line, offset, text, eol)) : undefined);
+  const collector = new LineCollector(source ? (line, offset, text, eol) => (text.length < KEEP_TEXT_BELOW ? newLine(line, offset, text, eol) : new DiskLine(source, line, offset, text, eol)) : undefined);
   /** Chunks holding the current line's bytes from `heldFrom` (stream offset of held[0]'s first byte). */
   let held: Buffer[] = [];
   let heldFrom = 0;
