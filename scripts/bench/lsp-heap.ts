@@ -53,7 +53,7 @@ LineDocument.update(doc, [{ range: { start: { line: meta.lines, character: 0 }, 
 publish(2);
 report("append");
 {
-  const old = doc.lines().lines[meta.middleLine].text;
+  const old = doc.lines().lines.at(meta.middleLine)!.text;
   LineDocument.update(doc, [{ range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: old.replace('"text":"', '"text":"edited: ') }], 3);
 }
 publish(3);
@@ -62,7 +62,7 @@ if (snapDir) console.log(`snapshot: ${writeHeapSnapshot(join(snapDir, `lsp-heap-
 // What each part holds on its own: released one after the other, each measured after a full GC.
 store.clear();
 report("- analyses");
-for (const l of doc.lines().lines) delete l.value;
+for (const l of doc.lines().lines.held) delete l.value;
 report("- values");
 (doc as unknown as { parsed: unknown }).parsed = null;
 report("- lines");

@@ -50,7 +50,7 @@ const first = appendedLine(meta, meta.lines, meta.lastId, "appended");
 const append = first.line;
 const change = (changes: any[], version: number) => LineDocument.update(doc, changes, version);
 step("append", 2, () => change([{ range: { start: { line: meta.lines, character: 0 }, end: { line: meta.lines, character: 0 } }, text: append }], 2));
-const old = doc.lines().lines[meta.middleLine].text;
+const old = doc.lines().lines.at(meta.middleLine)!.text;
 step("edit-middle", 3, () => change([{ range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: old.replace('"text":"', '"text":"edited: ') }], 3));
 // An agent appends line after line: the median of ten more appends, each extending the branch.
 {

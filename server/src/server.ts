@@ -203,8 +203,7 @@ async function publishSteps(uri: string, notifyRender: boolean, stopped: () => b
     return;
   }
   const lines = st.analysis.session.lines;
-  const last = lines[lines.length - 1];
-  const long = !!last && last.offset + last.text.length >= LONG_SESSION_CHARS;
+  const long = lines.end - lines.lastEol.length >= LONG_SESSION_CHARS;
   if (long && (st.stages?.session ?? "read") === "read" && !providers.ready(st, settings)) {
     // The structural findings now; the provider verdicts (about half of a full read) follow.
     connection.sendDiagnostics({ uri, version, diagnostics: boundDiagnostics(diagnostics(st.model, uri, settings), uri).diagnostics });

@@ -103,7 +103,7 @@ export async function everyConsumer(text: string, o: ConsumerOptions = {}): Prom
   const asked = o.lines ? o.lines.filter((l) => l >= 0 && l < lines.length) : Array.from({ length: maxLines }, (_, i) => i);
   step("position features", () => {
     for (const line of asked) {
-      const t = lines[line].text;
+      const t = lines.at(line)!.text;
       const at = new Set([0, 1, Math.floor(t.length / 2), Math.max(0, t.length - 1)]);
       // just inside each string (ids, parents, timestamps), the first 40 of the line
       for (let q = t.indexOf('"'), k = 0; q >= 0 && k < 40; q = t.indexOf('"', q + 1), k++) at.add(q + 1);

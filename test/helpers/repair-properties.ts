@@ -18,7 +18,9 @@ import fc from "fast-check";
 import { fixBytes } from "../../server/src/cli/fix-bytes.js";
 import { type Analysis, analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { splitByteLines, splitLines } from "../../server/src/engine/model/lines.js";
-import { applyPlan, applyRepairEdits, fixAll, joinLines, plannedLines, REPAIRS } from "../../server/src/engine/repair/index.js";
+import { applyPlan, applyRepairEdits, fixAll, plannedLines, type RepairEdit, REPAIRS } from "../../server/src/engine/repair/index.js";
+import type { LinePlan } from "../../server/src/engine/repair/line-plan.js";
+import { applyPlanDense, editsFromLinesDense, joinLinesDense, plannedLinesDense } from "./dense-plan.js";
 import type { ProviderName } from "../../server/src/engine/model/provider-names.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { codeSpec } from "../../server/src/engine/rules/registry.js";
@@ -190,10 +192,10 @@ export function checkEachRepair(text: string, stats?: CheckStats, limit = 40): v
       const what = `${kind} on line ${f.line + 1} (${f.code})`;
       // The server's edits give exactly the plan's text.
       const next = applyRepairEdits(text, r.edits);
-      const planned = applyPlan(plannedLines(text), p.plan);
-      assert.equal(next, joinLines(planned), `${what}: edits and plan disagree`);
+      const planned = densePlan(text, p.plan, r.edits, what);
+      assert.equal(next, joinLinesDense(planned), `${what}: edits and plan disagree`);
       // Byte-exact: lines outside the plan keep their text and ending, in order.
-      const old = plannedLines(text);
+      const old = plannedLinesDense(text);
       const touched = new Set<number>([...p.plan.replace.keys(), ...p.plan.remove]);
       for (const [after, items] of p.plan.insert) {
         if (after >= 0 && old[after].eol === "") touched.add(after);
@@ -212,6 +214,17 @@ export function checkEachRepair(text: string, stats?: CheckStats, limit = 40): v
       assertKeepsResults(a, after, planned, what);
     }
   }
+}
+
+/**
+ * The plan applied by the engine (sparse: planned-lines.ts) as the dense reference applies it,
+ * line for line, and the repair's edits as the dense reference derives them; the dense lines.
+ */
+function densePlan(text: string, plan: LinePlan, edits: readonly RepairEdit[], what: string): PlannedLine[] {
+  const dense = applyPlanDense(plannedLinesDense(text), plan);
+  assert.deepEqual([...applyPlan(plannedLines(text), plan).all()], dense, `${what}: the sparse plan's lines are not the dense plan's`);
+  assert.deepEqual(edits, editsFromLinesDense(text, dense), `${what}: the edits are not those of the dense plan`);
+  return dense;
 }
 
 /**
@@ -252,7 +265,10 @@ export function checkFixAll(text: string, stats?: CheckStats, badLine?: number):
   const a = analyze(text);
   const r = fixAll(text);
   assert.equal(applyRepairEdits(text, r.edits), r.text, "fix-all: edits and text disagree");
-  assertKeepsResults(a, r.analysis, r.lines, "fix-all");
+  const fixed = [...r.lines.all()];
+  assert.equal(joinLinesDense(fixed), r.text, "fix-all: lines and text disagree");
+  if (r.done.size > 0) assert.deepEqual(r.edits, editsFromLinesDense(text, fixed), "fix-all: the edits are not those of the dense lines");
+  assertKeepsResults(a, r.analysis, fixed, "fix-all");
   if (r.done.size > 0 && stats) stats.fixAllChanged++;
   assertNoNewFinding(a, r.analysis, "fix-all");
   const again = fixAll(r.text);
@@ -278,7 +294,7 @@ export function checkFixAll(text: string, stats?: CheckStats, badLine?: number):
   const oldB = splitByteLines(bytes);
   const newB = splitByteLines(fb.bytes);
   assert.equal(newB.length, fb.fix.lines.length, "bytes: line count");
-  fb.fix.lines.forEach((l, j) => {
+  [...fb.fix.lines.all()].forEach((l, j) => {
     if (l.origin < 0 || l.text !== oldText[l.origin].text) return;
     assert.ok(bytes.subarray(oldB[l.origin].start, oldB[l.origin].end).equals(fb.bytes.subarray(newB[j].start, newB[j].end)), `bytes: line ${l.origin + 1} changed`);
   });
@@ -318,9 +334,9 @@ export function checkProviderRepairs(text: string, target?: ProviderName): numbe
       n++;
       const what = `${kind} on line ${f.line + 1} (${f.code})`;
       const next = applyRepairEdits(text, r.edits);
-      const planned = applyPlan(plannedLines(text), p.plan);
-      assert.equal(next, joinLines(planned), `${what}: edits and plan disagree`);
-      const old = plannedLines(text);
+      const planned = densePlan(text, p.plan, r.edits, what);
+      assert.equal(next, joinLinesDense(planned), `${what}: edits and plan disagree`);
+      const old = plannedLinesDense(text);
       const touched = new Set<number>([...p.plan.replace.keys(), ...p.plan.remove]);
       const kept = planned.filter((l) => l.origin >= 0 && !touched.has(l.origin));
       for (const l of kept) assert.equal(l.text + "|" + l.eol, old[l.origin].text + "|" + old[l.origin].eol, `${what}: line ${l.origin + 1} changed`);

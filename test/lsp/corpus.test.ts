@@ -43,8 +43,8 @@ describe("corpus through the server", () => {
       // hover on up to 40 id sites
       const sites: { line: number; ch: number; id: string }[] = [];
       for (const o of a.occurrences.occurrences) {
-        if (o.callLine !== null && o.callPath) sites.push({ line: o.callLine, ch: locate(a.session.lines[o.callLine], o.callPath).start + 1, id: o.id });
-        if (o.resultLine !== null && o.resultPath) sites.push({ line: o.resultLine, ch: locate(a.session.lines[o.resultLine], o.resultPath).start + 1, id: o.id });
+        if (o.callLine !== null && o.callPath) sites.push({ line: o.callLine, ch: locate(a.session.lines.at(o.callLine)!, o.callPath).start + 1, id: o.id });
+        if (o.resultLine !== null && o.resultPath) sites.push({ line: o.resultLine, ch: locate(a.session.lines.at(o.resultLine)!, o.resultPath).start + 1, id: o.id });
       }
       for (const s of sites.slice(0, 40)) {
         const h = await c.request("textDocument/hover", { textDocument: { uri }, position: { line: s.line, character: s.ch } });

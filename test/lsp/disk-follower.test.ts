@@ -15,7 +15,7 @@ import { completeUtf8Length, DiskFollower } from "../../server/src/lsp/disk-foll
 import { sessionText } from "../helpers/session-builder.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ti-follow-"));
-const shape = (p: ParsedText) => p.lines.map((l) => [l.line, l.offset, l.text, l.eol, JSON.stringify(l.value), l.parseError]);
+const shape = (p: ParsedText) => [...p.lines.all()].map((l) => [l.line, l.offset, l.text, l.eol, JSON.stringify(l.value), l.parseError]);
 
 describe("DiskFollower", () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,7 +37,7 @@ describe("DiskFollower", () => {
     appendFileSync(path, bytes.subarray(0, cut));
     const mid = f.source(uri)!;
     assert.equal(mid.parsed, first.parsed, "the same lines, patched");
-    assert.ok(!mid.parsed.lines.some((l) => l.text.includes("\ufffd")), "half a character is not decoded");
+    assert.ok(![...mid.parsed.lines.all()].some((l) => l.text.includes("\ufffd")), "half a character is not decoded");
     appendFileSync(path, bytes.subarray(cut));
     const done = f.source(uri)!;
     assert.equal(done.parsed, first.parsed);

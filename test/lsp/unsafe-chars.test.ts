@@ -92,7 +92,7 @@ describe("unsafe characters are never shown raw", () => {
     const lines = m.a.session.lines;
     let asked = 0;
     for (let line = 0; line < lines.length; line++) {
-      const t = lines[line].text;
+      const t = lines.at(line)!.text;
       for (const id of [ORPHAN_ID, CALL_ID]) {
         const at = t.indexOf(JSON.stringify(id).slice(1, -1));
         if (at < 0) continue;

@@ -53,7 +53,7 @@ function appendText(parsed: ParsedText, text: string): ParsedText {
 }
 
 function editLine(parsed: ParsedText, line: number, text: string): ParsedText {
-  return patchLines(parsed, [{ range: { start: { line, character: 0 }, end: { line, character: parsed.lines[line].text.length } }, text }])!;
+  return patchLines(parsed, [{ range: { start: { line, character: 0 }, end: { line, character: parsed.lines.at(line)!.text.length } }, text }])!;
 }
 
 function next(prev: ContinuedAnalysis, parsed: ParsedText): ContinuedAnalysis {
@@ -61,7 +61,7 @@ function next(prev: ContinuedAnalysis, parsed: ParsedText): ContinuedAnalysis {
 }
 
 function joined(parsed: ParsedText): string {
-  return parsed.lines.map((l) => l.text + l.eol).join("");
+  return [...parsed.lines.all()].map((l) => l.text + l.eol).join("");
 }
 
 /** What a user sees of an analysis: findings, the columns by origin, the usage. */
@@ -173,7 +173,7 @@ describe("Copilot CLI: constructed sessions", () => {
 
   it("recorded usage: each usage record on the assistant message after it", () => {
     const text = fixture(AGENT, "basic.jsonl");
-    const u = recordedUsage(AGENT, parseText(text).lines);
+    const u = recordedUsage(AGENT, parseText(text).lines.held);
     assert.deepEqual(u.records.map((r) => [r.line, r.input, r.output, r.cacheRead]), [[3, 80, 5, 20], [9, 100, 2, 20]]);
     const a = analyze(text);
     const render = renderJson("basic.jsonl", a);
@@ -230,7 +230,7 @@ describe("Copilot CLI: constructed sessions", () => {
   it("an edit in place of a message continues the session; an edit that fixes the refused line reads it again", () => {
     let doc = parseText(fixture(AGENT, "basic.jsonl"));
     let v = continueAnalysis(doc, {});
-    const user = JSON.parse(doc.lines[1].text);
+    const user = JSON.parse(doc.lines.at(1)!.text);
     user.data.transformedContent = user.data.content = "list all files";
     doc = editLine(doc, 1, JSON.stringify(user));
     v = next(v, doc);
@@ -239,7 +239,7 @@ describe("Copilot CLI: constructed sessions", () => {
 
     doc = parseText(fixture(AGENT, "refused-non-uuid-id.jsonl"));
     v = continueAnalysis(doc, {});
-    const bad = JSON.parse(doc.lines[3].text);
+    const bad = JSON.parse(doc.lines.at(3)!.text);
     bad.id = "0e0c1d3c-5a8e-4a44-9a43-2c2f0f6a8b11";
     doc = editLine(doc, 3, JSON.stringify(bad));
     v = next(v, doc);

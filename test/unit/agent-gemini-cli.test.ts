@@ -51,7 +51,7 @@ const wireId = (id: string, name: unknown) => (typeof name === "string" && id.st
 
 /** The value at `path` on a message's line (JSON Lines) or in the document. */
 function valueAt(a: Analysis, line: number, path: readonly (string | number)[]): any {
-  const l = a.session.lines[line];
+  const l = a.session.lines.at(line)!;
   let v: any = l.doc ? l.doc.root : l.value;
   for (const k of path) v = v?.[k];
   return v;
@@ -218,6 +218,29 @@ describe("Gemini CLI: a chat of one JSON document (before 0.40)", () => {
     assert.equal(text.split("\n")[check.line - 1].trim(), '"id": "write_file-1761077079637-de5db03a65079",');
   });
 
+  it("blank lines before and inside a document (runs of them, line-list.ts) keep every line's number and text", () => {
+    // two blank lines before the document, a run of 500 blank lines and a whitespace-only line inside it
+    const spaced = (t: string) => {
+      const ls = t.split("\n");
+      return ["", "  ", ...ls.slice(0, 9), ...Array<string>(500).fill(""), " \t", ...ls.slice(9)].join("\n");
+    };
+    const moved = (line: number) => (line < 9 ? line + 2 : line + 503); // 0-based line of the original
+    const text = fixture("legacy-document.json").replace('"result": [', '"result": null, "was": [');
+    const a = analyze(text);
+    const b = analyze(spaced(text));
+    assert.equal(b.session.format, AGENT);
+    assert.ok(b.session.lines.runs.length >= 2, "the blank lines are runs");
+    assert.deepEqual(b.session.entries.map((e) => e.line), a.session.entries.map((e) => moved(e.line)));
+    const lines = spaced(text).split("\n");
+    const [ca, cb] = [checkJson("x.json", a).findings, checkJson("x.json", b).findings];
+    assert.ok(ca.some((f) => f.code === "dangling-call"));
+    assert.deepEqual(cb.map((f) => `${f.code}@${f.line}:${f.column}-${f.endColumn}`), ca.map((f) => `${f.code}@${moved(f.line - 1) + 1}:${f.column}-${f.endColumn}`));
+    for (const f of cb) assert.equal(lines[f.line - 1], text.split("\n")[ca[cb.indexOf(f)].line - 1]);
+    // a document cut short: the findings on the document's first line and where it stops parsing
+    const cut = checkJson("x.json", analyze(spaced(fixture("legacy-document-cut.json")))).findings;
+    assert.deepEqual(cut.map((f) => `${f.code}@${f.line}`), ["resume-refused@3", `malformed-line@${moved(60) + 1}`]);
+  });
+
   it("is never repaired: repairs edit whole lines", () => {
     const text = fixture("legacy-document.json").replace('"result": [', '"result": null, "was": [');
     const fixed = fixAll(text);
@@ -293,7 +316,7 @@ describe("Gemini CLI: appends and edits continue the analysis", () => {
     const n = parsed.lines.length;
     return patchLines(parsed, [{ range: { start: { line: n, character: 0 }, end: { line: n, character: 0 } }, text }])!;
   };
-  const joined = (parsed: ParsedText) => parsed.lines.map((l) => l.text + l.eol).join("");
+  const joined = (parsed: ParsedText) => parsed.lines.text();
   const shape = (a: ContinuedAnalysis["analysis"]) => {
     const col = (ms: readonly Msg[]) => ms.map((m) => `${m.role}@${m.origin.kind === "entry" ? m.origin.line : m.origin.synthetic}:${m.toolCallId ?? ""}:${toolCallsOf(m).length}:${textOf(m.content).length}`);
     return { format: a.session.format, findings: a.findings.map((f) => `${f.line}:${f.code}:${f.severity}:${f.message}`), before: col(a.before), after: col(a.after), usage: a.usage.totals };

@@ -15,6 +15,7 @@ import { FORMAT_PROFILES } from "../../server/src/engine/formats/registry.js";
 import { resolveSiblingParents } from "../../server/src/io/sibling-parents.js";
 import { ByteLineScanner, splitByteLines } from "../../server/src/engine/model/lines.js";
 import { parseText } from "../../server/src/engine/model/parse.js";
+import type { LineList } from "../../server/src/engine/model/line-list.js";
 import { sessionFromLines } from "../../server/src/engine/session/read-session.js";
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { optionsFor } from "../../server/src/cli/session-file.js";
@@ -58,8 +59,8 @@ function chunkedReader(buf: Buffer, chunk: number): (into: Buffer) => number {
   };
 }
 
-const lineView = (lines: { line: number; offset: number; text: string; eol: string; value?: unknown; parseError?: string }[]) =>
-  lines.map((l) => ({ line: l.line, offset: l.offset, text: l.text, eol: l.eol, value: l.value, parseError: l.parseError }));
+const lineView = (list: LineList) =>
+  [...list.all()].map((l) => ({ line: l.line, offset: l.offset, text: l.text, eol: l.eol, value: l.value, parseError: l.parseError }));
 
 describe("reading line by line", () => {
   const samples: [string, Buffer][] = [
@@ -87,7 +88,7 @@ describe("reading line by line", () => {
     const buf = Buffer.from("a\r\nb\rc\n\r\r\nd\r");
     for (const step of [1, 2, 3, 4]) {
       const spans: unknown[] = [];
-      const s = new ByteLineScanner((l) => spans.push(l));
+      const s = new ByteLineScanner((start, end, next) => spans.push({ start, end, next }));
       for (let i = 0; i < buf.length; i += step) s.push(buf.subarray(i, i + step));
       s.end();
       assert.deepEqual(spans, splitByteLines(buf), `step ${step}`);
@@ -99,10 +100,10 @@ describe("reading line by line", () => {
     text.splice(2, 0, `{"pad":"${"x".repeat(400)}"}`);
     const buf = Buffer.from(text.join("\n"));
     const r = readLines(chunkedReader(buf, 16), { chunkBytes: 16, maxLineBytes: 300 });
-    const long = r.parsed.lines[2];
+    const long = r.parsed.lines.at(2)!;
     assert.equal(long.text, "");
     assert.match(long.parseError ?? "", /longer than the 300 bytes a string can hold/);
-    const view = (ls: typeof r.parsed.lines) => ls.filter((l) => l.line !== 2).map((l) => ({ line: l.line, text: l.text, eol: l.eol, value: l.value }));
+    const view = (ls: typeof r.parsed.lines) => [...ls.all()].filter((l) => l.line !== 2).map((l) => ({ line: l.line, text: l.text, eol: l.eol, value: l.value }));
     assert.deepEqual(view(r.parsed.lines), view(parseText(buf.toString("utf8")).lines));
     const session = sessionFromLines(r.parsed);
     const f = session.findings.filter((x) => x.code === "malformed-line");
@@ -273,8 +274,8 @@ describe("long lines' text read again from disk", () => {
     const reads: [number, number][] = [];
     const lazy = readLines(chunkedReader(buf, 64), { chunkBytes: 64, reread: (a, b) => (reads.push([a, b]), buf.subarray(a, b)) });
     assert.deepEqual(reads, []);
-    assert.equal(lazy.parsed.lines[2].text, whole.lines[2].text);
-    assert.equal(lazy.parsed.lines[1].text, '{"short":1}');
+    assert.equal(lazy.parsed.lines.at(2)!.text, whole.lines.at(2)!.text);
+    assert.equal(lazy.parsed.lines.at(1)!.text, '{"short":1}');
     assert.equal(reads.length, 1, "only the long line asked for is read again");
   });
 });

@@ -80,7 +80,7 @@ describe("the insert repair writes Codex's own made-up output", () => {
   it("of each call's kind, byte for byte as Codex writes a rollout line, at the end of the call's turn (the line before's timestamp)", () => {
     const r = fixAll(fixture("other-call-types-without-output"));
     assert.equal(r.done.get("insert-missing-result"), 1);
-    const added = r.lines.filter((l) => l.origin === -1).map((l) => l.text);
+    const added = [...r.lines.all()].filter((l) => l.origin === -1).map((l) => l.text);
     assert.deepEqual(added, [
       '{"timestamp":"2026-11-20T10:00:12.000Z","type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"call_ct_1","output":"aborted"}}',
       '{"timestamp":"2026-11-20T10:00:12.000Z","type":"response_item","payload":{"type":"function_call_output","call_id":"call_ls_1","output":"aborted"}}',
@@ -93,7 +93,7 @@ describe("the insert repair writes Codex's own made-up output", () => {
     const t = jsonl([META, env("response_item", user("find a tool"), 1), env("response_item", { type: "tool_search_call", call_id: "ts_1", execution: "client", arguments: { query: "x" } }, 2), env("response_item", say("done"), 3)]);
     assert.deepEqual(analyze(t).findings.map((f) => `${f.line}:${f.code}`), ["2:dangling-call"]);
     const r = fixAll(t);
-    assert.deepEqual(r.lines.filter((l) => l.origin === -1).map((l) => l.text), ['{"timestamp":"2026-01-01T00:00:03.000Z","type":"response_item","payload":{"type":"tool_search_output","call_id":"ts_1","status":"completed","execution":"client","tools":[]}}']);
+    assert.deepEqual([...r.lines.all()].filter((l) => l.origin === -1).map((l) => l.text), ['{"timestamp":"2026-01-01T00:00:03.000Z","type":"response_item","payload":{"type":"tool_search_output","call_id":"ts_1","status":"completed","execution":"client","tools":[]}}']);
     assert.deepEqual(r.analysis.findings, []);
   });
 

@@ -149,7 +149,7 @@ describe("the reasoning rule reads what Codex sends (R4.1)", () => {
 describe("Codex: appends continued equal fresh analyses, turn boundaries included (property, bounded)", () => {
   const append = (parsed: ParsedText, text: string) => patchLines(parsed, [{ range: { start: { line: parsed.lines.length, character: 0 }, end: { line: parsed.lines.length, character: 0 } }, text }])!;
   const next = (prev: ContinuedAnalysis, parsed: ParsedText) => continueAnalysis(parsed, {}, { checkpoint: prev.checkpoint, analysis: prev.analysis });
-  const joined = (parsed: ParsedText) => parsed.lines.map((l) => l.text + l.eol).join("");
+  const joined = (parsed: ParsedText) => [...parsed.lines.all()].map((l) => l.text + l.eol).join("");
   const piece = fc.oneof(
     fc.constant<Record<string, unknown>>({ rt: "response_item", p: user("again") }),
     fc.constant<Record<string, unknown>>({ rt: "response_item", p: say("ok") }),

@@ -23,7 +23,7 @@ function append(parsed: ParsedText, text: string): ParsedText {
 
 /** The document's lines after line `line` is replaced by `text` (same line count). */
 function edit(parsed: ParsedText, line: number, text: string): ParsedText {
-  const l = parsed.lines[line];
+  const l = parsed.lines.at(line)!;
   return patchLines(parsed, [{ range: { start: { line, character: 0 }, end: { line, character: l.text.length } }, text }])!;
 }
 
@@ -38,7 +38,7 @@ function shape(a: ContinuedAnalysis["analysis"]) {
 }
 
 function join(parsed: ParsedText): string {
-  return parsed.lines.map((l) => l.text + l.eol).join("");
+  return [...parsed.lines.all()].map((l) => l.text + l.eol).join("");
 }
 
 describe("which stages re-run after a change (issue 20)", () => {
@@ -218,7 +218,7 @@ describe("continued analyses equal fresh ones (property, bounded)", () => {
         let v = continueAnalysis(doc, {});
         let n = 0;
         for (const e of edits) {
-          const o = JSON.parse(doc.lines[e.line].text);
+          const o = JSON.parse(doc.lines.at(e.line)!.text);
           n++;
           if (e.what === "text") o.message.content = typeof o.message.content === "string" ? `edited ${n}` : o.message.content.map((b: any) => (b.type === "text" ? { ...b, text: `edited ${n}` } : b));
           else if (e.what === "time") o.timestamp = new Date(Date.UTC(2026, 0, 1, 0, 0, 30 - n)).toISOString();

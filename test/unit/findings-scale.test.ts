@@ -3,6 +3,7 @@
  * no per-pair findings, and the work (findings and related entries made) linear in occurrences.
  * No timing: the assertions count what the rules produce.
  */
+import { LineList } from "../../server/src/engine/model/line-list.js";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
@@ -127,8 +128,8 @@ describe("a huge line: a clear finding, no crash", () => {
   it("counts UTF-8 bytes, not characters, and only where the limit can be reached", () => {
     assert.equal(utf8Bytes("aé€😀"), 1 + 2 + 3 + 4);
     const line = (text: string) => ({ line: 0, offset: 0, text, eol: "" as const });
-    assert.equal(oversizedLineFindings([line("é".repeat(60))], 100).length, 1, "60 characters, 120 bytes");
-    assert.equal(oversizedLineFindings([line("e".repeat(60))], 100).length, 0);
+    assert.equal(oversizedLineFindings(LineList.of([line("é".repeat(60))]), 100).length, 1, "60 characters, 120 bytes");
+    assert.equal(oversizedLineFindings(LineList.of([line("e".repeat(60))]), 100).length, 0);
   });
 
   it("reads the text only of lines that could reach the limit (a line read from a file may fetch its text from disk again)", () => {
@@ -143,7 +144,11 @@ describe("a huge line: a clear finding, no crash", () => {
       lines.push(l);
       offset += text.length + 1;
     }
-    const found = oversizedLineFindings(lines, 100);
+    const list = new LineList();
+    list.held = lines;
+    list.length = lines.length;
+    list.end = offset;
+    const found = oversizedLineFindings(list, 100);
     assert.deepEqual(found.map((f) => f.line), [1, 4], "120 and 102 bytes, over the limit of 100; 40 bytes is not");
     assert.ok(!reads.includes(0) && !reads.includes(2), `short lines were read: ${reads.join(", ")}`);
   });

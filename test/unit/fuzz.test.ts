@@ -53,7 +53,7 @@ describe("fuzz: mutated sessions analyse without crashing", () => {
         for (const f of a.findings) {
           assert.ok(f.line >= 0 && f.line < a.session.lines.length, `${f.code} on line ${f.line}`);
           const range = findingRange(a.session.lines, f);
-          assert.ok(range.start >= 0 && range.end <= a.session.lines[f.line].text.length && range.start <= range.end, `${f.code} range`);
+          assert.ok(range.start >= 0 && range.end <= a.session.lines.at(f.line)!.text.length && range.start <= range.end, `${f.code} range`);
           findings++;
         }
       }

@@ -45,26 +45,26 @@ const MAX_STEPS = 200;
 const MAX_EDITS = 100;
 
 function join_(parsed: ParsedText): string {
-  return parsed.lines.map((l) => l.text + l.eol).join("");
+  return [...parsed.lines.all()].map((l) => l.text + l.eol).join("");
 }
 
 function appendText(parsed: ParsedText, text: string): ParsedText {
   const n = parsed.lines.length;
   // The document ends with an empty last line when its text ends with a line break: append there.
-  const last = parsed.lines[n - 1];
+  const last = parsed.lines.at(n - 1)!;
   const at = last && last.text === "" && last.eol === "" ? n - 1 : n;
   return patchLines(parsed, [{ range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text }])!;
 }
 
 function editLine(parsed: ParsedText, line: number, text: string): ParsedText {
-  const l = parsed.lines[line];
+  const l = parsed.lines.at(line)!;
   return patchLines(parsed, [{ range: { start: { line, character: 0 }, end: { line, character: l.text.length } }, text }])!;
 }
 
 /** What a continued analysis must share with a fresh one. */
 function sameAsFresh(v: ContinuedAnalysis, parsed: ParsedText, options: AnalyzeOptions, where: string): void {
   const fresh = analyze(join_(parsed), options);
-  assert.equal(join_(parsed), parsed.lines.map((l) => l.text + l.eol).join(""));
+  assert.equal(join_(parsed), [...parsed.lines.all()].map((l) => l.text + l.eol).join(""));
   assert.deepEqual(analysisShape(v.analysis), analysisShape(fresh), where);
   assert.deepEqual(v.analysis.afterModel, fresh.afterModel, where);
   assert.deepEqual(verdictShape(v.analysis), verdictShape(fresh), where);
@@ -139,12 +139,12 @@ describe("Claude Code: an analysis continued line by line equals a fresh one (fi
       const whole = parseText(f.text);
       const n = whole.lines.length;
       const middle: number[] = [];
-      for (let l = 1; l < n - 1; l++) if (whole.lines[l].text.trim() !== "") middle.push(l);
+      for (let l = 1; l < n - 1; l++) if (whole.lines.at(l)!.text.trim() !== "") middle.push(l);
       const step = Math.max(1, Math.ceil(middle.length / MAX_EDITS));
       for (const options of READINGS) {
         for (let k = 0; k < middle.length; k += step) {
           const line = middle[k];
-          for (const changed of [textEdited(whole.lines[line].text, k), timeMoved(whole.lines[line].text, 7_000), timeMoved(whole.lines[line].text, -7_000)]) {
+          for (const changed of [textEdited(whole.lines.at(line)!.text, k), timeMoved(whole.lines.at(line)!.text, 7_000), timeMoved(whole.lines.at(line)!.text, -7_000)]) {
             if (changed === null) continue;
             // each edit from the whole file as read (patchLines patches the document's lines in place: a new parse each time)
             const base = parseText(f.text);

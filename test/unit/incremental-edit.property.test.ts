@@ -90,7 +90,7 @@ function runPlan(si: number, plan: { kind: EditKind; line: number }[][]): [numbe
       const at = e.line % lines.length;
       if (seen.has(at)) continue;
       seen.add(at);
-      const old = lines[at].text;
+      const old = lines.at(at)!.text;
       changes.push({ range: { start: { line: at, character: 0 }, end: { line: at, character: old.length } }, text: edited(old, e.kind, version) });
     }
     // Later lines first: each change's range stays valid.
@@ -157,8 +157,8 @@ describe("edit fast path (language server)", () => {
       return req.length;
     };
     const full = check(1, "opened");
-    const at = doc.lines().lines.findIndex((l) => l.text.includes('"role":"user"') && l.text.includes('"timestamp":12'));
-    const old = doc.lines().lines[at].text;
+    const at = doc.lines().lines.held.find((l) => l.text.includes('"role":"user"') && l.text.includes('"timestamp":12'))!.line;
+    const old = doc.lines().lines.at(at)!.text;
     const emptied = old.replace(/"text":"[^"]*"/, '"text":""');
     assert.notEqual(emptied, old);
     LineDocument.update(doc, [{ range: { start: { line: at, character: 0 }, end: { line: at, character: old.length } }, text: emptied }], 2);
@@ -172,9 +172,9 @@ describe("edit fast path (language server)", () => {
     const doc = LineDocument.create(URI, "jsonl", 1, sources[0].text);
     store.get(URI, 1, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS);
     const lines = doc.lines().lines;
-    const at = lines.findIndex((l, i) => i > lines.length / 3 && /"role":"toolResult"/.test(l.text) && /"text":"/.test(l.text));
+    const at = [...lines.all()].findIndex((l, i) => i > lines.length / 3 && /"role":"toolResult"/.test(l.text) && /"text":"/.test(l.text));
     assert.ok(at > 0, "the sample has a tool result in its middle");
-    const old = lines[at].text;
+    const old = lines.at(at)!.text;
     LineDocument.update(doc, [{ range: { start: { line: at, character: 0 }, end: { line: at, character: old.length } }, text: edited(old, "text", 2) }], 2);
     const st = store.get(URI, 2, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS);
     assert.equal(st.linesRead, 1);

@@ -72,7 +72,7 @@ function place(doc: TextDocument, e: Edit): TextChange {
 const lineShape = (p: ParsedText) => ({
   bom: p.bom,
   unterminatedLastLine: p.unterminatedLastLine,
-  lines: p.lines.map((l) => ({ line: l.line, offset: l.offset, text: l.text, eol: l.eol, value: l.value, parseError: l.parseError, tooDeep: l.tooDeep })),
+  lines: [...p.lines.all()].map((l) => ({ line: l.line, offset: l.offset, text: l.text, eol: l.eol, value: l.value, parseError: l.parseError, tooDeep: l.tooDeep })),
 });
 const analysisShape = (a: Analysis) => ({
   format: a.session.format,
@@ -161,12 +161,12 @@ describe("line-wise incremental parsing (language server)", () => {
   it("an append re-parses only the appended line", () => {
     const text = sources[0].text;
     const parsed = parseText(text);
-    const values = parsed.lines.map((l) => l.value);
+    const values = [...parsed.lines.all()].map((l) => l.value);
     const n = parsed.lines.length;
     const p = patchLines(parsed, [{ range: { start: { line: n, character: 0 }, end: { line: n, character: 0 } }, text: snippets[2] + "\n" }]);
     assert.ok(p);
     assert.equal(p.lines.length, n + 1);
-    for (let i = 0; i < n; i++) assert.equal(p.lines[i].value, values[i], `line ${i} keeps its parse`);
+    for (let i = 0; i < n; i++) assert.equal(p.lines.at(i)!.value, values[i], `line ${i} keeps its parse`);
     assert.deepEqual(lineShape(p), lineShape(parseText(text + snippets[2] + "\n")));
   });
 

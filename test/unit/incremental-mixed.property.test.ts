@@ -118,7 +118,7 @@ describe("appends and edits mixed (language server)", () => {
           const lines = doc.lines().lines;
           if (s.kind === "edit" && lines.length > 2) {
             const at = 1 + (s.at % (lines.length - 2));
-            const old = lines[at].text;
+            const old = lines.at(at)!.text;
             LineDocument.update(doc, [{ range: { start: { line: at, character: 0 }, end: { line: at, character: old.length } }, text: edited(old, s.how, version) }], version);
           } else {
             const body = (s.kind === "append" ? s.lines : [[0]]).map((d) => lineOf(w, picker(d))).join("\n") + "\n";

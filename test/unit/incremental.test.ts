@@ -23,8 +23,8 @@ describe("incremental re-analysis", () => {
     assert.deepEqual(summary(inc), summary(full));
     assert.ok(summary(inc).some((s) => s.includes("orphan-result")));
     const n = first.session.lines.length;
-    for (let i = 0; i < n; i++) assert.equal(inc.session.lines[i].value, first.session.lines[i].value, `line ${i} reused`);
-    assert.notEqual(inc.session.lines[n].value, undefined);
+    for (let i = 0; i < n; i++) assert.equal(inc.session.lines.at(i)!.value, first.session.lines.at(i)!.value, `line ${i} reused`);
+    assert.notEqual(inc.session.lines.at(n)!.value, undefined);
   });
   it("an edit in the middle changes only that line's parse", () => {
     const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1" }]);
@@ -33,8 +33,8 @@ describe("incremental re-analysis", () => {
     const inc = analyze(edited, { previous: first });
     assert.deepEqual(summary(inc), summary(analyze(edited)));
     assert.deepEqual(inc.findings.map((f) => f.code).filter((c) => c === "orphan-result"), ["orphan-result"]);
-    assert.equal(inc.session.lines[1].value, first.session.lines[1].value);
-    assert.notEqual(inc.session.lines[3].value, first.session.lines[3].value);
+    assert.equal(inc.session.lines.at(1)!.value, first.session.lines.at(1)!.value);
+    assert.notEqual(inc.session.lines.at(3)!.value, first.session.lines.at(3)!.value);
   });
 });
 
@@ -59,9 +59,10 @@ describe("a checkpoint continues once", () => {
     const line = (id: string, parent: string) => JSON.stringify({ type: "message", id, parentId: parent, timestamp: "2027-01-01T00:00:00.000Z", message: { role: "user", content: [{ type: "text", text: "x" }], timestamp: 5 } }) + "\n";
     // Both texts keep the first text's parsed lines, as the language server's document does.
     const keep = (p: ReturnType<typeof parseText>) => {
-      first.lines.forEach((l, i) => {
-        if (p.lines[i]?.text === l.text && p.lines[i].eol === l.eol) p.lines[i] = l;
-      });
+      for (const l of first.lines.held) {
+        const k = p.lines.held.findIndex((x) => x.line === l.line);
+        if (k >= 0 && p.lines.held[k].text === l.text && p.lines.held[k].eol === l.eol) p.lines.held[k] = l;
+      }
       return p;
     };
     assert.ok(appendSession(cp, keep(parseText(base + line("X", "e2")))), "the first append continues");

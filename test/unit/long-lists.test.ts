@@ -47,7 +47,7 @@ describe("hover and definition on a line of many calls (found with the long-list
     JSON.stringify({ type: "message", id: "a", parentId: "u", message: { role: "assistant", content: calls, api: "anthropic-messages", provider: "anthropic", model: "claude", stopReason: "toolUse", timestamp: 2 } }),
   ].join("\n");
   const a = analyze(text + "\n");
-  const line = a.session.lines[2].text;
+  const line = a.session.lines.at(2)!.text;
   it("a call's id is found among 3,000 (each site located in one scan of the line)", () => {
     const m = new DocModel(a);
     const at = line.indexOf('"c2999"') + 2;
@@ -59,9 +59,9 @@ describe("hover and definition on a line of many calls (found with the long-list
     const m = new DocModel(a);
     const key = line.indexOf('"id"') + 1;
     assert.equal(hover(m, "file:///s.jsonl", 2, key), null);
-    const parentKey = a.session.lines[2].text.indexOf('"parentId"') + 1;
+    const parentKey = a.session.lines.at(2)!.text.indexOf('"parentId"') + 1;
     assert.equal(definition(m, "file:///s.jsonl", 2, parentKey), null);
-    const parentValue = a.session.lines[2].text.indexOf('"u"') + 1;
+    const parentValue = a.session.lines.at(2)!.text.indexOf('"u"') + 1;
     assert.deepEqual(definition(m, "file:///s.jsonl", 2, parentValue)?.[0].range.start, { line: 1, character: 0 });
   });
 });

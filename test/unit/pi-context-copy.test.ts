@@ -15,7 +15,7 @@ describe("pi context message copies", () => {
     const m = a.before[0];
     assert.deepEqual(Object.keys(m), ["role", "content", "timestamp", "origin"]);
     assert.deepEqual(m.origin, { kind: "entry", line: 1, entryId: "e1" });
-    assert.notEqual(m, (a.session.lines[1].value as any).message);
+    assert.notEqual(m, (a.session.lines.at(1)!.value as any).message);
   });
 
   it("keep a `__proto__` key of the stored message as a plain property, never as the copy's prototype", () => {

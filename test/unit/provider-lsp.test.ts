@@ -169,7 +169,7 @@ describe("provider hover", () => {
   it("lists every provider's verdict on the finding under the cursor, quoting error texts", () => {
     const { pv, m } = diags(SESSION);
     const f = pv.findings.find((x) => x.code === "invalid-call-id")!;
-    const line = m.a.session.lines[f.line].text;
+    const line = m.a.session.lines.at(f.line)!.text;
     const md = providerHoverMarkdown(m, pv, f.line, line.indexOf("call|x") + 1)!;
     assert.match(md, /\*\*Providers\*\* on invalid\\-call\\-id: rejected by Anthropic/);
     assert.equal(md.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| provider")).length, PROVIDER_NAMES.length);
@@ -183,7 +183,7 @@ describe("provider hover", () => {
     const s = ccSession([{ user: "hi" }, { assistant: [toolUse(evil, evil)] }, { user: [toolResult(evil)] }]);
     const { pv, m } = diags(s);
     const f = pv.findings.find((x) => x.line === 1)!;
-    const md = providerHoverMarkdown(m, pv, 1, m.a.session.lines[1].text.indexOf("onerror"))!;
+    const md = providerHoverMarkdown(m, pv, 1, m.a.session.lines.at(1)!.text.indexOf("onerror"))!;
     assert.ok(md, `hover on ${f.code}`);
     assert.doesNotMatch(md, /<img/);
     assert.ok(md.length < 8000, `${md.length} characters`);

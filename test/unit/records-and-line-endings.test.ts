@@ -25,7 +25,7 @@ describe("a lone CR inside an entry (issue 22.3)", () => {
     assert.ok(a.before.some((m) => m.role === "user" && JSON.stringify(m.content).includes("my precious prompt")));
     // Line numbers stay the editor's: the CR starts a line there, and the next entry is one line further on.
     assert.equal(a.session.lines.length, splitLines(withCr()).length);
-    assert.equal(a.session.lines[5].partOf, 4);
+    assert.equal(a.session.lines.at(5)!.partOf, 4);
   });
   it("fix keeps it: nothing to repair, the file unchanged", () => {
     const r = fixAll(withCr());
@@ -36,8 +36,8 @@ describe("a lone CR inside an entry (issue 22.3)", () => {
     const text = withCr();
     const c = new LineCollector();
     for (const l of splitLines(text)) c.add(l.text, l.eol);
-    const streamed = c.finish().lines.map((l) => [l.value, l.parseError, l.partOf]);
-    assert.deepEqual(streamed, parseText(text).lines.map((l) => [l.value, l.parseError, l.partOf]));
+    const streamed = [...c.finish().lines.all()].map((l) => [l.value, l.parseError, l.partOf]);
+    assert.deepEqual(streamed, [...parseText(text).lines.all()].map((l) => [l.value, l.parseError, l.partOf]));
   });
 });
 

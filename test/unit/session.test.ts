@@ -99,10 +99,10 @@ describe("bad input: a finding each, and analysis goes on", () => {
   it("BOM and CRLF are handled and ranges stay on the value", () => {
     const crlf = "\ufeff" + base.replace(/\n/g, "\r\n");
     const a = analyze(crlf);
-    assert.equal(a.session.lines[0].eol, "\r\n");
+    assert.equal(a.session.lines.at(0)!.eol, "\r\n");
     const orphan = a.findings.find((f) => f.code === "orphan-result")!;
     const r = findingRange(a.session.lines, orphan);
-    assert.equal(a.session.lines[orphan.line].text.slice(r.start, r.end), '"zz_9"');
+    assert.equal(a.session.lines.at(orphan.line)!.text.slice(r.start, r.end), '"zz_9"');
   });
   it("blank lines are ignored", () => {
     const a = analyze(base.replace(/\n/g, "\n\n"));
@@ -133,7 +133,7 @@ describe("bad input: a finding each, and analysis goes on", () => {
     const bp = a.findings.find((f) => f.code === "broken-parent")!;
     assert.equal(bp.line, 5);
     const r = findingRange(a.session.lines, bp);
-    assert.equal(a.session.lines[5].text.slice(r.start, r.end), '"nowhere"');
+    assert.equal(a.session.lines.at(5)!.text.slice(r.start, r.end), '"nowhere"');
     const dup = a.findings.find((f) => f.code === "duplicate-entry-id")!;
     assert.equal(dup.line, 6);
     assert.equal(dup.related![0].line, 2);

@@ -5,7 +5,7 @@ import { parseText } from "../../server/src/engine/model/parse.js";
 import { editedUsage, recordedUsage } from "../../server/src/engine/session/recorded-usage.js";
 import { corpusText } from "../helpers/corpus.js";
 
-const lines = (objs: unknown[]) => parseText(objs.map((o) => JSON.stringify(o)).join("\n") + "\n").lines;
+const lines = (objs: unknown[]) => parseText(objs.map((o) => JSON.stringify(o)).join("\n") + "\n").lines.held;
 
 describe("recorded usage", () => {
   it("pi: every assistant message's usage and cost, summed", () => {
@@ -49,9 +49,9 @@ describe("recorded usage", () => {
     assert.deepEqual(u.records.map((r) => [r.input, r.cacheRead, r.output, r.reasoning]), [[40, 60, 9, 4]]);
   });
   it("corpus: pi and Claude Code files with usage report it", () => {
-    const pi = recordedUsage("pi", parseText(corpusText("pi/inspector-branching.jsonl")).lines);
+    const pi = recordedUsage("pi", parseText(corpusText("pi/inspector-branching.jsonl")).lines.held);
     assert.ok(pi.totals.responses > 0 && pi.totals.output > 0);
-    const cc = recordedUsage("claude-code", parseText(corpusText("claude-code/daaain-representative-messages.jsonl")).lines);
+    const cc = recordedUsage("claude-code", parseText(corpusText("claude-code/daaain-representative-messages.jsonl")).lines.held);
     assert.ok(cc.totals.responses > 0);
   });
 });
@@ -59,7 +59,7 @@ describe("recorded usage", () => {
 describe("usage after an edit", () => {
   it("replacing, adding and removing a line's record equals reading every line again", () => {
     const text = corpusText("pi/pi-mono-before-compaction-v1.jsonl");
-    const lines = parseText(text).lines;
+    const lines = parseText(text).lines.held;
     const prev = recordedUsage("pi", lines);
     const withUsage = lines.filter((l) => (l.value as any)?.message?.usage);
     assert.ok(withUsage.length >= 2, "the file records usage");

@@ -82,7 +82,7 @@ describe("the inspector measures each message's text once (issue 24)", () => {
     let v = continueAnalysis(doc, {});
     buildRenderView(v.analysis, "file:///m.jsonl", 1);
     const n = doc.lines.length;
-    doc = patchLines(doc, [{ range: { start: { line: n, character: 0 }, end: { line: n, character: 0 } }, text: JSON.stringify(entryOf({ user: 100001, text: "one more" }, "e9999", JSON.parse(doc.lines[n - 1].text).id)) + "\n" }])!;
+    doc = patchLines(doc, [{ range: { start: { line: n, character: 0 }, end: { line: n, character: 0 } }, text: JSON.stringify(entryOf({ user: 100001, text: "one more" }, "e9999", JSON.parse(doc.lines.at(n - 1)!.text).id)) + "\n" }])!;
     v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
     assert.equal(v.stages.session, "appended");
     const before = viewWork.measured;
@@ -92,13 +92,13 @@ describe("the inspector measures each message's text once (issue 24)", () => {
     assert.equal(view.before[view.before.length - 1].preview, "one more");
     // an edit in place of a result's text: the edited message is measured again, with its new text
     const line = 5;
-    const edited = doc.lines[line].text.replace(/"output of bash_1"|"(output 1 )+"/, '"changed output"');
-    assert.notEqual(edited, doc.lines[line].text);
-    doc = patchLines(doc, [{ range: { start: { line, character: 0 }, end: { line, character: doc.lines[line].text.length } }, text: edited }])!;
+    const edited = doc.lines.at(line)!.text.replace(/"output of bash_1"|"(output 1 )+"/, '"changed output"');
+    assert.notEqual(edited, doc.lines.at(line)!.text);
+    doc = patchLines(doc, [{ range: { start: { line, character: 0 }, end: { line, character: doc.lines.at(line)!.text.length } }, text: edited }])!;
     v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
     const after = buildRenderView(v.analysis, "file:///m.jsonl", 3);
     assert.ok(after.before.some((m) => m.line === line + 1 && m.preview === "changed output"), "the edited message shows its new text");
-    const fresh = buildRenderView(analyze(doc.lines.map((l) => l.text + l.eol).join("")), "file:///m.jsonl", 3);
+    const fresh = buildRenderView(analyze([...doc.lines.all()].map((l) => l.text + l.eol).join("")), "file:///m.jsonl", 3);
     assert.deepEqual(after.before.map((m) => [m.preview, m.tokens, m.chars]), fresh.before.map((m) => [m.preview, m.tokens, m.chars]));
     assert.deepEqual(after.after.map((m) => [m.preview, m.tokens, m.chars]), fresh.after.map((m) => [m.preview, m.tokens, m.chars]));
   });

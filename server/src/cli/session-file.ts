@@ -27,8 +27,9 @@ export const NOT_A_SESSION = "not a session transcript";
 
 /** Why a file whose format is unknown is not a session, in plain words. */
 export function notSessionReason(parsed: ParsedText): string {
-  if (!parsed.lines.some((l) => l.text.trim() !== "" || l.parseError !== undefined)) return "the file is empty";
-  if (!parsed.lines.some((l) => isObject(l.value))) return "no line is a JSON object";
+  // Lines that hold nothing (blank) are not among the held ones.
+  if (!parsed.lines.held.some((l) => l.text.trim() !== "" || l.parseError !== undefined)) return "the file is empty";
+  if (!parsed.lines.held.some((l) => isObject(l.value))) return "no line is a JSON object";
   return `no line is an entry of a format it reads (${FORMAT_PROFILES.map((r) => r.name).join(", ")})`;
 }
 

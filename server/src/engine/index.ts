@@ -9,9 +9,10 @@
 export type { Entry, Finding, JsonPath, Msg, Origin, RelatedInfo, Session, Severity, SourceLine } from "./model/types.js";
 export { lineOf, sourceLinesOf } from "./model/types.js";
 export { ByteLineScanner, type ByteLine, type Eol, splitByteLines, splitLines } from "./model/lines.js";
-export { isObject, LineCollector, type ParsedText, parseText, parseTextSliced } from "./model/parse.js";
+export { isObject, LineCollector, newLine, type ParsedText, parseText, parseTextSliced } from "./model/parse.js";
 export { patchChange, patchLines } from "./model/patch-lines.js";
 export { type ColumnRange, findingPlace, findingRange, type LinePlace, locate, locateMany, pathPlace, safeParseTree, type ScalarAt, stringValueRanges, valueAt } from "./model/positions.js";
+export { documentOf } from "./model/json-document.js";
 export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
 export { maxOf, minOf, pushAll } from "./model/arrays.js";
@@ -45,7 +46,7 @@ export { continueAnalysis, type ContinuedAnalysis, type PreviousVersion, type St
 // repair
 export { applyRepairEdits } from "./repair/index.js";
 export { repairWork } from "./repair/registry.js";
-export { FIX_ORDER, fixAll, type FixAllOptions, type FixAllReport, type FixAllStep, keptInOrder, type PlannedLine, REPAIRS, type RepairEdit, whyNot } from "./repair/index.js";
+export { FIX_ORDER, fixAll, type FixAllOptions, type FixAllReport, type FixAllStep, isKept, keptInOrder, type PlannedLine, PlannedLines, REPAIRS, type RepairEdit, whyNot } from "./repair/index.js";
 export { isInapplicable } from "./repair/fix-all.js";
 export { MERGE_SPLIT_CODES } from "./repair/merge-split-results.js";
 export { repairIndex } from "./repair/repair-index.js";

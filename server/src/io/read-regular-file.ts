@@ -23,15 +23,19 @@ export function errText(e: unknown): string {
   return err.code === "ENOENT" ? "no such file" : err.code === "EACCES" ? "permission denied" : err.code === "EISDIR" ? "is a directory" : err.message;
 }
 
-/** Reads every byte of an open regular file. */
+/**
+ * Reads every byte of an open regular file. The first buffer has room for one byte more than
+ * the file's size, so a file that did not grow is read into it alone (no second buffer of its
+ * size and no copy of the whole file to join them).
+ */
 function readAll(fd: number, size: number): Buffer {
   const chunks: Buffer[] = [];
-  let buf = Buffer.alloc(Math.max(size, 64 * 1024));
+  let buf = Buffer.allocUnsafe(Math.max(size + 1, 64 * 1024));
   let got = 0;
   for (;;) {
     if (got === buf.length) {
       chunks.push(buf);
-      buf = Buffer.alloc(buf.length);
+      buf = Buffer.allocUnsafe(buf.length);
       got = 0;
     }
     const k = readSync(fd, buf, got, buf.length - got, null);

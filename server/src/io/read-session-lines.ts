@@ -7,8 +7,8 @@
  */
 import { closeSync, constants, openSync, readSync } from "node:fs";
 import { constants as bufferConstants } from "node:buffer";
-import { ByteLineScanner, type ByteLine, type Eol } from "../engine/index.js";
-import { LineCollector, type ParsedText } from "../engine/index.js";
+import { ByteLineScanner, type Eol } from "../engine/index.js";
+import { LineCollector, newLine, type ParsedText } from "../engine/index.js";
 import { errText, openRegularFile, type Refusal } from "./read-regular-file.js";
 
 export interface ReadLinesOptions {
@@ -77,7 +77,8 @@ export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptio
   const maxLineBytes = options.maxLineBytes ?? bufferConstants.MAX_STRING_LENGTH;
   const reread = options.reread;
   const source: LineSource | undefined = reread && { reread, cached: -1, cachedText: "" };
-  const collector = new LineCollector(source ? (line, offset, text, eol) => new DiskLine(source, line, offset, text, eol) : undefined);
+  // Only a line long enough to drop its text is a DiskLine; a short one is a plain line (fewer fields).
+  const collector = new LineCollector(source ? (line, offset, text, eol) => (text.length < KEEP_TEXT_BELOW ? newLine(line, offset, text, eol) : new DiskLine(source, line, offset, text, eol)) : undefined);
   /** Chunks holding the current line's bytes from `heldFrom` (stream offset of held[0]'s first byte). */
   let held: Buffer[] = [];
   let heldFrom = 0;
@@ -86,17 +87,18 @@ export function readLines(read: (buf: Buffer) => number, options: ReadLinesOptio
   /** The current line grew past maxLineBytes: its bytes are no longer kept. */
   let overlong = false;
 
-  const onLine = (l: ByteLine) => {
-    const eolBytes = l.next - l.end;
-    const eol: Eol = eolBytes === 0 ? "" : eolBytes === 2 ? "\r\n" : byteAt(l.end) === 13 ? "\r" : "\n";
-    if (overlong || l.end - l.start > maxLineBytes) {
-      collector.addUnreadable(`the line is ${l.end - l.start} bytes long, longer than the ${maxLineBytes} bytes a string can hold`, eol);
+  const onLine = (start: number, end: number, next: number) => {
+    const eolBytes = next - end;
+    const eol: Eol = eolBytes === 0 ? "" : eolBytes === 2 ? "\r\n" : byteAt(end) === 13 ? "\r" : "\n";
+    if (overlong || end - start > maxLineBytes) {
+      collector.addUnreadable(`the line is ${end - start} bytes long, longer than the ${maxLineBytes} bytes a string can hold`, eol);
     } else {
-      const line = collector.add(decode(l.start, l.end), eol);
-      if (line instanceof DiskLine) line.release(l.start, l.end);
+      // An empty line is not decoded (a file of blank lines costs no string per line).
+      const line = collector.add(end === start ? "" : decode(start, end), eol);
+      if (line instanceof DiskLine) line.release(start, end);
     }
     overlong = false;
-    drop(l.next);
+    drop(next);
   };
   const byteAt = (at: number): number => {
     let from = heldFrom;

@@ -74,10 +74,16 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
   const { session } = a;
   const profile = formatProfile(session.format);
   const lines = session.lines;
-  const values = lines.map((l) => (isObject(l.value) ? (l.value as Record<string, any>) : undefined));
+  // The lines that hold an object, by line (a blank line holds nothing: line-list.ts).
+  const valued: LineValue[] = [];
+  for (let k = 0; k < lines.held.length; k++) {
+    const v = lines.held[k].value;
+    if (isObject(v)) valued.push({ line: lines.lineOfHeld(k), v: v as Record<string, any> });
+  }
+  const byLine = new Map(valued.map((x) => [x.line, x.v]));
 
   // Who, where, when
-  const meta = metaOf(values);
+  const meta = metaOf(valued);
   const target = options.provider && options.provider !== "auto" && isProviderName(options.provider) ? options.provider : undefined;
   const pv = providerVerdicts(a, target ? { target } : {});
   const rejectedBy = Object.values(pv.verdicts)
@@ -111,7 +117,7 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
   const tokens = zeroTokens();
   for (const rec of a.usage.records) {
     if (replayedBefore !== undefined) {
-      const t = timeOf(values[rec.line]?.timestamp);
+      const t = timeOf(byLine.get(rec.line)?.timestamp);
       if (t !== undefined && t < replayedBefore) continue;
     }
     const model = rec.model ?? modelAt(rec.line);
@@ -140,8 +146,8 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
 
   // Compactions, with the context's recorded size after them (the next response's input).
   const compactions: LibraryCompaction[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const c = compactionOn(values[i]);
+  for (const { line: i, v } of valued) {
+    const c = compactionOn(v);
     if (!c) continue;
     // After: the next response's recorded input; before, where the agent wrote no figure: the last one's.
     const context = (r: { input: number; cacheRead: number; cacheWrite: number }) => r.input + r.cacheRead + r.cacheWrite;
@@ -150,7 +156,7 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
     compactions.push({ line: i + 1, ...c, ...(prev ? { tokensBefore: context(prev) } : {}), ...(next ? { tokensAfter: context(next) } : {}) });
   }
 
-  const spawns = spawnsOf(values);
+  const spawns = spawnsOf(valued);
   // Where the agent keeps each call's subagent transcript (the profile's subagentTranscripts).
   for (const t of profile?.subagentTranscripts?.(session, a.before) ?? []) {
     const sp = spawns.find((x) => x.callId === t.toolCallId);
@@ -205,11 +211,16 @@ interface Meta {
   prompt?: string;
 }
 
+/** A line that holds an object, and the object. */
+interface LineValue {
+  line: number;
+  v: Record<string, any>;
+}
+
 /** The session's working directory, id, own title, times and parent link, from its lines. */
-function metaOf(values: (Record<string, any> | undefined)[]): Meta {
+function metaOf(values: readonly LineValue[]): Meta {
   const m: Meta = {};
-  for (const v of values) {
-    if (!v) continue;
+  for (const { v } of values) {
     const t = timeOf(v.timestamp) ?? (isObject(v.payload) ? timeOf(v.payload.timestamp) : undefined);
     if (t !== undefined) {
       if (m.first === undefined || t < m.first) m.first = t;
@@ -272,11 +283,11 @@ const SPAWN_TOOLS = new Set(["Task", "Agent", "spawn_agent"]);
  * new thread), read from every line (not only the active branch: parallel calls streamed over
  * several lines sit on side branches). Calls inside a subagent's own lines (sidechains) are its own.
  */
-function spawnsOf(values: (Record<string, any> | undefined)[]): LibrarySpawn[] {
+function spawnsOf(values: readonly LineValue[]): LibrarySpawn[] {
   const spawns = new Map<string, LibrarySpawn>();
   const results: { id: string; text: string; agentId?: string }[] = [];
-  values.forEach((v, i) => {
-    if (!v || v.isSidechain === true) return;
+  values.forEach(({ line: i, v }) => {
+    if (v.isSidechain === true) return;
     // Claude Code: tool_use blocks in assistant lines, tool_result blocks in user lines
     const content = isObject(v.message) && Array.isArray(v.message.content) ? v.message.content : undefined;
     for (const b of content ?? []) {

@@ -162,7 +162,7 @@ export class DiskFollower {
     if (n === 0) return true; // only part of a character so far
     const text = added.toString("utf8", 0, n);
     const lines = parsed.lines;
-    const last = lines[lines.length - 1];
+    const last = lines.last();
     const at = !last ? null : last.eol === "" ? { line: last.line, character: last.text.length } : { line: lines.length, character: 0 };
     if (!at || !patchLines(parsed, [{ range: { start: at, end: at }, text }])) return false;
     f.consumed += n;

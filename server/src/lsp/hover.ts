@@ -75,12 +75,12 @@ function acpHover(m: DocModel, line: number): Hover | null {
  */
 function offContextHover(m: DocModel, uri: string, line: number, character: number): Hover | null {
   const at = m.nodeAt(line, character);
-  if (!at || at.type !== "string" || at.isKey || !formatProfile(m.a.session.format)?.isIdPath(m.a.session.lines[line]?.value, at.path)) return null;
+  if (!at || at.type !== "string" || at.isKey || !formatProfile(m.a.session.format)?.isIdPath(m.a.session.lines.heldAt(line)?.value, at.path)) return null;
   const id = String(at.value);
   const seen: number[] = [];
   // 30 are listed: stop at the 31st (the text of each line is searched, not parsed, until then)
   const needle = JSON.stringify(id).slice(1, -1);
-  for (const l of m.a.session.lines) {
+  for (const l of m.a.session.lines.held) {
     if (l.value !== undefined && l.text.includes(needle) && stringValueRanges(l, id).length) seen.push(l.line);
     if (seen.length > 30) break;
   }

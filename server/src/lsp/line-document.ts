@@ -77,9 +77,7 @@ export class LineDocument {
   getText(range?: Range): string {
     if (this.text === null) {
       const p = this.parsed!;
-      let t = p.bom ? "\ufeff" : "";
-      for (const l of p.lines) t += l.text + l.eol;
-      this.text = t;
+      this.text = (p.bom ? "\ufeff" : "") + p.lines.text();
     }
     return range ? this.positionDoc().getText(range) : this.text;
   }

@@ -4,7 +4,7 @@ import {
   type Location,
   type Range,
 } from "vscode-languageserver/node";
-import { pathPlace } from "../engine/index.js";
+import { documentOf, pathPlace } from "../engine/index.js";
 import type { JsonPath, Severity } from "../engine/index.js";
 import type { DocModel, IdSite } from "./model.js";
 
@@ -16,7 +16,7 @@ export const SEV: Record<Severity, DiagnosticSeverity> = {
 };
 
 export function lineRange(m: DocModel, line: number, path?: JsonPath): Range {
-  if (m.a.session.lines[line]?.doc) {
+  if (documentOf(m.a.session.lines)) {
     // A JSON document: the value may start below the line of its record.
     const p = pathPlace(m.a.session.lines, line, path);
     return { start: { line: p.line, character: p.start }, end: { line: p.line, character: p.end } };
@@ -26,7 +26,7 @@ export function lineRange(m: DocModel, line: number, path?: JsonPath): Range {
 }
 
 export function fullLineRange(m: DocModel, line: number): Range {
-  const l = m.a.session.lines[line];
+  const l = m.a.session.lines.at(line)!;
   return { start: { line, character: 0 }, end: { line, character: l ? l.text.length : 0 } };
 }
 

@@ -118,7 +118,7 @@ export class DocModel {
     const k = `${line}:${JSON.stringify(path)}`;
     let r = this.rangeCache.get(k);
     if (!r) {
-      r = locate(this.a.session.lines[line], path);
+      r = locate(this.a.session.lines.at(line)!, path);
       this.rangeCache.set(k, r);
     }
     return r;
@@ -130,7 +130,7 @@ export class DocModel {
     if (!sites) return undefined;
     // Every site of the line located in one scan of it (a line may hold thousands of calls).
     let ranges = this.siteRanges.get(line);
-    if (!ranges) this.siteRanges.set(line, (ranges = locateMany(this.a.session.lines[line], sites.map((s) => s.path))));
+    if (!ranges) this.siteRanges.set(line, (ranges = locateMany(this.a.session.lines.at(line)!, sites.map((s) => s.path))));
     for (let i = 0; i < sites.length; i++) {
       const r = ranges[i];
       if (character >= r.start && character <= r.end && r.end > r.start) return sites[i];
@@ -145,7 +145,7 @@ export class DocModel {
 
   /** The scalar (a value or a key) and its path under (line, character): one scan of the line, no tree. */
   nodeAt(line: number, character: number): ScalarAt | undefined {
-    const l = this.a.session.lines[line];
+    const l = this.a.session.lines.at(line)!;
     if (!l || l.value === undefined) return undefined;
     return valueAt(l.text, character);
   }

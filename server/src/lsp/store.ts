@@ -14,7 +14,7 @@ import { readSidecarFile } from "../io/sidecar-file.js";
 import { resolveSiblingParents } from "../io/sibling-parents.js";
 import { type Analysis, analyze } from "../engine/index.js";
 import { detectFormat, SESSION_FORMATS } from "../engine/index.js";
-import { parseText, type ParsedText } from "../engine/index.js";
+import { parseText, type ParsedText, type SourceLine } from "../engine/index.js";
 import { continueAnalysis, type SessionCheckpoint, type StageReport } from "../engine/index.js";
 import { readRegularFile } from "../io/read-regular-file.js";
 import type { ActionDoc } from "./actions.js";
@@ -30,14 +30,14 @@ export const MAX_DISK_DOCUMENTS = 2;
 export function sniffFormat(text: string): string {
   let head = text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text;
   if (head.length < text.length) head = head.slice(0, Math.max(head.lastIndexOf("\n"), head.lastIndexOf("\r")) + 1);
-  return detectFormat(parseText(head).lines);
+  return detectFormat(parseText(head).lines.held);
 }
 
 /** The format sniffed from the lines inside the first SNIFF_CHARS characters, as `sniffFormat` on the text. */
 export function sniffParsedFormat(parsed: ParsedText): string {
   const limit = SNIFF_CHARS - (parsed.bom ? 1 : 0);
-  const head: ParsedText["lines"] = [];
-  for (const l of parsed.lines) {
+  const head: SourceLine[] = [];
+  for (const l of parsed.lines.held) {
     if (l.offset + l.text.length + (l.eol === "" ? 0 : 1) > limit) break;
     head.push(l);
   }

@@ -5,7 +5,7 @@
 import type { Analysis } from "../engine/index.js";
 import { findingPlace, pathPlace } from "../engine/index.js";
 import { dropReasonLabel } from "../engine/index.js";
-import { type Finding, lineOf, type Msg, type Origin, sourceLinesOf, type SourceLine } from "../engine/index.js";
+import { type Finding, lineOf, type Msg, type Origin, type Session, sourceLinesOf } from "../engine/index.js";
 import { type RecordedUsage, type UsageTotals, usageByMessage } from "../engine/index.js";
 import { formatProfile } from "../engine/index.js";
 import { isoTime, messageSize, type SizeTotals, sizeTotals, type UsageJson, usageJson } from "./message-size.js";
@@ -22,7 +22,7 @@ export interface FindingJson {
   related?: { line: number; message: string }[];
 }
 
-export function findingJson(lines: SourceLine[], f: Omit<Finding, "code"> & { code: string }): FindingJson {
+export function findingJson(lines: Session["lines"], f: Omit<Finding, "code"> & { code: string }): FindingJson {
   const r = findingPlace(lines, f);
   const out: FindingJson = {
     code: f.code,

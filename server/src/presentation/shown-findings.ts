@@ -18,7 +18,9 @@
  * - A user's severity override for a code wins over the provider's severity, and shows the
  *   code's provider findings whoever rejects them.
  *
- * Cost: linear in the findings (one index of the generic findings by place).
+ * Cost: linear in the findings (one index by place of the generic findings of a code some
+ * provider finding has: a file with a finding on each of its lines indexes none of them when no
+ * provider finding could fold into them).
  */
 import type { Analysis, Finding, ProviderVerdicts, Severity } from "../engine/index.js";
 import { cellFor, PROVIDER_LABELS, PROVIDER_RULES } from "../engine/index.js";
@@ -68,6 +70,8 @@ export function shownFindings(a: Analysis, pv: ProviderVerdicts, options: ShowOp
   const out: Finding[] = [];
   // Generic findings by code and place (`code|line|id`, `code|id`, `code|line`): index in `out`, and whether it has its note.
   const byPlace = new Map<string, { i: number; noted: boolean }>();
+  const providerCodes = new Set<string>();
+  for (const f of pv.findings) providerCodes.add(f.code);
   for (const f of a.findings) {
     const chosen = over[f.code];
     if (chosen === "off") continue;
@@ -79,6 +83,8 @@ export function shownFindings(a: Analysis, pv: ProviderVerdicts, options: ShowOp
       k.noted = true;
     }
     out.push(shown);
+    // Only a provider finding of its code (or of the code naming the same problem) looks it up.
+    if (!providerCodes.has(f.code) && !(SAME_PROBLEM[f.code] !== undefined && providerCodes.has(SAME_PROBLEM[f.code]))) continue;
     const id = f.toolCallId;
     const keys = id !== undefined ? [`${f.code}|${f.line}|${id}`, `${f.code}|${id}`, `${f.code}|${f.line}`] : [`${f.code}|${f.line}`];
     const alias = SAME_PROBLEM[f.code];

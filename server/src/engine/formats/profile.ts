@@ -4,6 +4,7 @@
  * them. Nothing outside formats/ branches on a format's name: it asks the profile. Adding a
  * format = one folder (copy formats/codex/, the simplest linear one) and one registry line.
  */
+import type { LineList } from "../model/line-list.js";
 import type { DropReason } from "../model/drop-reason.js";
 import type { ModelRef, ProviderName } from "../model/provider-names.js";
 import type { LineUsage } from "../model/usage-record.js";
@@ -153,7 +154,7 @@ export interface FormatProfile<N extends string = string> {
    */
   detect(value: Record<string, any>, index: number): boolean;
   /** Lines -> entries (tree nodes, in file order) and the format's line-level findings. */
-  read(lines: SourceLine[]): FormatRead;
+  read(lines: LineList): FormatRead;
   /**
    * Whether a JSON document (one JSON value over the whole file, not JSON Lines: an agent that
    * writes its session with `JSON.stringify(x, null, 2)`) is a session of this format, from the
@@ -166,7 +167,7 @@ export interface FormatProfile<N extends string = string> {
    * values, call and result paths, findings) is a path from the document's root, and each entry's
    * line is where its value starts (`doc.lineOf(path)`). Required with `detectDocument`.
    */
-  readDocument?(doc: DocumentPlaces, lines: SourceLine[]): FormatRead;
+  readDocument?(doc: DocumentPlaces, lines: LineList): FormatRead;
   /** The names of this agent's JSON-document session files (Gemini CLI: `session-*.json`): a folder's walk (`check DIR`) takes them beside `*.jsonl`. */
   readonly documentFileName?: RegExp;
   /** The branch's context as the agent builds it, each message with its origin. */
@@ -250,7 +251,7 @@ export interface FormatProfile<N extends string = string> {
    * keeps it for these entries too. With a `branch` hook the continued session's leaf and branch
    * are the profile's over all entries. Absent: nothing is kept.
    */
-  continueRead?(entries: readonly Entry[], lines: readonly SourceLine[]): void;
+  continueRead?(entries: readonly Entry[], lines: LineList): void;
   /**
    * The context (Before) of a branch that gained `tail`, from the previous one: the previous
    * messages followed by the tail's, or null when the tail changes earlier messages (a compaction,

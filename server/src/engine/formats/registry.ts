@@ -51,11 +51,14 @@ const UNKNOWN_WORDS: FormatProfile["words"] = {
  * start of its text when it is one JSON document (a profile's `detectDocument`). The server stays
  * silent on files that are none of these ("unknown").
  */
-export function detectFormat(lines: SourceLine[], maxLines = 50): FormatName | "unknown" {
+export function detectFormat(lines: readonly SourceLine[], maxLines = 50): FormatName | "unknown" {
   return detectSession(lines, maxLines).format;
 }
 
-/** The format, and whether the file is one JSON document (model/json-document.ts) rather than JSON Lines. */
+/**
+ * The format, and whether the file is one JSON document (model/json-document.ts) rather than JSON
+ * Lines. `lines`: every line, or a `LineList`'s held lines (the lines that hold nothing left out).
+ */
 export function detectSession(lines: readonly SourceLine[], maxLines = 50): { format: FormatName | "unknown"; document: boolean } {
   // A first line that is only `{` (or `[`) starts a pretty-printed document: its lines do not parse
   // on their own, and a line inside it that does (`"b.txt"`) must not be sniffed as JSON Lines.
@@ -89,10 +92,17 @@ function firstNonBlank(lines: readonly SourceLine[]): SourceLine | undefined {
   return undefined;
 }
 
-/** The format whose `detectDocument` takes the start of the text (at most DOCUMENT_HEAD_CHARS characters). */
+/**
+ * The format whose `detectDocument` takes the start of the text (at most DOCUMENT_HEAD_CHARS
+ * characters). `lines` may be the held lines only (a `LineList`'s, line-list.ts): a line not
+ * given holds nothing but whitespace, and the head has a line feed for each of its characters
+ * (its offsets and what is whitespace stay those of the text).
+ */
 function detectDocument(lines: readonly SourceLine[]): FormatName | "unknown" {
   let head = "";
   for (const l of lines) {
+    if (head.length >= DOCUMENT_HEAD_CHARS) break;
+    if (l.offset > head.length) head += "\n".repeat(Math.min(l.offset, DOCUMENT_HEAD_CHARS) - head.length);
     if (head.length >= DOCUMENT_HEAD_CHARS) break;
     head += l.text + l.eol;
   }

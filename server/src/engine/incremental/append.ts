@@ -26,17 +26,19 @@
 import { formatProfile, runtimeWords } from "../formats/registry.js";
 import type { ParsedText } from "../model/parse.js";
 import { pushAll } from "../model/arrays.js";
+import { documentOf } from "../model/json-document.js";
 import { extendOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
 import { lineShapeFindings } from "../model/shape-findings.js";
 import { pathTo } from "../session/read-session.js";
-import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
+import type { Entry, Msg, Session } from "../model/types.js";
+import { type LineList, samePrefix } from "../model/line-list.js";
 import type { ContextOptions } from "../formats/profile.js";
 
 /** What the fast path needs to continue a session: kept beside the analysis of each version. */
 export interface SessionCheckpoint {
   session: Session;
-  /** The session's lines as they were (the document's array is patched in place). */
-  lines: readonly SourceLine[];
+  /** The session's lines as they were (a copy: the document's lines are patched in place). */
+  lines: LineList;
   lastText: string;
   lastEol: string;
   /** Parent ids that named no entry (a later entry with such an id re-attaches a subtree). */
@@ -71,14 +73,14 @@ export interface AppendedSession {
 
 /** A checkpoint of `session` as read from its current lines (one pass over its entries). */
 export function sessionCheckpoint(session: Session, missingParents?: ReadonlySet<string>): SessionCheckpoint {
-  const last = session.lines[session.lines.length - 1];
+  const last = session.lines.last();
   let missing = missingParents;
   if (!missing) {
     const m = new Set<string>();
     for (const e of session.entries) if (e.parentId !== null && e.parentId !== e.id && !session.byId.has(e.parentId)) m.add(e.parentId);
     missing = m;
   }
-  return { session, lines: session.lines.slice(), lastText: last?.text ?? "", lastEol: last?.eol ?? "", missingParents: missing };
+  return { session, lines: session.lines.copy(), lastText: last?.text ?? "", lastEol: last?.eol ?? "", missingParents: missing };
 }
 
 /**
@@ -91,16 +93,18 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   const lines = parsed.lines;
   const n = old.length;
   if (cp.spent) return null;
-  if (prev.lines[0]?.doc) return null; // a JSON document is read whole
+  if (documentOf(prev.lines)) return null; // a JSON document is read whole
   const profile = formatProfile(prev.format);
   if (!profile?.readLinesIn || n === 0 || lines.length <= n) return null;
-  for (let i = 0; i < n - 1; i++) if (lines[i] !== old[i]) return null;
-  const lastOld = lines[n - 1];
+  if (!samePrefix(lines, old, n - 1)) return null;
+  const lastOld = lines.at(n - 1)!;
+  const oldLast = old.at(n - 1)!;
   if (lastOld.text !== cp.lastText || lastOld.eol !== cp.lastEol || lastOld.line !== n - 1) return null;
   // The line before an append is re-split from the same text: its parse is the previous one.
-  if (lastOld !== old[n - 1] && (lastOld.value !== old[n - 1].value || lastOld.parseError !== old[n - 1].parseError || lastOld.tooDeep !== old[n - 1].tooDeep)) return null;
+  if (lastOld.value !== oldLast.value || lastOld.parseError !== oldLast.parseError || lastOld.tooDeep !== oldLast.tooDeep) return null;
 
-  const added = lines.slice(n);
+  // The appended lines that hold something (blank ones hold no entry and no finding).
+  const added = lines.held.slice(lines.heldFrom(n));
   const read = profile.readLinesIn(prev, added);
   if (!read) return null;
   const findings = lineShapeFindings(added, runtimeWords(prev.format).agent);
@@ -146,7 +150,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
     extended = cur !== undefined && cur === prevLeaf ? tail.reverse() : null;
     branch = extended ? prev.branch.concat(extended) : pathTo(leaf!, byId);
   }
-  const last = lines[lines.length - 1];
+  const last = lines.last()!;
   const session: Session = {
     format: prev.format,
     lines: parsed.lines,
@@ -159,7 +163,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
     findings: findings.length ? prev.findings.concat(findings) : prev.findings,
     truncatedLastLine: last.parseError !== undefined && last.eol === "",
   };
-  return { session, checkpoint: sessionCheckpoint(session, cp.missingParents), linesRead: added.length, tail: extended };
+  return { session, checkpoint: sessionCheckpoint(session, cp.missingParents), linesRead: lines.length - n, tail: extended };
 }
 
 /** Whether `a` is `b`'s first entries, entry for entry. */

@@ -61,9 +61,9 @@ export function continueAnalysis(parsed: ParsedText, options: AnalyzeOptions, pr
   const usage = !prev
     ? undefined
     : appended
-      ? appendedUsage(session.format, prev.usage, parsed.lines.slice(parsed.lines.length - appended.linesRead)) ?? undefined
+      ? appendedUsage(session.format, prev.usage, parsed.lines.held.slice(parsed.lines.heldFrom(parsed.lines.length - appended.linesRead))) ?? undefined
       : edited
-        ? editedUsage(session.format, prev.usage, edited.edits.map((e) => parsed.lines[e.after.line])) ?? undefined
+        ? editedUsage(session.format, prev.usage, edited.edits.map((e) => parsed.lines.at(e.after.line)!)) ?? undefined
         : undefined;
   const analysis = analyzeSession(session, before ? { ...options, before, occurrences, usage } : { ...options, usage });
   const stages: StageReport = {

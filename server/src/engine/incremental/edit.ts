@@ -23,6 +23,8 @@ import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
 import { sessionCheckpoint, takeIdIndex, type SessionCheckpoint } from "./append.js";
 import { remapOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
 import { entryAtLine } from "../model/entry-at-line.js";
+import { sameShape } from "../model/line-list.js";
+import { documentOf } from "../model/json-document.js";
 
 export interface EditedSession {
   session: Session;
@@ -51,25 +53,27 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
   const old = cp.lines;
   const lines = parsed.lines;
   if (cp.spent) return null; // its id index went on with another version (append.ts `spent`)
-  if (prev.lines[0]?.doc) return null; // a JSON document is read whole
+  if (documentOf(prev.lines)) return null; // a JSON document is read whole
   if (!formatProfile(prev.format)?.readLinesIn || lines.length !== old.length || lines.length === 0) return null;
+  // An edit of a blank line (to text, or to other whitespace) changes no entry in place: read in full.
+  if (!sameShape(lines, old)) return null;
   const changed: number[] = [];
   // A line re-split with the same text keeps its parse (patch-lines.ts): not an edit.
-  for (let i = 0; i < lines.length; i++) {
-    const a = lines[i];
-    const b = old[i];
-    if (a !== b && !(a.text === b.text && a.eol === b.eol && a.value === b.value && a.parseError === b.parseError)) changed.push(i);
+  for (let k = 0; k < lines.held.length; k++) {
+    const a = lines.held[k];
+    const b = old.held[k];
+    if (a !== b && !(a.text === b.text && a.eol === b.eol && a.value === b.value && a.parseError === b.parseError)) changed.push(a.line);
   }
   if (changed.length === 0) return null;
-  const last = lines[lines.length - 1];
+  const last = lines.last()!;
   if (last.text !== cp.lastText && !changed.includes(lines.length - 1)) return null;
 
   const edits: { before: Entry; after: Entry }[] = [];
   for (const i of changed) {
     const before = entryAtLine(prev.entries, i);
     if (!before || prev.byId.get(before.id) !== before) return null;
-    const was = soleEntry(prev, old[i]);
-    const after = soleEntry(prev, lines[i]);
+    const was = soleEntry(prev, old.heldAt(i)!);
+    const after = soleEntry(prev, lines.heldAt(i)!);
     if (!was || !after || was.id !== before.id || after.id !== before.id || after.parentId !== before.parentId || after.type !== before.type) return null;
     edits.push({ before, after });
   }

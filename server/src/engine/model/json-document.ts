@@ -208,7 +208,10 @@ function scanChildren(t: string, start: number): Children | null {
   return null;
 }
 
-/** The document the lines of a JSON-document session belong to (undefined for JSON Lines). */
-export function documentOf(lines: readonly SourceLine[]): DocumentPlaces | undefined {
-  return lines[0]?.doc;
+/**
+ * The document the lines of a JSON-document session belong to (undefined for JSON Lines): every
+ * held line of such a session carries it (a blank line, part of a run, carries none).
+ */
+export function documentOf(lines: { readonly held: readonly SourceLine[] }): DocumentPlaces | undefined {
+  return lines.held[0]?.doc;
 }

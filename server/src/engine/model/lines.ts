@@ -60,7 +60,7 @@ export interface ByteLine {
 /** The same lines as `splitLines(buffer decoded as UTF-8)`, as byte spans (UTF-8 decoding never merges or splits CR and LF bytes). */
 export function splitByteLines(buf: Uint8Array): ByteLine[] {
   const out: ByteLine[] = [];
-  const scanner = new ByteLineScanner((l) => out.push(l));
+  const scanner = new ByteLineScanner((start, end, next) => out.push({ start, end, next }));
   scanner.push(buf);
   scanner.end();
   return out;
@@ -68,8 +68,9 @@ export function splitByteLines(buf: Uint8Array): ByteLine[] {
 
 /**
  * The same rule over a byte stream fed in chunks (a file larger than a string can hold is read
- * this way): reports each line's span as offsets in the whole stream, in order. A CR that ends a
- * chunk waits for the next chunk's first byte (`\r\n` split across two chunks is one ending).
+ * this way): reports each line's span as offsets in the whole stream, in order (three numbers, no
+ * object per line). A CR that ends a chunk waits for the next chunk's first byte (`\r\n` split
+ * across two chunks is one ending).
  */
 export class ByteLineScanner {
   /** Stream offset of the next chunk's first byte. */
@@ -79,7 +80,8 @@ export class ByteLineScanner {
   /** Stream offset of a CR that ended the previous chunk, or -1. */
   private pendingCr = -1;
 
-  constructor(private readonly onLine: (line: ByteLine) => void) {}
+  /** `onLine(start, end, next)`: a line's `ByteLine` span. */
+  constructor(private readonly onLine: (start: number, end: number, next: number) => void) {}
 
   push(chunk: Uint8Array): void {
     const n = chunk.length;
@@ -128,7 +130,7 @@ export class ByteLineScanner {
   }
 
   private emit(end: number, next: number): void {
-    this.onLine({ start: this.lineStart, end, next });
+    this.onLine(this.lineStart, end, next);
     this.lineStart = next;
   }
 }

@@ -7,12 +7,14 @@
  * Hot path: one `JSON.parse` per line and nothing else. Exact character ranges are found later,
  * only for the lines a finding points at (see positions.ts).
  */
-import { type Eol, splitLines as splitTextLines } from "./lines.js";
+import type { Eol } from "./lines.js";
+import { isBlankText, LineList } from "./line-list.js";
 import { nestingDepth } from "./positions.js";
 import type { Finding, SourceLine } from "./types.js";
 
 export interface ParsedText {
-  lines: SourceLine[];
+  /** The lines: those that hold something as objects, blank ones as runs (line-list.ts). */
+  lines: LineList;
   /** Some lines end in a lone CR (records span lines): an edit is re-read from the whole text. */
   glued?: boolean;
   /** Whether a UTF-8 byte order mark was stripped from the start. */
@@ -21,15 +23,55 @@ export interface ParsedText {
   unterminatedLastLine: boolean;
 }
 
+/**
+ * The lines of `text` (lines.ts's rule), unparsed: a line that may hold something is an object,
+ * a blank one joins a run without being made (no slice for an empty one).
+ */
 export function splitLines(text: string): ParsedText {
   let bom = false;
   if (text.charCodeAt(0) === 0xfeff) {
     text = text.slice(1);
     bom = true;
   }
-  const lines: SourceLine[] = splitTextLines(text);
-  const last = lines[lines.length - 1];
-  return { lines, bom, unterminatedLastLine: !!last && last.eol === "" && last.text.trim() !== "" };
+  const lines = new LineList();
+  const n = text.length;
+  let start = 0;
+  const add = (end: number, eol: Eol) => {
+    // A line that ends in a lone CR, and the line after one, are parts of a record: kept.
+    if (eol !== "\r" && lines.lastEol !== "\r" && (end === start || isBlankText(text.slice(start, end)))) lines.pushBlank(end === start ? "" : text.slice(start, end), eol);
+    else lines.push(newLine(0, 0, text.slice(start, end), eol));
+  };
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 10 && c !== 13) continue;
+    const crlf = c === 13 && i + 1 < n && text.charCodeAt(i + 1) === 10;
+    add(i, crlf ? "\r\n" : c === 10 ? "\n" : "\r");
+    if (crlf) i++;
+    start = i + 1;
+    // Empty lines after it, all alike: one run, counted without a call per line.
+    if (c === 10 || crlf) {
+      let j = start;
+      if (crlf) while (j + 1 < n && text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10) j += 2;
+      else while (j < n && text.charCodeAt(j) === 10) j++;
+      if (j > start) {
+        lines.pushBlank("", crlf ? "\r\n" : "\n", (j - start) / (crlf ? 2 : 1));
+        i = j - 1;
+        start = j;
+      }
+    }
+  }
+  if (start < n) add(n, "");
+  const last = lines.last();
+  return { lines, bom, unterminatedLastLine: !!last && last.eol === "" && !isBlankText(last.text) };
+}
+
+/**
+ * A line object with a place for its value from the start: the parse fills it in without a
+ * change of shape (a property added later would need a backing store of its own, about 40 bytes
+ * more for every line).
+ */
+export function newLine(line: number, offset: number, text: string, eol: Eol): SourceLine {
+  return { line, offset, text, eol, value: undefined };
 }
 
 /**
@@ -94,9 +136,12 @@ export function tooDeepFinding(l: SourceLine): Finding {
  * record: parsed as the joined text (CR included, JSON whitespace between tokens) onto the first
  * line; the others get `partOf`. Returns whether any line was glued.
  */
-export function glueRecords(lines: SourceLine[], from = 0): boolean {
+export function glueRecords(list: LineList): boolean {
+  // The lines of a record are all held (line-list.ts keeps a line ending in a lone CR and the
+  // line after it), and consecutive in `held`.
+  const lines = list.held;
   let any = false;
-  for (let i = from; i < lines.length; i++) {
+  for (let i = 0; i < lines.length; i++) {
     if (lines[i].eol !== "\r") continue;
     any = true;
     let k = i;
@@ -107,13 +152,13 @@ export function glueRecords(lines: SourceLine[], from = 0): boolean {
   return any;
 }
 
-/** Lines i..k as one record (`text(j)`: line j's text, which a disk reader may have dropped). */
-function glueGroup(lines: SourceLine[], i: number, k: number, text: (j: number) => string): void {
+/** Held lines i..k as one record (`text(j)`: held line j's text, which a disk reader may have dropped). */
+function glueGroup(lines: readonly SourceLine[], i: number, k: number, text: (j: number) => string): void {
   let joined = "";
   for (let j = i; j <= k; j++) joined += text(j) + (j < k || lines[j].eol === "\r" ? "\r" : "");
-  const record: SourceLine = { line: i, offset: lines[i].offset, text: joined, eol: "" };
-  parseLine(record);
   const first = lines[i];
+  const record: SourceLine = { line: first.line, offset: first.offset, text: joined, eol: "" };
+  parseLine(record);
   first.value = record.value;
   first.parseError = record.parseError;
   first.tooDeep = record.tooDeep;
@@ -122,7 +167,7 @@ function glueGroup(lines: SourceLine[], i: number, k: number, text: (j: number) 
     l.value = undefined;
     l.parseError = undefined;
     l.tooDeep = undefined;
-    l.partOf = i;
+    l.partOf = first.line;
   }
 }
 
@@ -134,7 +179,7 @@ function glueGroup(lines: SourceLine[], i: number, k: number, text: (j: number) 
  */
 export function parseTextSliced(text: string): { parsed: ParsedText; total: number; read: () => number; next: (chars: number) => boolean } {
   const parsed = splitLines(text);
-  const lines = parsed.lines;
+  const lines = parsed.lines.held;
   let i = 0;
   // Line offsets leave out a stripped byte order mark; the text's length counts it.
   const bom = parsed.bom ? 1 : 0;
@@ -151,7 +196,8 @@ export function parseTextSliced(text: string): { parsed: ParsedText; total: numb
         read = bom + l.offset + l.text.length + l.eol.length;
       }
       if (i < lines.length) return true;
-      if (glueRecords(lines)) parsed.glued = true;
+      read = text.length;
+      if (glueRecords(parsed.lines)) parsed.glued = true;
       return false;
     },
   };
@@ -160,7 +206,7 @@ export function parseTextSliced(text: string): { parsed: ParsedText; total: numb
 export function parseText(text: string, previous?: ParsedText): ParsedText {
   const parsed = splitLines(text);
   if (!previous) {
-    for (const l of parsed.lines) parseLine(l);
+    for (const l of parsed.lines.held) parseLine(l);
     if (glueRecords(parsed.lines)) parsed.glued = true;
     return parsed;
   }
@@ -169,8 +215,8 @@ export function parseText(text: string, previous?: ParsedText): ParsedText {
   const memo = new Map<string, SourceLine>();
   // Lines of a record that spans lines hold the record's parse, not their own: not reused; nor
   // are the lines of a JSON document (the document holds the parse).
-  for (const l of previous.lines) if (l.text.length > 0 && l.eol !== "\r" && l.partOf === undefined && l.doc === undefined) memo.set(l.text, l);
-  for (const l of parsed.lines) {
+  for (const l of previous.lines.held) if (l.text.length > 0 && l.eol !== "\r" && l.partOf === undefined && l.doc === undefined) memo.set(l.text, l);
+  for (const l of parsed.lines.held) {
     const old = memo.get(l.text);
     if (old) {
       l.value = old.value;
@@ -188,29 +234,37 @@ export function parseText(text: string, previous?: ParsedText): ParsedText {
  * joined text. `sessionFromLines(collector.finish())` then reads the session.
  */
 export class LineCollector {
-  private readonly lines: SourceLine[] = [];
-  private offset = 0;
+  private readonly lines = new LineList();
   private bom = false;
   /** Whether the last line added is blank (its text may be dropped by then). */
   private lastBlank = true;
 
   /** `makeLine` builds each line object (a reader may give lines a `text` it can drop and read again). */
-  constructor(private readonly makeLine: (line: number, offset: number, text: string, eol: Eol) => SourceLine = (line, offset, text, eol) => ({ line, offset, text, eol })) {}
+  constructor(private readonly makeLine: (line: number, offset: number, text: string, eol: Eol) => SourceLine = newLine) {}
 
-  /** The next line's text (decoded, without its ending) and the ending that followed it; returns the line made (none for a lone BOM). */
+  /**
+   * The next line's text (decoded, without its ending) and the ending that followed it; returns
+   * the line made, none for a line that holds nothing (blank, not part of a record: it joins a
+   * run, line-list.ts) or a lone BOM.
+   */
   add(text: string, eol: Eol): SourceLine | undefined {
-    if (this.lines.length === 0 && this.offset === 0 && text.charCodeAt(0) === 0xfeff) {
+    const lines = this.lines;
+    if (lines.length === 0 && text.charCodeAt(0) === 0xfeff) {
       text = text.slice(1);
       this.bom = true;
       if (text === "" && eol === "") return undefined; // a file holding only a BOM has no lines
     }
-    const l = this.makeLine(this.lines.length, this.offset, text, eol);
-    this.offset += text.length + eol.length;
-    this.lastBlank = text.trim() === "";
-    this.lines.push(l);
+    this.lastBlank = isBlankText(text);
     // A lone CR does not end a record: the record is read when a line ends it (glueRecords),
     // from the texts kept here (a disk line may drop its own).
-    if (eol === "\r" || this.open.length > 0) {
+    const inRecord = eol === "\r" || this.open.length > 0;
+    if (this.lastBlank && !inRecord) {
+      lines.pushBlank(text, eol);
+      return undefined;
+    }
+    const l = this.makeLine(lines.length, lines.end, text, eol);
+    lines.push(l);
+    if (inRecord) {
       this.open.push(text);
       if (eol !== "\r") this.glue();
     } else parseLine(l);
@@ -222,10 +276,11 @@ export class LineCollector {
   private glued = false;
 
   private glue(): void {
-    const k = this.lines.length - 1;
+    const held = this.lines.held;
+    const k = held.length - 1;
     const i = k - this.open.length + 1;
     const texts = this.open;
-    glueGroup(this.lines, i, k, (j) => texts[j - i]);
+    glueGroup(held, i, k, (j) => texts[j - i]);
     this.open = [];
     this.glued = true;
   }
@@ -233,7 +288,7 @@ export class LineCollector {
   /** A line that cannot be held as a string (longer than a JavaScript string can be): kept as an unparsed line saying why. */
   addUnreadable(reason: string, eol: Eol): void {
     if (this.open.length > 0) this.glue();
-    const l = this.makeLine(this.lines.length, this.offset, "", eol);
+    const l = this.makeLine(this.lines.length, this.lines.end, "", eol);
     l.parseError = reason;
     this.lastBlank = false;
     this.lines.push(l);
@@ -241,7 +296,7 @@ export class LineCollector {
 
   finish(): ParsedText {
     if (this.open.length > 0) this.glue();
-    const last = this.lines[this.lines.length - 1];
+    const last = this.lines.last();
     return { lines: this.lines, bom: this.bom, unterminatedLastLine: !!last && last.eol === "" && !this.lastBlank, ...(this.glued ? { glued: true } : {}) };
   }
 }

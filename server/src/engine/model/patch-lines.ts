@@ -10,6 +10,7 @@
  */
 import { splitLines as splitTextLines } from "./lines.js";
 import { parseLine, type ParsedText } from "./parse.js";
+import { isBlankText } from "./line-list.js";
 import type { SourceLine } from "./types.js";
 
 export interface Position {
@@ -39,8 +40,8 @@ export function patchLines(parsed: ParsedText, changes: readonly TextChange[]): 
  */
 export function patchChange(parsed: ParsedText, change: TextChange): boolean {
   if (!patchOne(parsed, change)) return false;
-  const last = parsed.lines[parsed.lines.length - 1];
-  parsed.unterminatedLastLine = !!last && last.eol === "" && last.text.trim() !== "";
+  const last = parsed.lines.last();
+  parsed.unterminatedLastLine = !!last && last.eol === "" && !isBlankText(last.text);
   return true;
 }
 
@@ -66,11 +67,11 @@ function patchOne(parsed: ParsedText, change: TextChange): boolean {
   if (first < 0 || start.line > lines.length || end.line > lines.length) return false;
   const atEnd = end.line === lines.length;
   if ((start.line === lines.length && start.character !== 0) || (atEnd && end.character !== 0)) return false;
-  const startLine = lines[start.line];
-  const endLine = atEnd ? undefined : lines[end.line];
+  const startLine = lines.at(start.line);
+  const endLine = atEnd ? undefined : lines.at(end.line);
   if (startLine && start.character > startLine.text.length) return false;
   if (endLine && end.character > endLine.text.length) return false;
-  const before = lines[first];
+  const before = lines.at(first)!;
   let chunk = before.text + before.eol;
   if (startLine) chunk += startLine.text.slice(0, start.character);
   chunk += change.text;
@@ -88,18 +89,7 @@ function patchOne(parsed: ParsedText, change: TextChange): boolean {
       l.tooDeep = before.tooDeep;
     } else parseLine(l);
   }
-  const removed = lastReplaced - first + 1;
-  const oldEnd = lines[lastReplaced].offset + lines[lastReplaced].text.length + lines[lastReplaced].eol.length;
-  // eslint-disable-next-line no-restricted-syntax -- bounded: fewer than 10,000 lines (a longer paste takes the branch below)
-  if (fresh.length < 10_000) lines.splice(first, removed, ...fresh);
-  else parsed.lines = lines.slice(0, first).concat(fresh, lines.slice(lastReplaced + 1)); // a big paste: no huge argument list
-  const all = parsed.lines;
-  const lineShift = fresh.length - removed;
-  const offsetShift = base + chunk.length - oldEnd;
-  if (lineShift !== 0 || offsetShift !== 0)
-    for (let i = first + fresh.length; i < all.length; i++) {
-      all[i].line += lineShift;
-      all[i].offset += offsetShift;
-    }
+  // The lines after it are renumbered and moved (a loop over the held ones and the runs).
+  lines.replace(first, lastReplaced, fresh);
   return true;
 }

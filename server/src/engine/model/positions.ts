@@ -23,6 +23,8 @@ const SyntaxKind = {
   Trivia: 15,
 } as const;
 import type { Finding, JsonPath, SourceLine } from "./types.js";
+import { documentOf } from "./json-document.js";
+import type { LineList } from "./line-list.js";
 
 /**
  * jsonc-parser builds and walks its tree recursively: a line nested thousands of levels deep
@@ -323,9 +325,9 @@ function wholeLine(line: SourceLine): ColumnRange {
   return { start: lead, end: Math.max(lead, line.text.trimEnd().length) };
 }
 
-export function findingRange(lines: SourceLine[], f: Pick<Finding, "line" | "path" | "columns">): ColumnRange {
+export function findingRange(lines: { at(i: number): SourceLine | undefined }, f: Pick<Finding, "line" | "path" | "columns">): ColumnRange {
   if (f.columns) return f.columns;
-  return locate(lines[f.line], f.path);
+  return locate(lines.at(f.line)!, f.path);
 }
 
 /** A line and the columns on it. */
@@ -337,18 +339,18 @@ export interface LinePlace extends ColumnRange {
  * Where a value is: `line` and the range of `path` on it; in a JSON document (json-document.ts),
  * the line where the value at `path` starts, which may be below `line` (its record's first line).
  */
-export function pathPlace(lines: readonly SourceLine[], line: number, path?: JsonPath, columns?: ColumnRange): LinePlace {
+export function pathPlace(lines: LineList, line: number, path?: JsonPath, columns?: ColumnRange): LinePlace {
   if (columns) return { line, ...columns };
-  const doc = lines[line]?.doc;
+  const doc = documentOf(lines);
   if (doc && path && path.length > 0) {
     const at = doc.nearest(path);
     if (at) return { line: at.place.line, start: at.place.start, end: at.place.end };
   }
-  return { line, ...locate(lines[line], path) };
+  return { line, ...locate(lines.at(line), path) };
 }
 
 /** Where a finding is shown: its line and range (`pathPlace` of its line, path and columns). */
-export function findingPlace(lines: readonly SourceLine[], f: Pick<Finding, "line" | "path" | "columns">): LinePlace {
+export function findingPlace(lines: LineList, f: Pick<Finding, "line" | "path" | "columns">): LinePlace {
   return pathPlace(lines, f.line, f.path, f.columns);
 }
 

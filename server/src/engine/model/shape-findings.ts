@@ -136,13 +136,13 @@ export function truncatedLastLineFinding(l: SourceLine, parseError: string, agen
  * `malformed-line` for lines that do not parse or are not objects; a cut-off last line is
  * `partial-message`. `agent` names who reads the file ("pi", "Claude Code", "the agent").
  */
-export function lineShapeFindings(lines: SourceLine[], agent = "the agent"): Finding[] {
+export function lineShapeFindings(lines: readonly SourceLine[], agent = "the agent"): Finding[] {
   const findings: Finding[] = [];
-  const lastLine = lines[lines.length - 1];
   for (const l of lines) {
     if (l.tooDeep) findings.push(tooDeepFinding(l));
     else if (l.parseError !== undefined) {
-      if (l === lastLine && l.eol === "") findings.push(truncatedLastLineFinding(l, l.parseError, agent));
+      // Only the file's last line goes without an ending.
+      if (l.eol === "") findings.push(truncatedLastLineFinding(l, l.parseError, agent));
       else
         findings.push(
           shapeFinding("malformed-line", {

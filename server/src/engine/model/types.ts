@@ -4,6 +4,10 @@
  *
  * Lines are 0-based inside the engine; the CLI and the LSP convert at their edges.
  */
+import type { DocumentPlaces, LineList, SourceLine } from "./line-list.js";
+
+export type { DocumentPlaces, SourceLine };
+
 export type Severity = "error" | "warning" | "information" | "hint";
 
 /**
@@ -11,48 +15,6 @@ export type Severity = "error" | "warning" | "information" | "hint";
  * checks at compile time that this union is exactly its formats' names.
  */
 export type SessionFormat = "pi" | "claude-code" | "codex" | "copilot-cli" | "gemini-cli" | "unknown";
-
-/** One physical line of the file. */
-export interface SourceLine {
-  /** 0-based line number. */
-  line: number;
-  /** Offset of the first character of the line in the (BOM-stripped) text. */
-  offset: number;
-  /** The line's text without its line ending. */
-  text: string;
-  /** The line ending that followed the line ("" for the last line without one). */
-  eol: "\n" | "\r\n" | "\r" | "";
-  /** The parsed JSON value, when the line parsed. */
-  value?: unknown;
-  /** The line is nested too deep to read (parse.ts MAX_LINE_DEPTH): reported, not parsed. */
-  tooDeep?: boolean;
-  /** Why the line did not parse (undefined when it parsed or is blank). */
-  parseError?: string;
-  /**
-   * The line continues the record that starts on this earlier line: the line before it ended in a
-   * lone CR, which pi, Claude Code and Codex read as JSON whitespace inside one record (they split
-   * records at LF only). The record's value is on its first line; this one holds none.
-   */
-  partOf?: number;
-  /**
-   * The session is one JSON document, not JSON Lines (model/json-document.ts): every line carries
-   * the same document, no line holds a value of its own, and a path on such a line is a path from
-   * the document's root (the value may start on a later line: `positions.ts` `pathPlace`).
-   */
-  doc?: DocumentPlaces;
-}
-
-/** Where the values of a JSON-document session are, by their path from its root (model/json-document.ts). */
-export interface DocumentPlaces {
-  /** The whole document (BOM stripped, as the lines' offsets count). */
-  readonly text: string;
-  /** Its parsed value (undefined when it does not parse). */
-  readonly root: unknown;
-  /** The 0-based line where the value at `path` starts (the nearest ancestor's when there is none). */
-  lineOf(path: JsonPath): number;
-  /** The line and columns of the value at `path`, or of its nearest ancestor (`exact: false`). */
-  nearest(path: JsonPath): { place: { line: number; start: number; end: number }; exact: boolean } | undefined;
-}
 
 /** Where a context message came from. */
 export type Origin =
@@ -109,7 +71,8 @@ export interface Entry {
 
 export interface Session {
   format: SessionFormat;
-  lines: SourceLine[];
+  /** Every line of the file; blank ones are runs, not objects (line-list.ts). */
+  lines: LineList;
   header?: { line: number; raw: Record<string, any>; version: number };
   /** Entries (tree nodes) in file order. */
   entries: Entry[];

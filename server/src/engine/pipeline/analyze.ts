@@ -136,7 +136,7 @@ function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
   }
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
-  const usage = options.usage ?? recordedUsage(session.format, session.lines);
+  const usage = options.usage ?? recordedUsage(session.format, session.lines.held);
   const prune: PruneResult = { messages: before, pruned: false, chains: emptyChainReport(before), swept: [] };
   const wire: WireReport = { messages: agent.messages, dropped: [], synthetic: [], errorTurnResults: [] };
   return { session, pruner: "none", afterModel: agent.model, usage, before, pruned: before, after: agent.messages, dropped: agent.dropped, prune, wire, occurrences, indexer: IndexerState.rebuild([]), findings: kept };
@@ -205,7 +205,7 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
   }
   const kept = findings.filter((f) => !disabled.has(f.code));
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
-  const usage = options.usage ?? recordedUsage(session.format, session.lines);
+  const usage = options.usage ?? recordedUsage(session.format, session.lines.held);
   const pruner = prunerName(acp, config.enabled);
   return { session, pruner, afterModel: piAfterModel(pruner), usage, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
 }

@@ -25,6 +25,6 @@ export function providerRequest(analysis: Analysis, provider: ProviderName): Req
     return (ref.model === undefined || m.model === ref.model) && (ref.api === undefined || m.api === ref.api);
   };
   const serializer = shape?.serialisedBySender ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
-  const req = buildRequest(analysis.after, { oneMessagePerLine: shape?.oneMessagePerLine ?? false, sameModel, lineValue: (line) => session.lines[line]?.value, serializer });
+  const req = buildRequest(analysis.after, { oneMessagePerLine: shape?.oneMessagePerLine ?? false, sameModel, lineValue: (line) => session.lines.heldAt(line)?.value, serializer });
   return provider === "anthropic" ? combineConsecutive(req) : req;
 }

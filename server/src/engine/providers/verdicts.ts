@@ -113,7 +113,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     for (let i = b.length - 1; i >= 0 && i >= b.length - 64; i--) if (b[i].origin === origin) return b[i];
     return (beforeByOrigin ??= new Map<unknown, Msg>(b.map((m) => [m.origin, m]))).get(origin);
   };
-  const lineValue = (line: number) => session.lines[line]?.value;
+  const lineValue = (line: number) => session.lines.heldAt(line)?.value;
   const shape = formatProfile(session.format)?.providers;
   // What is sent: the After column (pi: what pi-condense and pi-ai send; other agents: what they rebuild on resume).
   const wire = analysis.after;

@@ -4,7 +4,13 @@
  * Pure: no vscode or LSP import.
  */
 import { lineStarts } from "../model/lines.js";
-import type { SourceLine } from "../model/types.js";
+import type { Eol } from "../model/lines.js";
+
+/** Lines by number: an array of them or a `LineList` (line-list.ts). */
+export interface LineAccess {
+  readonly length: number;
+  at(i: number): { text: string; eol: Eol | string } | undefined;
+}
 
 export interface RepairEdit {
   startLine: number;
@@ -15,14 +21,14 @@ export interface RepairEdit {
 }
 
 /** Edit that deletes `line` together with its line ending (or the previous line ending for an unterminated last line). */
-export function deleteLineEdit(lines: SourceLine[], line: number): RepairEdit {
-  const l = lines[line];
+export function deleteLineEdit(lines: LineAccess, line: number): RepairEdit {
+  const l = lines.at(line)!;
   if (l.eol !== "" || line === 0) {
     if (l.eol !== "") return { startLine: line, startCol: 0, endLine: line + 1, endCol: 0, newText: "" };
     return { startLine: line, startCol: 0, endLine: line, endCol: l.text.length, newText: "" };
   }
   // The last line has no line ending: take the one before it, so the file still ends as it did.
-  const prev = lines[line - 1];
+  const prev = lines.at(line - 1)!;
   return { startLine: line - 1, startCol: prev.text.length, endLine: line, endCol: l.text.length, newText: "" };
 }
 

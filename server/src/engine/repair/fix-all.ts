@@ -8,9 +8,9 @@ import { type Analysis, type AnalyzeOptions, analyze } from "../pipeline/analyze
 import { codeSpec, type FixKind } from "../rules/registry.js";
 import type { Finding } from "../model/types.js";
 import type { RepairEdit } from "./edits.js";
-import { applyPlan, editsFromLines, emptyPlan, joinLines, type LinePlan, mergePlan, type PlannedLine, plannedLines, planLines } from "./line-plan.js";
+import { applyPlan, editsFromLines, emptyPlan, joinLines, type LinePlan, mergePlan, plannedLines, planLines } from "./line-plan.js";
+import type { PlannedLines } from "./planned-lines.js";
 import { LAST_ENTRY, type Planned } from "./structural.js";
-import { splitLines } from "../model/lines.js";
 
 /** One kind's plan for one finding (registry.ts supplies them). */
 export type PlanFn = (a: Analysis, line: number, toolCallId: string | undefined, bom: boolean) => Planned;
@@ -47,8 +47,8 @@ export interface FixAllOptions {
 export interface FixAllReport {
   /** The repaired text. */
   text: string;
-  /** Its lines, each with the original line it comes from (-1: inserted). */
-  lines: PlannedLine[];
+  /** Its lines, each with the original line it comes from (-1: inserted): runs of kept lines and the lines a repair made. */
+  lines: PlannedLines;
   /** Minimal edits from the original text to `text`. */
   edits: RepairEdit[];
   /** The analysis of `text`: callers need not analyse again. */
@@ -87,13 +87,15 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
   const wanted = (f: Finding) => (opts.codes ? opts.codes.has(f.code) : f.severity === "error" || f.severity === "warning");
   const maxRounds = opts.maxRounds ?? 60;
   const findingsOf = (x: Analysis): readonly Finding[] => (opts.extraFindings ? [...x.findings, ...opts.extraFindings(x)] : x.findings);
-  let lines = plannedLines(text);
   let cur = text;
   let a = analyze(cur, options);
+  // The lines of the text, from the analysis's own (no second split): kept lines cost nothing.
+  let lines = plannedLines(text, a.session.lines);
   const done = new Map<FixKind, number>();
   let rounds = 0;
   for (; rounds < maxRounds; rounds++) {
-    if (rounds > 0) a = analyze(cur, options);
+    // Every round reads the text it made; a line it did not change keeps its parse (`previous`).
+    if (rounds > 0) a = analyze(cur, { ...options, previous: a });
     let applied = false;
     for (const kind of kinds) {
       const batch = opts.batches?.[kind];
@@ -101,8 +103,8 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
         const b = batch(a, wanted);
         if (b.count === 0) continue;
         const nextLines = applyPlan(lines, b.plan);
+        if (!nextLines.splitsAsPlanned()) continue;
         const nextText = joinLines(nextLines);
-        if (!sameLines(nextText, nextLines)) continue;
         lines = nextLines;
         cur = nextText;
         done.set(kind, (done.get(kind) ?? 0) + b.count);
@@ -138,10 +140,10 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
       }
       if (count === 0) continue;
       const nextLines = applyPlan(lines, plan);
-      const nextText = joinLines(nextLines);
       // The next round reads the bytes: if they split into other lines than the plan made (line
       // endings joined), the round is not applied and fix-all stops here.
-      if (!sameLines(nextText, nextLines)) break;
+      if (!nextLines.splitsAsPlanned()) break;
+      const nextText = joinLines(nextLines);
       lines = nextLines;
       cur = nextText;
       done.set(kind, (done.get(kind) ?? 0) + count);
@@ -151,7 +153,7 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
     }
     if (!applied) break;
   }
-  if (rounds === maxRounds) a = analyze(cur, options);
+  if (rounds === maxRounds) a = analyze(cur, { ...options, previous: a });
   const skipped: FixAllReport["skipped"] = [];
   const seen = new Set<string>();
   for (const f of findingsOf(a)) {
@@ -187,11 +189,3 @@ function pickReason(reasons: string[]): string {
 }
 
 export { joinLines, plannedLines };
-
-/** Whether `text` splits into exactly `lines` (texts and endings). */
-function sameLines(text: string, lines: readonly PlannedLine[]): boolean {
-  const split = splitLines(text);
-  if (split.length !== lines.length) return false;
-  for (let i = 0; i < split.length; i++) if (split[i].text !== lines[i].text || split[i].eol !== lines[i].eol) return false;
-  return true;
-}

@@ -3,4 +3,5 @@ export * from "./edits.js";
 export * from "./repairs.js";
 export * from "./registry.js";
 export { FIX_ORDER, type FixAllReport, type FixAllOptions, type FixAllStep } from "./fix-all.js";
-export { applyPlan, editsFromLines, joinLines, keptInOrder, type PlannedLine, plannedLines } from "./line-plan.js";
+export { applyPlan, editsFromLines, joinLines, type PlannedLine, plannedLines } from "./line-plan.js";
+export { type Anchor, isKept, keptInOrder, type KeptLines, type PlanPiece, PlannedLines } from "./planned-lines.js";

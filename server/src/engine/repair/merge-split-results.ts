@@ -116,7 +116,7 @@ function planRun(a: Analysis, c: Ctx, chain: Entry[]): Planned {
   const plan = emptyPlan();
   let value: Record<string, unknown>;
   try {
-    value = JSON.parse(s.lines[first.line].text.replace(/^\uFEFF/, "")) as Record<string, unknown>;
+    value = JSON.parse(s.lines.at(first.line)!.text.replace(/^\uFEFF/, "")) as Record<string, unknown>;
   } catch {
     return no("the first result line does not parse");
   }
@@ -125,7 +125,7 @@ function planRun(a: Analysis, c: Ctx, chain: Entry[]): Planned {
   plan.replace.set(first.line, JSON.stringify(value));
   for (const e of removed) plan.remove.add(e.line);
   if (kids.length === 1) {
-    const t = withValue(s.lines[kids[0].line], ["parentUuid"], last.id, first.id);
+    const t = withValue(s.lines.at(kids[0].line)!, ["parentUuid"], last.id, first.id);
     if (t === null) return no("the parent link of the next line cannot be located");
     plan.replace.set(kids[0].line, t);
   }

@@ -7,11 +7,13 @@
  */
 import type { AnalyzeOptions, Analysis } from "../pipeline/analyze.js";
 import type { FixKind } from "../model/finding-kit.js";
-import type { Finding } from "../model/types.js";
+import type { Finding, SourceLine } from "../model/types.js";
 import type { RepairEdit } from "./edits.js";
 import { type BatchFn, type FixAllOptions, type FixAllReport, type FixAllStep, fixAllSteps, fixAllWith, type PlanFn } from "./fix-all.js";
-import { applyPlan, dominantEol, editsFromLines, emptyPlan, type LinePlan, type PlannedLine, plannedLines, planFuses, planLines } from "./line-plan.js";
+import { applyPlan, editsFromLines, eolOfAccess, emptyPlan, type LinePlan, plannedLines, planFuses, planLines } from "./line-plan.js";
 import type { Eol } from "../model/lines.js";
+import type { LineList } from "../model/line-list.js";
+import { documentOf } from "../model/json-document.js";
 import { repairIndex } from "./repair-index.js";
 import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
@@ -39,9 +41,9 @@ export interface RepairSpec {
 }
 
 /** The edits of a plan against `text` (the document as the editor holds it, BOM included). */
-export function planToRepair(text: string, p: Planned): Repair | null {
+export function planToRepair(text: string, p: Planned, textLines?: LineList): Repair | null {
   if ("reason" in p) return null;
-  const lines = applyPlan(plannedLines(text), p.plan);
+  const lines = applyPlan(plannedLines(text, textLines), p.plan);
   const touched = [...new Set([...p.plan.replace.keys(), ...p.plan.remove, ...p.plan.insert.keys()])];
   return { title: p.title, edits: editsFromLines(text, lines), touched };
 }
@@ -56,7 +58,7 @@ function planFromEdits(a: Analysis, edits: RepairEdit[], removed?: number): Line
     byLine.set(e.startLine, [...(byLine.get(e.startLine) ?? []), e]);
   }
   for (const [line, list] of byLine) {
-    let t = a.session.lines[line].text;
+    let t = a.session.lines.at(line)!.text;
     for (const e of list.sort((x, y) => y.startCol - x.startCol)) t = t.slice(0, e.startCol) + e.newText + t.slice(e.endCol);
     plan.replace.set(line, t);
   }
@@ -76,7 +78,7 @@ const removeOrphanPlan: PlanFn = (a, line, toolCallId) => {
 const texts = new WeakMap<Analysis, string>();
 const textOf = (a: Analysis) => {
   let t = texts.get(a);
-  if (t === undefined) texts.set(a, (t = a.session.lines.map((l) => l.text + l.eol).join("")));
+  if (t === undefined) texts.set(a, (t = a.session.lines.text()));
   return t;
 };
 
@@ -96,7 +98,7 @@ export const repairWork = { plans: 0 };
  */
 function planned(plan: PlanFn): Required<Pick<RepairSpec, "plan" | "one">> {
   const safe = guarded(plan);
-  return { plan: safe, one: (a, text, line, toolCallId, bom) => planToRepair(text, safe(a, line, toolCallId, bom)) };
+  return { plan: safe, one: (a, text, line, toolCallId, bom) => planToRepair(text, safe(a, line, toolCallId, bom), a.session.lines) };
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -184,12 +186,15 @@ function dropDuplicatePlan(a: Analysis, line: number, toolCallId: string | undef
 const eols = new WeakMap<Analysis, Eol>();
 function fileEol(a: Analysis): Eol {
   let e = eols.get(a);
-  if (e === undefined) eols.set(a, (e = dominantEol(a.session.lines as unknown as PlannedLine[])));
+  if (e === undefined) eols.set(a, (e = eolOfAccess(a.session.lines)));
   return e;
 }
 
 /** Repairs add, remove and edit whole lines: none is offered on a session that is one JSON document (model/json-document.ts). */
 const DOCUMENT_REASON = "the session is one JSON document, not JSON Lines: a repair adds, removes or edits whole lines, which would break it (edit it by hand)";
+
+/** Whether a line is part of a record that spans lines (a blank line that holds nothing never is). */
+const spansLines = (l: SourceLine | undefined) => l !== undefined && (l.eol === "\r" || l.partOf !== undefined);
 
 /**
  * A plan that touches a record spanning lines (joined by a lone CR, which the agents read as one
@@ -198,11 +203,11 @@ const DOCUMENT_REASON = "the session is one JSON document, not JSON Lines: a rep
 function guarded(plan: PlanFn): PlanFn {
   return (a, line, toolCallId, bom) => {
     repairWork.plans++;
-    if (a.session.lines[0]?.doc) return { reason: DOCUMENT_REASON };
+    if (documentOf(a.session.lines)) return { reason: DOCUMENT_REASON };
     const p = plan(a, line, toolCallId, bom);
     if ("reason" in p) return p;
     const lines = a.session.lines;
-    if (planLines(p.plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined)))
+    if (planLines(p.plan).some((l) => spansLines(lines.heldAt(l))))
       return { reason: "the entry spans lines joined by a lone CR (the agent reads them as one entry): edit it by hand" };
     if (!planFuses(lines, p.plan, fileEol(a))) return p;
     return { reason: "the file mixes line endings here: the edit would join a lone CR and the next line's LF into one line ending" };
@@ -222,11 +227,11 @@ export const PLANS: Readonly<Partial<Record<FixKind, PlanFn>>> = Object.fromEntr
  */
 export const BATCHES: Readonly<Partial<Record<FixKind, BatchFn>>> = {
   "make-id-unique": (a, wanted) => {
-    if (a.session.lines[0]?.doc) return { plan: emptyPlan(), count: 0 };
+    if (documentOf(a.session.lines)) return { plan: emptyPlan(), count: 0 };
     const r = makeAllIdsUnique(a, wanted);
     const plan = planFromEdits(a, r.edits);
     const lines = a.session.lines;
-    const glued = planLines(plan).some((l) => lines[l] !== undefined && (lines[l].eol === "\r" || lines[l].partOf !== undefined));
+    const glued = planLines(plan).some((l) => spansLines(lines.heldAt(l)));
     return glued || planFuses(lines, plan, fileEol(a)) ? { plan: emptyPlan(), count: 0 } : { plan, count: r.count };
   },
 };

@@ -21,7 +21,7 @@ export function relinkSkippedTurns(a: Analysis, line: number): Planned {
   const target = profile.repair.relinkTarget(a.session, line);
   if ("reason" in target) return target;
   if (a.session.byId.get(target.id)?.line !== target.line) return { reason: `the new parent's id \`${target.id}\` is shared by another line` };
-  const text = withValue(a.session.lines[line], [profile.parentKey], entry.parentId, target.id);
+  const text = withValue(a.session.lines.at(line)!, [profile.parentKey], entry.parentId, target.id);
   if (text === null) return { reason: "its parent link cannot be located" };
   const plan = emptyPlan();
   plan.replace.set(line, text);

@@ -72,7 +72,7 @@ function buildRefs(a: Analysis, ids: Map<string, number>): Map<string, Map<numbe
     m.set(line, (m.get(line) ?? 0) + k);
   };
   const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
-  for (const l of a.session.lines) {
+  for (const l of a.session.lines.held) {
     if (l.value === undefined) {
       if (l.text.trim() === "") continue;
       // A line that does not parse may still name the id: count its string literals.

@@ -71,7 +71,7 @@ export function orphanRemoval(a: Analysis, line: number, toolCallId?: string, bo
   const id = f.toolCallId;
   const { session } = a;
   const lines = session.lines;
-  const src = lines[line];
+  const src = lines.at(line);
   const v = src?.value;
   if (!isObject(v)) return no("the line is not a JSON object");
   const title = `Remove orphan tool result \`${id}\``;
@@ -106,7 +106,7 @@ export function orphanRemoval(a: Analysis, line: number, toolCallId?: string, bo
   const touched = [line];
   for (const [ln, count] of ix.refs(entry.id) ?? []) {
     if (ln === line) continue;
-    const l = lines[ln];
+    const l = lines.at(ln)!;
     const child = ix.entryByLine.get(ln);
     // Any reference other than one parent link (labels, compactions, summaries, leafUuid) is unsafe.
     if (!child || child.parentId !== entry.id || count !== 1) return no(`line ${ln + 1} refers to its id \`${entry.id}\` other than as a parent link`);
@@ -267,7 +267,7 @@ function renameContext(a: Analysis): RenameContext {
       const at = v.lastIndexOf("@");
       if (at > 0 && ids.has(v.slice(0, at)) && /^\d+$/.test(v.slice(at + 1))) add(v.slice(0, at), line);
     };
-    for (const l of a.session.lines) {
+    for (const l of a.session.lines.held) {
       if (l.value === undefined) continue;
       const stack: unknown[] = [l.value];
       while (stack.length > 0) {
@@ -307,12 +307,12 @@ function renameOccurrence(a: Analysis, c: RenameContext, o: Occurrence, list: Oc
   const lines = a.session.lines;
   const refs = referenceEdits(a, c, o, list, candidate, naming);
   if (!refs) return null;
-  const callRange = stringAt(lines[o.callLine], o.callPath, id);
+  const callRange = stringAt(lines.at(o.callLine)!, o.callPath, id);
   if (!callRange) return null;
   const edits: RepairEdit[] = [{ startLine: o.callLine, startCol: callRange.start, endLine: o.callLine, endCol: callRange.end, newText: JSON.stringify(candidate) }];
   const touched = new Set([o.callLine]);
   if (o.result && o.resultLine !== null && o.resultPath) {
-    const rr = stringAt(lines[o.resultLine], o.resultPath, id);
+    const rr = stringAt(lines.at(o.resultLine)!, o.resultPath, id);
     if (!rr) return null;
     if (o.resultLine === o.callLine && rr.start === callRange.start) return null;
     edits.push({ startLine: o.resultLine, startCol: rr.start, endLine: o.resultLine, endCol: rr.end, newText: JSON.stringify(candidate) });
@@ -428,7 +428,7 @@ function referenceEdits(a: Analysis, c: RenameContext, o: Occurrence, list: Occu
   const keyPrefix = id + "@";
   const out: RepairEdit[] = [];
   for (const ln of naming) {
-    const l = a.session.lines[ln];
+    const l = a.session.lines.at(ln)!;
     if (own.has(l.line) || l.value === undefined) continue;
     const tree = safeParseTree(l.text);
     if (!tree) return null; // too deep to scan, or not JSON: cannot tell what it references

@@ -166,7 +166,7 @@ function linkIn(a: Analysis, c: Context, at: { prev: Entry; next?: Entry }, firs
   if (!reader.repair.linked || at.prev.syntheticId) return null;
   if (a.session.byId.get(at.prev.id) !== at.prev) return `the entry before it, \`${at.prev.id}\`, shares its id with another entry`;
   if (at.next) {
-    const t = withValue(a.session.lines[at.next.line], [reader.parentKey], at.prev.id, lastId);
+    const t = withValue(a.session.lines.at(at.next.line)!, [reader.parentKey], at.prev.id, lastId);
     if (t === null) return `line ${at.next.line + 1}: its parent link cannot be located`;
     plan.replace.set(at.next.line, t);
   }
@@ -234,7 +234,7 @@ function insertForTurn(a: Analysis, c: Context, o: Occurrence): Planned {
   if (held) return no(held);
   const at = turnEnd(a, c, idx);
   if ("reason" in at) return at;
-  const callValue = a.session.lines[o.callLine].value;
+  const callValue = a.session.lines.at(o.callLine)!.value;
   if (!isObject(callValue)) return no("the call's line is not a JSON object");
   const plan = emptyPlan();
   const taken = new Set<string>();
@@ -242,7 +242,7 @@ function insertForTurn(a: Analysis, c: Context, o: Occurrence): Planned {
   const items: { text: string }[] = [];
   let prev = at.prev;
   missing.forEach((m, k) => {
-    const own = m.callLine !== null ? a.session.lines[m.callLine]?.value : undefined;
+    const own = m.callLine !== null ? a.session.lines.heldAt(m.callLine)?.value : undefined;
     const rec = c.reader!.repair.interruptedResult({ id: m.id, name: m.toolName }, isObject(own) ? own : callValue, prev, newIds[k]);
     items.push({ text: JSON.stringify(rec) });
     prev = { ...prev, id: newIds[k], raw: { ...prev.raw, ...rec } as Record<string, any>, line: -1 };
@@ -286,7 +286,7 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
   if (branchInCycle(a)) return no(CYCLE_FIRST);
   const reader = c.reader;
   const ix = repairIndex(a);
-  const src = a.session.lines[line];
+  const src = a.session.lines.at(line)!;
   const v = src.value;
   const entry = ix.entryByLine.get(line);
   if (!isObject(v) || !entry) return no("the line is not an entry");
@@ -315,7 +315,7 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
       const child = ix.entryByLine.get(ln);
       if (!child || child.parentId !== entry.id || count !== 1) return no(`line ${ln + 1} refers to its id \`${entry.id}\` other than as a parent link`);
       if (at.next && ln === at.next.line) return no("the line after the barrier is its child");
-      const t = withValue(a.session.lines[ln], [reader.parentKey], entry.id, entry.parentId);
+      const t = withValue(a.session.lines.at(ln)!, [reader.parentKey], entry.id, entry.parentId);
       if (t === null) return no(`line ${ln + 1}: the parent link cannot be located`);
       plan.replace.set(ln, t);
     }
@@ -323,7 +323,7 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
     if (moved === null) return no("its parent link cannot be located");
     text = moved;
     if (at.next) {
-      const t = withValue(a.session.lines[at.next.line], [reader.parentKey], at.prev.id, entry.id);
+      const t = withValue(a.session.lines.at(at.next.line)!, [reader.parentKey], at.prev.id, entry.id);
       if (t === null) return no(`line ${at.next.line + 1}: its parent link cannot be located`);
       if (plan.replace.has(at.next.line)) return no("the barrier is its own child");
       plan.replace.set(at.next.line, t);
@@ -368,7 +368,7 @@ export function relinkParent(a: Analysis, line: number): Planned {
   if (!c.reader || !entry || entry.parentId === null || !c.reader.repair.linked) return no("the line has no parent link");
   if (entry.parentId !== entry.id && a.session.byId.has(entry.parentId)) return no("its parent is in the file");
   if (cutChangesBranch(a, c.reader, entry)) return no(`${c.reader.words.agent} does not read the entry as a root: cutting the link would change the conversation it resumes`);
-  const t = withValue(a.session.lines[line], [c.reader.parentKey], entry.parentId, null);
+  const t = withValue(a.session.lines.at(line)!, [c.reader.parentKey], entry.parentId, null);
   if (t === null) return no("its parent link cannot be located");
   const plan = emptyPlan();
   plan.replace.set(line, t);
@@ -430,7 +430,7 @@ export function breakParentCycle(a: Analysis, line: number): Planned {
   const r = cycleCut(a, c, entry);
   if ("reason" in r) return r;
   const cut = r.cut;
-  const t = withValue(a.session.lines[cut.line], [c.reader.parentKey], cut.parentId!, null);
+  const t = withValue(a.session.lines.at(cut.line)!, [c.reader.parentKey], cut.parentId!, null);
   if (t === null) return no(`line ${cut.line + 1}: its parent link cannot be located`);
   const plan = emptyPlan();
   plan.replace.set(cut.line, t);
@@ -443,7 +443,7 @@ export function breakParentCycle(a: Analysis, line: number): Planned {
 export function removeMalformedLine(a: Analysis, line: number, bom: boolean): Planned {
   const f = findingOn(a, ["malformed-line"], line);
   if (!f) return no("there is no malformed line here");
-  const l = a.session.lines[line];
+  const l = a.session.lines.at(line)!;
   if (line === 0 && bom) return no("the line starts the file with its byte order mark");
   if (l.eol === "" && line === a.session.lines.length - 1 && l.value === undefined) return no("it is the last line, cut off: an agent may still be writing it");
   // Two entries glued together (a crash between writes) would be lost with the line.

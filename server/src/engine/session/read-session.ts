@@ -9,7 +9,8 @@ import { JsonDocument } from "../model/json-document.js";
 import { parseText, type ParsedText } from "../model/parse.js";
 import { parentCycleFindings } from "./parent-cycles.js";
 import { lineShapeFindings, shapeFinding } from "../model/shape-findings.js";
-import type { Entry, Finding, Msg, Session, SourceLine } from "../model/types.js";
+import { LineList } from "../model/line-list.js";
+import type { Entry, Finding, Msg, Session } from "../model/types.js";
 import { pushAll } from "../model/arrays.js";
 
 /** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
@@ -18,16 +19,16 @@ export function readSession(text: string, previous?: Session): Session {
 }
 
 export function sessionFromLines(parsed: ParsedText): Session {
-  const detected = detectSession(parsed.lines);
+  const detected = detectSession(parsed.lines.held);
   const format = detected.format;
   const reader = formatProfile(format);
   // A JSON document (a format's `readDocument`): its lines carry the document, none holds a value.
   const doc = detected.document && reader?.readDocument ? documentLines(parsed.lines, runtimeWords(format).agent) : undefined;
   const lines = doc ? doc.lines : parsed.lines;
 
-  const lastLine = lines[lines.length - 1];
+  const lastLine = lines.last();
   const truncatedLastLine = !doc && lastLine !== undefined && lastLine.parseError !== undefined && lastLine.eol === "";
-  const findings: Finding[] = doc ? doc.findings : lineShapeFindings(lines, runtimeWords(format).agent);
+  const findings: Finding[] = doc ? doc.findings : lineShapeFindings(lines.held, runtimeWords(format).agent);
   const read: FormatRead = !reader ? { entries: [], findings: [] } : doc ? (doc.document.root === undefined ? { entries: [], findings: [] } : reader.readDocument!(doc.document, lines)) : reader.read(lines);
   pushAll(findings, read.findings);
 
@@ -105,12 +106,13 @@ function brokenParentFinding(format: string, e: Entry, parentKey: string): Findi
 }
 
 /**
- * The lines of a JSON-document session: copies that carry the document (model/json-document.ts),
- * and `malformed-line` on the line where the document stops parsing (the reader then reads nothing).
+ * The lines of a JSON-document session: copies of the held lines that carry the document
+ * (model/json-document.ts; the blank lines stay runs, line-list.ts, and carry none: `documentOf`
+ * asks the list), and `malformed-line` on the line where the document stops parsing (the reader
+ * then reads nothing).
  */
-function documentLines(lines: readonly SourceLine[], agent: string): { lines: SourceLine[]; document: JsonDocument; findings: Finding[] } {
-  let text = "";
-  for (const l of lines) text += l.text + l.eol;
+function documentLines(lines: LineList, agent: string): { lines: LineList; document: JsonDocument; findings: Finding[] } {
+  const text = lines.text();
   const findings: Finding[] = [];
   let root: unknown;
   try {
@@ -121,27 +123,45 @@ function documentLines(lines: readonly SourceLine[], agent: string): { lines: So
     findings.push(
       shapeFinding("malformed-line", {
         line: at,
-        columns: { start: 0, end: lines[at]?.text.length ?? 0 },
+        columns: { start: 0, end: lines.at(at)?.text.length ?? 0 },
         message: `The JSON document does not parse. ${message}; ${agent} cannot load it (a write cut short, or an edit), so nothing of it is read.`,
       }),
     );
   }
   const document = new JsonDocument(text, root);
-  return { lines: lines.map((l) => ({ line: l.line, offset: l.offset, text: l.text, eol: l.eol, doc: document })), document, findings };
+  const out = new LineList();
+  const { held, runs } = lines;
+  let r = 0;
+  const blanksBefore = (line: number) => {
+    for (; r < runs.length && runs[r].line < line; r++) out.pushBlank(runs[r].text, runs[r].eol, runs[r].count);
+  };
+  for (let k = 0; k < held.length; k++) {
+    const l = held[k];
+    blanksBefore(lines.lineOfHeld(k));
+    out.push({ line: l.line, offset: l.offset, text: l.text, eol: l.eol, doc: document });
+  }
+  blanksBefore(lines.length);
+  return { lines: out, document, findings };
 }
 
 /** The line a JSON.parse error names (by line and column, or by position), else the last non-blank line. */
-function errorLine(message: string, text: string, lines: readonly SourceLine[]): number {
+function errorLine(message: string, text: string, lines: LineList): number {
   const lc = /line (\d+) column \d+/.exec(message);
   if (lc) return Math.min(lines.length - 1, Math.max(0, Number(lc[1]) - 1));
   const pos = /position (\d+)/.exec(message);
   if (pos) {
     const at = Math.min(Number(pos[1]), text.length);
-    let line = 0;
-    for (const l of lines) if (l.offset <= at) line = l.line;
-    return line;
+    // the last line starting at or before `at`
+    let lo = 0;
+    let hi = Math.max(0, lines.length - 1);
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lines.offsetOf(mid) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
-  for (let i = lines.length - 1; i >= 0; i--) if (lines[i].text.trim() !== "") return i;
+  for (let k = lines.held.length - 1; k >= 0; k--) if (lines.held[k].text.trim() !== "") return lines.lineOfHeld(k);
   return 0;
 }
 

@@ -24,7 +24,7 @@ export type { RecordedUsage, SessionUsage, UsageTotals };
  * `recordedUsage` of all the lines). Null when a record names its response (a streamed copy may
  * replace an earlier record): the usage is read again.
  */
-export function appendedUsage(format: string, prev: SessionUsage, added: SourceLine[]): SessionUsage | null {
+export function appendedUsage(format: string, prev: SessionUsage, added: readonly SourceLine[]): SessionUsage | null {
   if (hasKeys(format, added)) return null;
   const more = recordedUsage(format, added);
   if (more.records.length === 0) return prev;
@@ -40,7 +40,7 @@ export function appendedUsage(format: string, prev: SessionUsage, added: SourceL
  * records in order (so equal to `recordedUsage` of all the lines, rounding included). Null when
  * records name their responses or follow their message (event lines): the usage is read again.
  */
-export function editedUsage(format: string, prev: SessionUsage, changed: SourceLine[]): SessionUsage | null {
+export function editedUsage(format: string, prev: SessionUsage, changed: readonly SourceLine[]): SessionUsage | null {
   const profile = formatProfile(format);
   if (!profile || hasKeys(format, changed) || prev.records.some((r) => r.fromEvent)) return null;
   const records = prev.records.slice();
@@ -69,7 +69,7 @@ export function editedUsage(format: string, prev: SessionUsage, changed: SourceL
  * lines, the last copy counting): then an earlier record may be replaced, and the usage is read
  * again instead of continued. Unknown formats have no usage to continue.
  */
-function hasKeys(format: string, lines: SourceLine[]): boolean {
+function hasKeys(format: string, lines: readonly SourceLine[]): boolean {
   const profile = formatProfile(format);
   if (!profile) return true;
   for (const l of lines) if (isObject(l.value) && profile.usageOnLine(l.value, l.line)?.key !== undefined) return true;
@@ -88,12 +88,12 @@ function addTotals(totals: UsageTotals, records: RecordedUsage[]): void {
 }
 
 /** The usage a session file records, per response and in total. */
-export function recordedUsage(format: string, lines: SourceLine[]): SessionUsage {
+export function recordedUsage(format: string, lines: readonly SourceLine[]): SessionUsage {
   const records: RecordedUsage[] = [];
   const profile = formatProfile(format);
   const seen = new Map<string, number>(); // response key -> index in records (the last copy wins)
   // A JSON document's lines hold no values: the profile reads its usage from the document.
-  const doc = lines[0]?.doc;
+  const doc = lines[0]?.doc; // a held line: every one of a document carries it
   const found = !profile ? [] : doc ? (profile.documentUsage?.(doc) ?? []) : lines.map((l) => (isObject(l.value) ? profile.usageOnLine(l.value, l.line) : undefined));
   if (profile)
     for (const r of found) {

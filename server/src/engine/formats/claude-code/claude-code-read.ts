@@ -10,18 +10,20 @@ import { describeJsonType, isObject } from "../../model/parse.js";
 import { shapeFinding } from "../../model/shape-findings.js";
 import type { Entry, Finding, SourceLine } from "../../model/types.js";
 import type { FormatRead } from "../profile.js";
+import type { LineList } from "../../model/line-list.js";
 import { rememberReading } from "./claude-code-reading.js";
 import { claudeCodeFieldFinding } from "./claude-code-field-rules.js";
 
 const KNOWN_WITHOUT_UUID = new Set(["summary", "queue-operation", "file-history-snapshot"]);
 
-export function readClaudeCode(lines: SourceLine[]): FormatRead {
+export function readClaudeCode(list: LineList): FormatRead {
   const entries: Entry[] = [];
   const findings: Finding[] = [];
   const uuids = new Set<string>();
+  const lines = list.held;
   for (const l of lines) if (isObject(l.value) && typeof l.value.uuid === "string") uuids.add(l.value.uuid);
   for (const l of lines) readClaudeLine(l, (uuid) => uuids.has(uuid), entries, findings);
-  rememberReading(entries, lines);
+  rememberReading(entries, list);
   return { entries, findings };
 }
 

@@ -16,7 +16,8 @@
  * the file, beside its entries (`rememberReading`). Nothing here changes the parsed lines.
  */
 import { isObject } from "../../model/parse.js";
-import type { Entry, Msg, SourceLine } from "../../model/types.js";
+import type { Entry, Msg } from "../../model/types.js";
+import { LineList } from "../../model/line-list.js";
 import { walkChain, type Walk } from "./claude-code-chain.js";
 import { buildHistory, type History } from "./claude-code-history.js";
 import { lineItem } from "./claude-code-items.js";
@@ -71,9 +72,9 @@ export interface Reading {
   sentFrom(version: ReadingVersion, uuid: string): SentReading;
 }
 
-export function readClaudeConversation(lines: readonly SourceLine[]): Reading {
+export function readClaudeConversation(lines: LineList): Reading {
   const rawAt: RawAt = (line) => {
-    const v = lines[line]?.value;
+    const v = lines.heldAt(line)?.value;
     return isObject(v) ? v : undefined;
   };
   let whole: Transcript | undefined;
@@ -133,7 +134,7 @@ export function readClaudeConversation(lines: readonly SourceLine[]): Reading {
   };
 }
 
-function sentChain(lines: readonly SourceLine[], version: ReadingVersion, whole: () => Transcript): SentChain {
+function sentChain(lines: LineList, version: ReadingVersion, whole: () => Transcript): SentChain {
   // The small-file load of 2.1 is the transcript as written: one load serves both columns.
   const transcript = version === "2.0" ? loadTranscript(lines, "2.0") : overStreamingSize(lines) ? loadTranscript(lines, "2.1") : whole();
   const map = version === "2.1" ? sentTranscript(transcript) : transcript.byUuid;
@@ -173,9 +174,9 @@ function sentRequest(c: SentChain, rawAt: RawAt): SentReading {
 const readings = new WeakMap<readonly Entry[], Reading>();
 
 /** Keeps the reading of `lines` (made on first use) for the entries a read of them returned. */
-export function rememberReading(entries: readonly Entry[], lines: readonly SourceLine[]): void {
-  // A copy: an editor's document patches its array of lines in place.
-  const own = lines.slice();
+export function rememberReading(entries: readonly Entry[], lines: LineList): void {
+  // A copy: an editor's document patches its lines in place.
+  const own = lines.copy();
   let r: Reading | undefined;
   const lazy = () => (r ??= readClaudeConversation(own));
   readings.set(entries, {
@@ -210,9 +211,13 @@ export function rememberReading(entries: readonly Entry[], lines: readonly Sourc
 export function readingOf(entries: readonly Entry[]): Reading {
   let r = readings.get(entries);
   if (!r) {
-    const lines: SourceLine[] = [];
-    for (const e of entries) lines[e.line] = { line: e.line, offset: 0, text: "", eol: "", value: e.raw };
-    for (let i = 0; i < lines.length; i++) lines[i] ??= { line: i, offset: 0, text: "", eol: "" };
+    // Each entry's line holds its value; the lines between hold nothing.
+    const lines = new LineList();
+    for (const e of entries) {
+      if (e.line < lines.length) continue;
+      while (lines.length < e.line) lines.pushBlank("", "");
+      lines.push({ line: e.line, offset: 0, text: "", eol: "", value: e.raw });
+    }
     r = readClaudeConversation(lines);
     readings.set(entries, r);
   }

@@ -12,7 +12,7 @@ export function claudeSubagentTranscripts(session: Session, before: readonly Msg
   const out: SubagentTranscript[] = [];
   for (const m of before) {
     if (m.role !== "toolResult" || m.origin.kind !== "entry" || typeof m.toolCallId !== "string") continue;
-    const v = session.lines[m.origin.line]?.value;
+    const v = session.lines.heldAt(m.origin.line)?.value;
     const r = isObject(v) && isObject(v.toolUseResult) ? v.toolUseResult : undefined;
     if (!r || typeof r.agentId !== "string" || r.agentId === "") continue;
     const t: SubagentTranscript = { toolCallId: m.toolCallId, id: r.agentId, where: { in: "session-folder", path: ["subagents", `agent-${r.agentId}.jsonl`] } };

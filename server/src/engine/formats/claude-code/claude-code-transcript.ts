@@ -18,8 +18,8 @@
  * Nothing here changes the parsed line objects: the parent Claude Code follows is kept beside
  * them. Linear in the number of lines.
  */
+import type { LineList } from "../../model/line-list.js";
 import { isObject } from "../../model/parse.js";
-import type { SourceLine } from "../../model/types.js";
 
 /** The Claude Code releases whose readings differ, newest first (the profile's `readingVersions`). */
 export const READING_VERSIONS = ["2.1", "2.0"] as const;
@@ -69,9 +69,10 @@ export function preservedSegment(raw: Record<string, any>): Record<string, any> 
  * The transcript as `version` loads it. `whole`: as the small-file path reads it whatever the
  * file's size (the conversation as written; the Before column).
  */
-export function loadTranscript(lines: readonly SourceLine[], version: ReadingVersion, whole = false): Transcript {
+export function loadTranscript(list: LineList, version: ReadingVersion, whole = false): Transcript {
   const bridges = version !== "2.0";
-  const streaming = !whole && bridges && overStreamingSize(lines);
+  const streaming = !whole && bridges && overStreamingSize(list);
+  const lines = list.held;
   const byUuid = new Map<unknown, TranscriptLine>();
   const progress = new Map<string, { line: number; bridgedTo: unknown }>();
   let lastMain: { uuid: unknown } | undefined;
@@ -105,14 +106,12 @@ export function loadTranscript(lines: readonly SourceLine[], version: ReadingVer
 }
 
 /** Whether the file is over 5 MB as written (UTF-8 bytes, line endings included; the BOM is not counted). */
-export function overStreamingSize(lines: readonly SourceLine[]): boolean {
-  let chars = 0;
-  for (const l of lines) chars += l.text.length + l.eol.length;
+export function overStreamingSize(list: LineList): boolean {
+  const chars = list.end;
   if (chars * 3 <= STREAMING_READ_BYTES) return false; // at most 3 bytes per UTF-16 unit
   if (chars > STREAMING_READ_BYTES) return true; // at least 1 byte per UTF-16 unit
-  let bytes = 0;
-  for (const l of lines) {
-    const t = l.text;
+  const utf8 = (t: string) => {
+    let bytes = 0;
     for (let i = 0; i < t.length; i++) {
       const c = t.charCodeAt(i);
       if (c < 0x80) bytes += 1;
@@ -122,7 +121,12 @@ export function overStreamingSize(lines: readonly SourceLine[]): boolean {
         i++;
       } else bytes += 3;
     }
-    bytes += l.eol.length;
+    return bytes;
+  };
+  let bytes = 0;
+  for (const r of list.runs) bytes += (utf8(r.text) + r.eol.length) * r.count;
+  for (const l of list.held) {
+    bytes += utf8(l.text) + l.eol.length;
     if (bytes > STREAMING_READ_BYTES) return true;
   }
   return false;

@@ -4,14 +4,15 @@
  * line is an entry, envelope `{timestamp, type, payload}` lines and legacy bare ones alike; which
  * of them Codex reads on resume is codex-history.ts's business.
  */
+import type { LineList } from "../../model/line-list.js";
 import { isObject } from "../../model/parse.js";
 import type { Entry, Finding, SourceLine } from "../../model/types.js";
 import type { FormatRead } from "../profile.js";
 import { entryIdOfLine } from "./codex-messages.js";
 import { codexFieldFinding } from "./codex-field-rules.js";
 
-export function readCodex(lines: SourceLine[]): FormatRead {
-  return readCodexFrom(lines, null);
+export function readCodex(lines: LineList): FormatRead {
+  return readCodexFrom(lines.held, null);
 }
 
 /** Lines read after an entry whose id is `prev` (null: from the start of the file). */

@@ -22,7 +22,7 @@ export function codexResumeContext(session: Session, before: Msg[], options?: Re
   const h = codexHistory(session);
   const version = options?.version ?? CODEX_READING_VERSIONS[0];
   const timeOf = (line: number) => {
-    const v = session.lines[line]?.value;
+    const v = session.lines.heldAt(line)?.value;
     return isObject(v) && typeof v.timestamp === "string" ? Date.parse(v.timestamp) : undefined;
   };
   // Codex sends the file's items as they are (the usual case): After is Before itself.

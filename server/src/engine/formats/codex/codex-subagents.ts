@@ -10,7 +10,7 @@ import type { SubagentTranscript } from "../profile.js";
 
 export function codexSubagentTranscripts(session: Session): SubagentTranscript[] {
   const out: SubagentTranscript[] = [];
-  for (const l of session.lines) {
+  for (const l of session.lines.held) {
     const v = l.value;
     if (!isObject(v) || v.type !== "event_msg" || !isObject(v.payload) || v.payload.type !== "collab_tool_call") continue;
     const p = v.payload;

@@ -17,6 +17,7 @@
  *
  * What it sends on resume (copilot-resume.ts) differs from the file in order and content.
  */
+import type { LineList } from "../../model/line-list.js";
 import { isObject } from "../../model/parse.js";
 import { shapeFinding } from "../../model/shape-findings.js";
 import type { Entry, Finding, JsonPath, Session, SourceLine } from "../../model/types.js";
@@ -98,9 +99,9 @@ function readLine(st: ReadState, l: SourceLine, prev: string | null): void {
   }
 }
 
-export function readCopilot(lines: SourceLine[]): FormatRead {
+export function readCopilot(lines: LineList): FormatRead {
   const st: ReadState = { entries: [], findings: [], drift: new DriftGuard(drift), refused: false };
-  for (const l of lines) readLine(st, l, st.entries.length ? st.entries[st.entries.length - 1].id : null);
+  for (const l of lines.held) readLine(st, l, st.entries.length ? st.entries[st.entries.length - 1].id : null);
   return { entries: st.entries, findings: st.findings };
 }
 

@@ -4,6 +4,8 @@
  * findings of the reading: a line the loader skips, a message type this reading does not know
  * (once per type: formats/drift.ts), a field of the wrong JSON type (one finding per record).
  */
+import { documentOf } from "../../model/json-document.js";
+import type { LineList } from "../../model/line-list.js";
 import { isObject } from "../../model/parse.js";
 import { type FieldRule, fieldTypeFinding, wrongFields } from "../../model/shape-findings.js";
 import { shapeFinding } from "../../model/shape-findings.js";
@@ -111,9 +113,9 @@ function readLine(st: ReadState, l: SourceLine, prev: string | null): void {
   checkRecords(st, l.line, lineRecords(v));
 }
 
-export function readGemini(lines: SourceLine[]): FormatRead {
+export function readGemini(lines: LineList): FormatRead {
   const st: ReadState = { entries: [], findings: [], drift: new DriftGuard(drift) };
-  for (const l of lines) readLine(st, l, st.entries.length ? st.entries[st.entries.length - 1].id : null);
+  for (const l of lines.held) readLine(st, l, st.entries.length ? st.entries[st.entries.length - 1].id : null);
   return { entries: st.entries, findings: st.findings };
 }
 
@@ -123,7 +125,7 @@ export function readGemini(lines: SourceLine[]): FormatRead {
  * again.
  */
 export function readGeminiLinesIn(session: Session, lines: readonly SourceLine[]): FormatRead | null {
-  if (session.lines[0]?.doc) return null; // a JSON document is read whole
+  if (documentOf(session.lines)) return null; // a JSON document is read whole
   const first = lines[0]?.line ?? 0;
   let prev: Entry | undefined;
   for (const e of session.entries) {

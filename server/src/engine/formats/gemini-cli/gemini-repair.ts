@@ -9,6 +9,7 @@
  * - a call without a result may be answered by a user record of a function response, as the CLI
  *   writes one, inserted after the call's line.
  */
+import { documentOf } from "../../model/json-document.js";
 import { isObject } from "../../model/parse.js";
 import type { Entry, Session } from "../../model/types.js";
 import { GEMINI_INTERRUPTED_RESULT } from "./gemini-words.js";
@@ -32,7 +33,7 @@ function responseIds(v: Record<string, any>): string[] | undefined {
  */
 export function geminiRepeatedResult(session: Session, line: number, id: string): boolean {
   const at = session.entries.findIndex((e) => e.line === line);
-  if (at < 0 || session.lines[line]?.doc) return false;
+  if (at < 0 || documentOf(session.lines)) return false;
   const v = session.entries[at].raw;
   if (!responseIds(v)?.includes(id)) return false;
   for (let i = at - 1; i >= 0; i--) {

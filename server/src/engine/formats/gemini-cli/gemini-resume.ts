@@ -27,6 +27,7 @@
  * are sent thoughts, and the context management mode (`scrubHistory`).
  */
 import type { DropReason } from "../../model/drop-reason.js";
+import { documentOf } from "../../model/json-document.js";
 import { isObject } from "../../model/parse.js";
 import type { Finding, JsonPath, Msg, Session } from "../../model/types.js";
 import { toolCallsOf } from "../../model/types.js";
@@ -55,7 +56,7 @@ const lineOfMsg = (m: Msg) => (m.origin.kind === "entry" ? m.origin.line : 0);
 export function geminiResumeContext(session: Session, before: Msg[]): ResumeContext {
   const read = geminiRecords(session.branch);
   const { records } = read;
-  const doc = session.lines[0]?.doc;
+  const doc = documentOf(session.lines);
   const loaded = doc ? doc.root !== undefined && session.entries.length > 0 : read.loaded;
   const kind = doc ? (isObject(doc.root) ? doc.root.kind : undefined) : read.kind;
   const dropped: ResumeContext["dropped"] = [];
@@ -146,10 +147,12 @@ const REFUSALS = {
 } as const;
 
 function refusalFinding(session: Session, why: keyof typeof REFUSALS): Finding {
+  const doc = documentOf(session.lines);
   return {
     code: "resume-refused",
     severity: "information",
-    line: session.lines[0]?.doc ? 0 : (session.entries[0]?.line ?? 0),
+    // a document's: the line where it starts (blank lines may come before it)
+    line: doc ? doc.lineOf([]) : (session.entries[0]?.line ?? 0),
     message: `${AGENT} does not resume this chat. ${REFUSALS[why][0].toUpperCase()}${REFUSALS[why].slice(1)}: \`gemini --resume\` finds no session here, and nothing of the file is sent (${AGENT} ${GEMINI_VERSION}).`,
   };
 }

@@ -2,6 +2,7 @@
  * Reading a pi session file (`SessionManager` load): the header, then entries linked by `id` /
  * `parentId`; v1 files (no ids) get ids by line and their compactions' line indexes fixed up.
  */
+import type { LineList } from "../../model/line-list.js";
 import { describeJsonType, isObject } from "../../model/parse.js";
 import { fieldTypeFinding, shapeFinding, wrongFields } from "../../model/shape-findings.js";
 import type { Entry, Finding, Session, SourceLine } from "../../model/types.js";
@@ -32,9 +33,9 @@ export interface PiReadState {
   fileEntries: (Entry | "header")[];
 }
 
-export function readPi(lines: SourceLine[]): FormatRead {
+export function readPi(lines: LineList): FormatRead {
   const st: PiReadState = { header: undefined, entries: [], findings: [], fileEntries: [] };
-  for (const l of lines) readPiLine(st, l);
+  for (const l of lines.held) readPiLine(st, l);
   const { header, entries, findings, fileEntries } = st;
   if (header && header.version < 2) {
     // v1 compaction: firstKeptEntryIndex indexes the file's entry array, header included.
