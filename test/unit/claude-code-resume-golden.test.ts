@@ -20,6 +20,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { fixAll } from "../../server/src/engine/repair/registry.js";
 import { type Msg, sourceLinesOf } from "../../server/src/engine/model/types.js";
 import { CORPUS } from "../helpers/corpus.js";
 
@@ -287,3 +288,23 @@ for (const { release, version } of RELEASES) {
     });
   });
 }
+
+describe("the re-link repair of resume-skips-turns, checked against the real CLIs", () => {
+  it("its output is the recorded progress-side-branch-relinked file, which 2.1.112 and 2.0.31 resume whole where they skipped turns of the original", () => {
+    const original = readFileSync(join(FIXTURES, "progress-side-branch.jsonl"), "utf8");
+    const relinked = readFileSync(join(FIXTURES, "progress-side-branch-relinked.jsonl"), "utf8");
+    assert.ok(analyze(original).findings.some((f) => f.code === "resume-skips-turns"));
+    const fixed = fixAll(original);
+    assert.equal(fixed.text, relinked, "fix's output is the file the CLIs were run on");
+    assert.ok(!fixed.analysis.findings.some((f) => f.code === "resume-skips-turns"));
+    for (const { release } of RELEASES) {
+      const lines = (stem: string) => JSON.parse(readFileSync(join(PEER, release, `${stem}.json`), "utf8")).main.messages.flatMap((m: any) => m.fileLines);
+      const before = new Set(lines("progress-side-branch"));
+      const after = new Set(lines("progress-side-branch-relinked"));
+      for (const l of [6, 7, 8]) {
+        assert.ok(!before.has(l), `${release} skipped line ${l} of the original`);
+        assert.ok(after.has(l), `${release} sends line ${l} of the repaired file`);
+      }
+    }
+  });
+});
