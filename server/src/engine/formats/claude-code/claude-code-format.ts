@@ -62,12 +62,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   branch(entries) {
     // The conversation as Claude Code walks it: the 5 s fallback, parallel lines brought back
     // (3.7-3.8), and through compact boundaries to their logicalParentUuid.
-    const out: Entry[] = [];
-    for (const tl of readingOf(entries).conversation) {
-      const e = entryAt(entries, tl.line);
-      if (e) out.push(e);
-    }
-    return out;
+    return readingOf(entries).branch(entries);
   },
   idKey: "uuid",
   parentKey: "parentUuid",
