@@ -9,7 +9,7 @@
 import { isObject } from "../../model/parse.js";
 import type { Entry, JsonPath, Session } from "../../model/types.js";
 import type { FormatProfile } from "../profile.js";
-import { buildClaudeContext, extendClaudeContext } from "./claude-code-context.js";
+import { buildClaudeContext, editClaudeContext, extendClaudeContext } from "./claude-code-context.js";
 import { claudeReadLinesIn } from "./claude-code-continuation.js";
 import { claudeSidechains } from "./claude-code-sidechains.js";
 import { claudeSubagentTranscripts } from "./claude-code-subagents.js";
@@ -54,6 +54,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   // The reading of a continued session's lines, kept beside its entries as a full read keeps it.
   continueRead: rememberReading,
   extendContext: extendClaudeContext,
+  editContext: editClaudeContext,
   leaf(entries) {
     // The line Claude Code resumes from (3.5-3.6; a subagent's own file: its newest childless line).
     const leaf = readingOf(entries).leaf;
