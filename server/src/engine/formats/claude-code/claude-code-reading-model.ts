@@ -67,6 +67,12 @@ export interface Reading {
   /** The entries of the conversation, oldest first (`entries`: the read's, in file order). */
   branch(entries: readonly Entry[]): Entry[];
   /**
+   * `pick` of each entry of `branch` that has one, in order (`key` names `pick`); continued from
+   * the previous version's when its branch is a first part of this one or the same with entries
+   * edited in place.
+   */
+  alongBranch<T>(branch: readonly Entry[], key: string, pick: (e: Entry) => T | undefined): T[];
+  /**
    * The messages of `before` (the conversation's context) that `version` does not send on resume,
    * and why; `from`: resuming from the line with this uuid (`sentFrom`) instead of its own leaf.
    */

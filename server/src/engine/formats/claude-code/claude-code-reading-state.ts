@@ -63,12 +63,20 @@ interface State {
   /** Each line's place on the conversation's chain (+1; 0: not on it). */
   positions?: Int32Array;
   branch?: { entries: readonly Entry[]; branch: Entry[]; chain: readonly TranscriptLine[] };
+  /** What `alongBranch` picked, by key: the branch, the places of the entries picked, the values. */
+  readonly picks: Map<string, Picks>;
   readonly drops: Map<ReadingVersion, Drops>;
   /** What the previous version made, to continue from on first use. */
-  previous?: { drops: ReadonlyMap<ReadingVersion, Drops>; segments: ReadonlyMap<ReadingVersion, Segmented | undefined>; branch?: State["branch"] };
+  previous?: { drops: ReadonlyMap<ReadingVersion, Drops>; segments: ReadonlyMap<ReadingVersion, Segmented | undefined>; branch?: State["branch"]; picks: ReadonlyMap<string, Picks> };
   readonly others: Map<string, SentReading>;
   /** How each part was made: continued from the previous version's, or made from the lines. */
   readonly stages: Map<string, PartStage>;
+}
+
+interface Picks {
+  readonly branch: readonly Entry[];
+  readonly at: readonly number[];
+  readonly values: readonly unknown[];
 }
 
 /** How a part of the reading was made (`readingStages`). */
@@ -79,7 +87,7 @@ function newState(lines: readonly SourceLine[]): State {
     const v = lines[line]?.value;
     return isObject(v) ? v : undefined;
   };
-  return { lines, rawAt, spent: false, loads: new Map(), versions: new Map(), drops: new Map(), others: new Map(), stages: new Map() };
+  return { lines, rawAt, spent: false, loads: new Map(), versions: new Map(), drops: new Map(), others: new Map(), stages: new Map(), picks: new Map() };
 }
 
 const overOf = (st: State) => (st.over ??= overStreamingSize(st.lines));
@@ -198,6 +206,52 @@ function branchOf(st: State, entries: readonly Entry[]): Entry[] {
   return out;
 }
 
+function alongBranchOf<T>(st: State, branch: readonly Entry[], key: string, pick: (e: Entry) => T | undefined): T[] {
+  const memo = st.picks.get(key);
+  if (memo?.branch === branch) return memo.values as T[];
+  const prev = st.previous?.picks.get(key);
+  const at: number[] = [];
+  const values: T[] = [];
+  const from = (i: number) => {
+    for (; i < branch.length; i++) {
+      const v = pick(branch[i]);
+      if (v === undefined) continue;
+      at.push(i);
+      values.push(v);
+    }
+  };
+  let done = false;
+  if (prev && prev.branch.length <= branch.length && sharedPrefix(prev.branch, branch) === prev.branch.length) {
+    // The previous branch went on: its picks, then the new entries'.
+    for (let k = 0; k < prev.at.length; k++) {
+      at.push(prev.at[k]);
+      values.push(prev.values[k] as T);
+    }
+    from(prev.branch.length);
+    done = true;
+  } else if (prev && prev.branch.length === branch.length) {
+    // The same branch with entries edited in place: their picks again, when they still pick (or not) as before.
+    done = true;
+    let k = 0;
+    for (let i = 0; i < branch.length && done; i++) {
+      const had = k < prev.at.length && prev.at[k] === i;
+      const v = branch[i] === prev.branch[i] ? (had ? (prev.values[k] as T) : undefined) : pick(branch[i]);
+      if ((v !== undefined) !== had) done = false;
+      if (had) k++;
+      if (v === undefined) continue;
+      at.push(i);
+      values.push(v);
+    }
+  }
+  if (!done) {
+    at.length = 0;
+    values.length = 0;
+    from(0);
+  }
+  st.picks.set(key, { branch, at, values });
+  return values;
+}
+
 function droppedOf(st: State, version: ReadingVersion, before: readonly Msg[], from?: string): DroppedOnResume {
   if (from !== undefined) return dropsOf(before, conversationOf(st).chain, sentFromOf(st, version, from), { position: (line) => positionOf(st, line), rawAt: st.rawAt }).dropped;
   const memo = st.drops.get(version);
@@ -265,6 +319,7 @@ function readingOfState(st: State): Reading {
     sent: (version) => versionOf(live(), version).sent,
     sentFrom: (version, uuid) => sentFromOf(live(), version, uuid),
     branch: (entries) => branchOf(live(), entries),
+    alongBranch: (branch, key, pick) => alongBranchOf(live(), branch, key, pick),
     droppedOnResume: (version, before, from) => droppedOf(live(), version, before, from),
   };
   states.set(reading, st);
@@ -297,6 +352,7 @@ function continueState(prev: State, lines: readonly SourceLine[], change: LineCh
     drops: prev.drops,
     segments: new Map([...prev.versions].map(([v, vs]) => [v, vs.segments])),
     branch: prev.branch,
+    picks: prev.picks,
   };
   if (overOf(st) !== overOf(prev)) return st;
   const ok = "append" in change ? appended(prev, st, change.append) : edited(prev, st, change.edited);
