@@ -112,13 +112,13 @@ function recoverAgain(prev: ChainState, chain: TranscriptLine[], path: readonly 
     const id = apiMessageId(chain[j]);
     if (id && !last.has(id)) last.set(id, j);
   }
-  const out = R.slice(0, keep);
+  const out: TranscriptLine[] = [];
   const dropped: TranscriptLine[] = [];
   for (let r = keep; r < R.length; r++) if (prev.recovered.has(R[r])) dropped.push(R[r]);
   const gained: TranscriptLine[] = [];
   const isOnWalk = (tl: TranscriptLine) => onWalk.has(tl.raw.uuid);
   for (let j = start; j < chain.length; j++) {
-    if (j > start || start === oldWalk.length) out.push(chain[j]); // a kept line of the previous walk is in `out` already
+    if (j > start || start === oldWalk.length) out.push(chain[j]); // a kept line of the previous walk is kept already
     const id = apiMessageId(chain[j]);
     if (!id || last.get(id) !== j) continue;
     for (const tl of index.group(id, isOnWalk)) {
@@ -126,11 +126,12 @@ function recoverAgain(prev: ChainState, chain: TranscriptLine[], path: readonly 
       gained.push(tl);
     }
   }
-  if (dropped.length === 0 && gained.length === 0) return { chain: out, recovered: prev.recovered };
+  const all = keep === R.length ? R.concat(out) : R.slice(0, keep).concat(out);
+  if (dropped.length === 0 && gained.length === 0) return { chain: all, recovered: prev.recovered };
   const recovered = new Set(prev.recovered);
   for (const tl of dropped) recovered.delete(tl);
   for (const tl of gained) recovered.add(tl);
-  return { chain: out, recovered };
+  return { chain: all, recovered };
 }
 
 function apiMessageIdOf(tl: TranscriptLine | undefined): unknown {
@@ -142,20 +143,26 @@ function apiMessageIdOf(tl: TranscriptLine | undefined): unknown {
  * objects from `map` (`uuids`: the edited lines' uuids).
  */
 export function editChain(prev: ChainState, map: ReadonlyMap<unknown, TranscriptLine>, uuids: readonly unknown[]): ChainState {
-  const hit = uuids.filter((u) => prev.onWalk.has(u) || [...prev.recovered].some((tl) => tl.raw.uuid === u));
-  if (hit.length === 0 && !(prev.leaf && uuids.includes(prev.leaf.raw.uuid))) return prev;
+  const recoveredHit = new Set<unknown>();
+  if (prev.recovered.size > 0 && uuids.length > 0) {
+    const edited = new Set(uuids);
+    for (const tl of prev.recovered) if (edited.has(tl.raw.uuid)) recoveredHit.add(tl.raw.uuid);
+  }
+  const hit = new Set(uuids.filter((u) => prev.onWalk.has(u) || recoveredHit.has(u)));
+  if (hit.size === 0 && !(prev.leaf && uuids.includes(prev.leaf.raw.uuid))) return prev;
   const swap = (list: TranscriptLine[]) => {
     let out: TranscriptLine[] | undefined;
-    for (let i = 0; i < list.length; i++) {
-      if (!hit.includes(list[i].raw.uuid)) continue;
+    let left = hit.size;
+    for (let i = 0; i < list.length && left > 0; i++) {
+      if (!hit.has(list[i].raw.uuid)) continue;
       out ??= list.slice();
       out[i] = map.get(list[i].raw.uuid)!;
+      left--;
     }
     return out ?? list;
   };
   const walk = prev.walk && { ...prev.walk, chain: swap(prev.walk.chain) };
-  let recovered = prev.recovered;
-  if ([...prev.recovered].some((tl) => hit.includes(tl.raw.uuid))) recovered = new Set([...prev.recovered].map((tl) => (hit.includes(tl.raw.uuid) ? map.get(tl.raw.uuid)! : tl)));
+  const recovered = recoveredHit.size === 0 ? prev.recovered : new Set([...prev.recovered].map((tl) => (recoveredHit.has(tl.raw.uuid) ? map.get(tl.raw.uuid)! : tl)));
   const leaf = prev.leaf && map.get(prev.leaf.raw.uuid);
   return { ...prev, leaf, walk, chain: swap(prev.chain), recovered };
 }

@@ -343,17 +343,16 @@ interface Lists {
  * The lists of `segs` joined, taking the part of a segment `prevSegs` holds at the same place
  * (the same object) from `prev` (their lists joined) instead of reading it again.
  */
-function carried<T>(prev: readonly T[] | undefined, prevSegs: readonly Segment[], segs: readonly Segment[], of: (s: Segment) => readonly T[] | undefined): T[] {
-  let k = 0;
+function carried<T>(prev: readonly T[] | undefined, prevSegs: readonly Segment[], segs: readonly Segment[], of: (s: Segment) => readonly T[] | undefined, start: number): T[] {
+  let k = start;
   let at = 0;
-  if (prev)
-    for (; k < segs.length && k < prevSegs.length && segs[k] === prevSegs[k]; k++) at += of(segs[k])?.length ?? 0;
+  if (prev) for (; k < segs.length && k < prevSegs.length && segs[k] === prevSegs[k]; k++) at += of(segs[k])?.length ?? 0;
   const out = prev && at > 0 ? prev.slice(0, at) : [];
   for (; k < segs.length; k++) {
     const mine = of(segs[k]) ?? [];
     if (prev && k < prevSegs.length && segs[k] === prevSegs[k]) for (let i = 0; i < mine.length; i++) out.push(prev[at + i]);
     else for (const x of mine) out.push(x);
-    if (k < prevSegs.length) at += of(prevSegs[k])?.length ?? 0;
+    if (prev && k < prevSegs.length) at += of(prevSegs[k])?.length ?? 0;
   }
   return out;
 }
@@ -396,7 +395,7 @@ function assemble(p: Parts): SegmentedState {
     if (!l) {
       const prev = prevLists?.lists[key] as readonly unknown[] | undefined;
       const start = fromCut ? p.cut : 0;
-      l = lists[key] = carried(prev, prevLists && prevLists.cut === p.cut ? prevLists.segs.slice(start) : [], segs.slice(start), of) as Lists[K];
+      l = lists[key] = carried(prev, prevLists && prevLists.cut === p.cut ? prevLists.segs : [], segs, of, start) as Lists[K];
     }
     return l!;
   };
@@ -549,8 +548,9 @@ function appended(p: Parts & { lineSeg: Int32Array }, chain: readonly Transcript
   }
   let at = 0;
   for (let k = 0; k < from; k++) at += old[k].messages.length;
-  const messages = p.messages!.slice(0, at);
-  for (let k = from; k < segs.length; k++) for (const m of segs[k].messages) messages.push(m);
+  const added: Msg[] = [];
+  for (let k = from; k < segs.length; k++) for (const m of segs[k].messages) added.push(m);
+  const messages = at === p.messages!.length ? p.messages!.concat(added) : p.messages!.slice(0, at).concat(added);
   // Lines of the segments made again no longer name them (the new ones are filled in).
   const lineSeg = new Int32Array(Math.max(lineCount, 1));
   lineSeg.set(p.lineSeg.subarray(0, Math.min(p.lineSeg.length, lineSeg.length)));
