@@ -4,8 +4,9 @@
  * so that the next version of the file builds again only the segments it changes.
  *
  * A segment starts at an assistant line of another response than the assistant line before it
- * (the first one starts the chain) and holds everything up to the next. Built alone, a segment
- * gives what the whole build gives for its lines when nothing of the build crosses its edges:
+ * (the first one starts the chain) and holds everything up to the next, at least `segmentLines`
+ * (several responses on a long chain). Built alone, a segment gives what the whole build gives for its
+ * lines when nothing of the build crosses its edges:
  *
  * - no response has assistant lines in two segments (the merges of 5.4 and the thinking rules of
  *   4.2 and 5.5 go by `message.id`);
@@ -194,16 +195,27 @@ function factsOf(chain: readonly TranscriptLine[], start: number, end: number): 
   return { ids: [...ids], results: [...results], unanswered: [...calls].filter((id) => !results.has(id)), boundary, whitespace, brief };
 }
 
-/** Chain positions from `from` on where a segment starts (`from` first). */
+/**
+ * Lines of the chain a segment holds at least (but the last), for a chain of `n` lines: a segment
+ * is built whole, so a small one makes a change cheap and a large one a whole build (each
+ * segment's build costs something whatever its size): about the square root of the chain's
+ * length, at most 48 (a whole build then costs what the plain one does).
+ */
+function segmentLines(n: number): number {
+  return Math.max(1, Math.min(48, Math.round(Math.sqrt(n))));
+}
+
+/** Chain positions from `from` on where a segment starts (`from` first): responses, grouped. */
 function segmentStarts(chain: readonly TranscriptLine[], from: number): number[] {
   const out = [from];
+  const least = segmentLines(chain.length);
   let id: unknown = chain[from]?.raw.type === "assistant" ? messageIdOf(chain[from]) : NONE;
   for (let i = from + 1; i < chain.length; i++) {
     if (chain[i].raw.type !== "assistant") continue;
     const m = messageIdOf(chain[i]);
     if (id !== NONE && m === id) continue;
     id = m;
-    if (i > from) out.push(i);
+    if (i - out[out.length - 1] >= least) out.push(i);
   }
   return out;
 }
