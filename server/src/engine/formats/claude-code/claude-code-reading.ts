@@ -11,8 +11,10 @@
  * is not resumable with `--resume`; it is read the way the parent session reads it when it resumes
  * that subagent (section 7: the newest childless line, the same walk and recovery, 4.1-4.3 only).
  *
- * Each part is made on first use and kept. claude-code-format.ts keeps one reading per read of
- * the file, beside its entries (`rememberReading`). Nothing here changes the parsed lines.
+ * Each part is made on first use and kept (claude-code-reading-state.ts), and continued for the
+ * next version of the file after an append or an edit in place. claude-code-format.ts keeps one
+ * reading per read of the file, beside its entries (`rememberReading`). Nothing here changes the
+ * parsed lines.
  */
 import type { Entry, SourceLine } from "../../model/types.js";
 import type { LineChange } from "../profile.js";
