@@ -1,8 +1,9 @@
 /**
  * Claude Code's continuation (formats/claude-code/claude-code-continuation.ts, incremental/append.ts
- * and edit.ts): an analysis continued line by line equals a fresh analysis of the same text, on
- * every constructed file of test/fixtures/claude-code and every Claude Code file of the corpus
- * present up to 200 KB, in both readings (2.1.112 and 2.0.31):
+ * and edit.ts; the reading's own, claude-code-reading-state.ts): an analysis continued line by line
+ * equals a fresh analysis of the same text, on every constructed file of test/fixtures/claude-code
+ * and every Claude Code file of the corpus present up to 200 KB, in both readings (2.1.112 and
+ * 2.0.31):
  *
  * - appends: the file written one line at a time (a long file in at most 200 steps), each version
  *   continued from the one before;
@@ -10,9 +11,11 @@
  *   time moved (which Claude Code's leaf and 5 s fallback read: the edit continues only when the
  *   walk stays as it was, else the session is read again), each continued from the whole file.
  *
- * Compared: the session's tree, findings, both columns, drops, occurrences, usage, what After
- * models, and every provider's verdict. The counts of continued versions are asserted too, so a
- * change that silently reads every version in full fails.
+ * Compared: the session's tree, findings, both columns (After message for message, every field),
+ * drops, occurrences, usage, what After models, and every provider's verdict. The counts of
+ * continued versions are asserted too, for the session and for the reading's own parts (what the
+ * version sends on resume and the drops of the After column), so a change that silently reads
+ * every version in full fails.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -22,6 +25,8 @@ import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engin
 import { parseText, type ParsedText } from "../../server/src/engine/model/parse.js";
 import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 import { analyze, type AnalyzeOptions } from "../../server/src/engine/pipeline/analyze.js";
+import { readingOf } from "../../server/src/engine/formats/claude-code/claude-code-reading.js";
+import { readingStages } from "../../server/src/engine/formats/claude-code/claude-code-reading-state.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
 import { allCorpusFiles, FIXTURES, fixtureText } from "../helpers/corpus.js";
 
@@ -67,12 +72,56 @@ function sameAsFresh(v: ContinuedAnalysis, parsed: ParsedText, options: AnalyzeO
   assert.equal(join_(parsed), [...parsed.lines.all()].map((l) => l.text + l.eol).join(""));
   assert.deepEqual(analysisShape(v.analysis), analysisShape(fresh), where);
   assert.deepEqual(v.analysis.afterModel, fresh.afterModel, where);
+  assert.deepEqual(v.analysis.after, fresh.after, where);
+  assert.deepEqual(v.analysis.dropped, fresh.dropped, where);
   assert.deepEqual(verdictShape(v.analysis), verdictShape(fresh), where);
+}
+
+/**
+ * Continued versions (an append, an edit of a message's text: a change of a line's time may change
+ * the leaf, and the reading is then made again) whose reading continued what it sends on resume
+ * and its drops, by reading.
+ */
+const reading = { versions: 0, request: 0, drops: 0 };
+function countReading(v: ContinuedAnalysis, options: AnalyzeOptions): void {
+  if (v.stages.session === "read") return;
+  const version = options.agentVersion ?? "2.1";
+  const stages = readingStages(readingOf(v.analysis.session.entries));
+  reading.versions++;
+  if (stages.get(`request ${version}`) === "continued") reading.request++;
+  if (stages.get(`drops ${version}`) === "continued") reading.drops++;
 }
 
 /** The file's lines, each with its line break. */
 function linesOf(text: string): string[] {
   return text.split(/(?<=\n)/).filter((l) => l !== "");
+}
+
+/**
+ * A Claude Code session of about `bytes` (UTF-8): turns of a prompt, a call, its result (a long
+ * output) and an answer, each line the child of the one before.
+ */
+function bigSession(bytes: number): string {
+  const out: string[] = [];
+  let parent: string | null = null;
+  let n = 0;
+  let size = 0;
+  const output = "0123456789abcdef".repeat(250);
+  const line = (v: Record<string, unknown>) => {
+    const uuid = `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+    const text = JSON.stringify({ parentUuid: parent, isSidechain: false, sessionId: "big", ...v, uuid, timestamp: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString() });
+    parent = uuid;
+    n++;
+    out.push(`${text}\n`);
+    size += text.length + 1;
+  };
+  for (let t = 0; size < bytes; t++) {
+    line({ type: "user", message: { role: "user", content: `prompt ${t}` } });
+    line({ type: "assistant", message: { id: `msg_${t}`, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "tool_use", id: `toolu_${t}`, name: "Read", input: { path: `f${t}` } }], stop_reason: "tool_use" } });
+    line({ type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: `toolu_${t}`, content: output }] } });
+    line({ type: "assistant", message: { id: `msg_${t}b`, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: `answer ${t}` }], stop_reason: "end_turn" } });
+  }
+  return out.join("");
 }
 
 /** A middle line's text with a message text changed (its ids, parents and types kept); null when it holds none. */
@@ -129,9 +178,20 @@ describe("Claude Code: an analysis continued line by line equals a fresh one (fi
           v = continueAnalysis(doc, options, { checkpoint: v.checkpoint, analysis: v.analysis });
           appends++;
           if (v.stages.session === "appended") appendsContinued++;
+          countReading(v, options);
           sameAsFresh(v, doc, options, `${f.name} (${options.agentVersion ?? "2.1"}): lines 1-${Math.min(i + step, lines.length)}`);
         }
         assert.equal(join_(doc), f.text, "the appends rebuilt the file");
+        // Then a few middle lines edited one after the other, each version continued from the one before.
+        const middle: number[] = [];
+        for (const l of doc.lines.held) if (l.line > 0 && l.line < doc.lines.length - 1 && textEdited(l.text, 0) !== null) middle.push(l.line);
+        for (let k = 0; k < 3 && middle.length > 0; k++) {
+          const line = middle[Math.floor(((k + 1) * middle.length) / 4)];
+          doc = editLine(doc, line, textEdited(doc.lines.at(line)!.text, 100 + k)!);
+          v = continueAnalysis(doc, options, { checkpoint: v.checkpoint, analysis: v.analysis });
+          countReading(v, options);
+          sameAsFresh(v, doc, options, `${f.name} (${options.agentVersion ?? "2.1"}): then line ${line + 1} edited`);
+        }
       }
     });
 
@@ -153,6 +213,7 @@ describe("Claude Code: an analysis continued line by line equals a fresh one (fi
             const v = continueAnalysis(doc, options, { checkpoint: first.checkpoint, analysis: first.analysis });
             edits++;
             if (v.stages.session === "edited") editsContinued++;
+            if (changed === textEdited(whole.lines.at(line)!.text, k)) countReading(v, options);
             sameAsFresh(v, doc, options, `${f.name} (${options.agentVersion ?? "2.1"}): line ${line + 1} edited`);
           }
         }
@@ -160,9 +221,38 @@ describe("Claude Code: an analysis continued line by line equals a fresh one (fi
     });
   }
 
+  it("a session over 5 MB (Claude Code 2.1 reads it with its streaming load): appends and edits continued", () => {
+    const lines = linesOf(bigSession(5_400_000));
+    const options: AnalyzeOptions = {};
+    let doc = parseText(lines.slice(0, -6).join(""));
+    let v = continueAnalysis(doc, options);
+    const continued = { request: 0, versions: 0 };
+    for (let i = lines.length - 6; i < lines.length; i += 2) {
+      doc = appendText(doc, lines.slice(i, i + 2).join(""));
+      v = continueAnalysis(doc, options, { checkpoint: v.checkpoint, analysis: v.analysis });
+      assert.equal(v.stages.session, "appended");
+      sameAsFresh(v, doc, options, `5 MB: lines 1-${i + 2}`);
+      continued.versions++;
+      if (readingStages(readingOf(v.analysis.session.entries)).get("request 2.1") === "continued") continued.request++;
+    }
+    // Prompts (every fourth line) a third and a half of the way in.
+    for (const line of [4 * Math.floor(lines.length / 12), 4 * Math.floor(lines.length / 8)]) {
+      doc = editLine(doc, line, textEdited(doc.lines.at(line)!.text, line)!);
+      v = continueAnalysis(doc, options, { checkpoint: v.checkpoint, analysis: v.analysis });
+      assert.equal(v.stages.session, "edited");
+      sameAsFresh(v, doc, options, `5 MB: line ${line + 1} edited`);
+      continued.versions++;
+      if (readingStages(readingOf(v.analysis.session.entries)).get("request 2.1") === "continued") continued.request++;
+    }
+    assert.equal(continued.request, continued.versions, "what is sent was continued every time");
+  });
+
   it("the continuation was taken, not only the full read", (t) => {
     t.diagnostic(`appends: ${appendsContinued} of ${appends} continued; edits: ${editsContinued} of ${edits} continued`);
+    t.diagnostic(`of ${reading.versions} continued sessions, the reading continued what is sent in ${reading.request} and the drops in ${reading.drops}`);
     assert.ok(appends > 0 && appendsContinued / appends > 0.8, `appends continued ${appendsContinued} of ${appends}`);
     assert.ok(edits > 0 && editsContinued / edits > 0.3, `edits continued ${editsContinued} of ${edits}`);
+    assert.ok(reading.versions > 0 && reading.request / reading.versions > 0.5, `requests continued ${reading.request} of ${reading.versions}`);
+    assert.ok(reading.drops / reading.versions > 0.5, `drops continued ${reading.drops} of ${reading.versions}`);
   });
 });

@@ -10,6 +10,13 @@ import type { ModelRef, ProviderName } from "../model/provider-names.js";
 import type { LineUsage } from "../model/usage-record.js";
 import type { DocumentPlaces, Entry, Finding, JsonPath, Msg, Session, SourceLine } from "../model/types.js";
 
+/**
+ * How a document changed since the version before, as the continuation saw it: lines appended
+ * from this 0-based line on (the lines before are the same), or these 0-based lines edited in
+ * place (the line count and every other line are the same).
+ */
+export type LineChange = { append: number } | { edited: readonly number[] };
+
 /** What a reader makes of a file's lines: the tree nodes and the format's own findings. */
 export interface FormatRead {
   header?: Session["header"];
@@ -248,10 +255,11 @@ export interface FormatProfile<N extends string = string> {
    * The entries of a session continued through `readLinesIn` (an append or an edit in place) and
    * every line of the document, before its leaf and branch are taken: a profile that keeps what
    * it read beside a read's entries (Claude Code's reading, which its `leaf` and `branch` use)
-   * keeps it for these entries too. With a `branch` hook the continued session's leaf and branch
-   * are the profile's over all entries. Absent: nothing is kept.
+   * keeps it for these entries too, continued from what it kept for `previous.entries` (the
+   * version before) after `previous.change`. With a `branch` hook the continued session's leaf
+   * and branch are the profile's over all entries. Absent: nothing is kept.
    */
-  continueRead?(entries: readonly Entry[], lines: LineList): void;
+  continueRead?(entries: readonly Entry[], lines: LineList, previous: { entries: readonly Entry[]; change: LineChange }): void;
   /**
    * The context (Before) of a branch that gained `tail`, from the previous one: the previous
    * messages followed by the tail's, or null when the tail changes earlier messages (a compaction,

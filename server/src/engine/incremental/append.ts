@@ -124,7 +124,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   for (const e of fresh) byId.set(e.id, e);
   // A profile that keeps its reading beside the entries gets an array of its own for them.
   const entries = fresh.length || profile.continueRead ? prev.entries.concat(fresh) : prev.entries;
-  profile.continueRead?.(entries, lines);
+  profile.continueRead?.(entries, lines, { entries: prev.entries, change: { append: n } });
   const leaves = prev.leaves.filter((id) => !newParents.has(id));
   for (const e of fresh) if (!newParents.has(e.id)) leaves.push(e.id);
   let leaf: Entry | undefined = entries[entries.length - 1];

@@ -65,7 +65,8 @@ export function continueAnalysis(parsed: ParsedText, options: AnalyzeOptions, pr
       : edited
         ? editedUsage(session.format, prev.usage, edited.edits.map((e) => parsed.lines.at(e.after.line)!)) ?? undefined
         : undefined;
-  const analysis = analyzeSession(session, before ? { ...options, before, occurrences, usage } : { ...options, usage });
+  const previousAfter = prev?.sentOccurrences ? { after: prev.after, occurrences: prev.sentOccurrences } : undefined;
+  const analysis = analyzeSession(session, before ? { ...options, before, occurrences, usage, previousAfter } : { ...options, usage, previousAfter });
   const stages: StageReport = {
     session: appended ? "appended" : edited ? "edited" : "read",
     context: !before ? "built" : appended ? "extended" : "edited",

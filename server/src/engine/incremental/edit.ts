@@ -83,7 +83,7 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
   const entries = prev.entries.map(swap);
   const branch = prev.branch.map(swap);
   const profile = formatProfile(prev.format)!;
-  profile.continueRead?.(entries, lines);
+  profile.continueRead?.(entries, lines, { entries: prev.entries, change: { edited: changed } });
   if (profile.branch) {
     // The agent's own walk may read what was edited (Claude Code: times, message ids, sidechain
     // flags): the edit continues only when the leaf and the branch stay as they were.

@@ -144,6 +144,61 @@ export function remapOccurrences(prev: OccurrenceIndex, prevBefore: readonly Msg
 }
 
 /**
+ * The index of `messages` from `prev`, the index of `prevMessages`, when both start with the same
+ * message objects: the same count of messages with some replaced goes through `remapOccurrences`;
+ * otherwise `prev`'s occurrences of the turns before the last assistant message both share are
+ * kept and the rest is indexed again from that message (a result pairs only with a call of its
+ * own turn, so the turns before it are complete). Null when they share no assistant message.
+ * `prev` is left as it was.
+ */
+export function resumeOccurrences(prev: OccurrenceIndex, prevMessages: readonly Msg[], messages: Msg[]): OccurrenceIndex | null {
+  if (messages === prevMessages) return prev;
+  const was = cursors.get(prev);
+  if (!was) return null;
+  if (prevMessages.length === messages.length) {
+    const r = remapOccurrences(prev, prevMessages, messages);
+    if (r) return r;
+  }
+  const n = Math.min(prevMessages.length, messages.length);
+  let k = 0;
+  while (k < n && prevMessages[k] === messages[k]) k++;
+  // The turn of the last shared assistant message: the last turn less the assistants after it.
+  let turn = was.turn;
+  let a = prevMessages.length - 1;
+  for (; a >= 0; a--) {
+    if (prevMessages[a].role !== "assistant") continue;
+    if (a < k) break;
+    turn--;
+  }
+  if (a < 0) return null;
+  let o = prev.occurrences.length;
+  while (o > 0 && prev.occurrences[o - 1].turn >= turn) o--;
+  let u = prev.unpaired.length;
+  while (u > 0 && prev.unpaired[u - 1].turn >= turn) u--;
+  const occurrences = prev.occurrences.slice(0, o);
+  const unpaired = prev.unpaired.slice(0, u);
+  const cur: IndexCursor = { turn: turn - 1, current: new Map() };
+  for (let i = a; i < messages.length; i++) indexMessage(messages[i], cur, occurrences, unpaired);
+  const touched = new Set<string>();
+  for (let i = o; i < prev.occurrences.length; i++) touched.add(prev.occurrences[i].id);
+  for (let i = o; i < occurrences.length; i++) touched.add(occurrences[i].id);
+  const byId = new Map(prev.byId);
+  for (const id of touched) {
+    const list = (prev.byId.get(id) ?? []).filter((x) => x.turn < turn);
+    if (list.length) byId.set(id, list);
+    else byId.delete(id);
+  }
+  for (let i = o; i < occurrences.length; i++) {
+    const list = byId.get(occurrences[i].id);
+    if (list) list.push(occurrences[i]);
+    else byId.set(occurrences[i].id, [occurrences[i]]);
+  }
+  const idx = { occurrences, unpaired, byId };
+  cursors.set(idx, cur);
+  return idx;
+}
+
+/**
  * `byId` with the lists of `ids` made anew, `copies` swapped in; the other lists are shared (an
  * id's list is never changed once made, which `occurrenceFindings` relies on too).
  */

@@ -17,7 +17,7 @@ import { commitBoundaryFindings } from "../rules/commit-boundary.js";
 import { firstUserPinFindings } from "../rules/first-user-pin.js";
 import { leadingUserFindings } from "../rules/leading-user.js";
 import { occurrenceFindings } from "../rules/occurrence-identity.js";
-import { indexOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
+import { indexOccurrences, type OccurrenceIndex, resumeOccurrences } from "../model/occurrence-index.js";
 import { orphanFindings } from "../rules/orphan-sweep.js";
 import { oversizedLineFindings } from "../rules/oversized-line.js";
 import { prunerThrowFindings } from "../rules/pruner-throws.js";
@@ -56,6 +56,11 @@ export interface AnalyzeOptions {
   occurrences?: OccurrenceIndex;
   /** The recorded usage when the caller continued it too (usage.ts `appendedUsage`). */
   usage?: SessionUsage;
+  /**
+   * The previous version's After column and its occurrence index (`sentOccurrences`), when the
+   * caller continued the session: the index of this version's After is continued from it.
+   */
+  previousAfter?: { after: Msg[]; occurrences: OccurrenceIndex };
   /** Which reading of the agent to model, from its profile's `readingVersions` (default: the newest). */
   agentVersion?: string;
   /**
@@ -98,6 +103,8 @@ export interface Analysis {
   acp?: AcpRender;
   wire: WireReport;
   occurrences: OccurrenceIndex;
+  /** The occurrence index of `after`, when the rules read one of its own (it is not `before`). */
+  sentOccurrences?: OccurrenceIndex;
   indexer: IndexerState;
   findings: Finding[];
 }
@@ -127,9 +134,12 @@ function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
   const agent = agentAfter(session, before, { version: options.agentVersion ?? versionFor(options.agentVersions, session.format) });
   const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
   const findings: Finding[] = [...session.findings];
+  let sentOccurrences: OccurrenceIndex | undefined;
   if (options.rules !== false) {
-    // What is sent: an index of the After column when the resume cut or rewrote the context.
-    const sent = agent.messages === before ? occurrences : indexOccurrences(agent.messages);
+    // What is sent: an index of the After column when the resume cut or rewrote the context
+    // (continued from the previous version's when the caller gave it).
+    const prev = options.previousAfter;
+    const sent = agent.messages === before ? occurrences : (sentOccurrences = (prev && resumeOccurrences(prev.occurrences, prev.after, agent.messages)) || indexOccurrences(agent.messages));
     pushAll(findings, occurrenceFindings(sent, enabled));
     pushAll(findings, agent.findings);
     if (enabled.has("oversized-line")) pushAll(findings, oversizedLineFindings(session.lines));
@@ -139,7 +149,7 @@ function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
   const usage = options.usage ?? recordedUsage(session.format, session.lines.held);
   const prune: PruneResult = { messages: before, pruned: false, chains: emptyChainReport(before), swept: [] };
   const wire: WireReport = { messages: agent.messages, dropped: [], synthetic: [], errorTurnResults: [] };
-  return { session, pruner: "none", afterModel: agent.model, usage, before, pruned: before, after: agent.messages, dropped: agent.dropped, prune, wire, occurrences, indexer: IndexerState.rebuild([]), findings: kept };
+  return { session, pruner: "none", afterModel: agent.model, usage, before, pruned: before, after: agent.messages, dropped: agent.dropped, prune, wire, occurrences, sentOccurrences, indexer: IndexerState.rebuild([]), findings: kept };
 }
 
 /** The context without its system and developer messages (the agent's own instructions, not the conversation). */

@@ -9,7 +9,7 @@
  * `"\n"`, tool results first) belong to the After column (claude-code-request.ts).
  */
 import { isObject } from "../../model/parse.js";
-import type { Entry, Msg } from "../../model/types.js";
+import { type Entry, type Msg, sourceLinesOf } from "../../model/types.js";
 import { attachmentOrigin, attachmentTexts } from "./claude-code-attachments.js";
 import { append, isToolResult, type Item, itemMessageId, lineItem, type Piece } from "./claude-code-items.js";
 import { itemsToMessages } from "./claude-code-messages.js";
@@ -97,4 +97,56 @@ export function extendClaudeContext(prevBefore: Msg[], prevBranch: readonly Entr
     }
   const added = buildClaudeContext(tail).filter((m) => m.role !== "system");
   return added.length ? prevBefore.concat(added) : prevBefore;
+}
+
+/**
+ * The context after `edits` (entries edited in place: same id, parent and kind), from the
+ * previous one: the messages made of an edited line (with the lines they share a message with,
+ * a response streamed over several lines) made again and put in their place; null when an edit
+ * changes how lines merge (a response's `message.id`, whether a user line holds tool results)
+ * or which messages the lines make.
+ */
+export function editClaudeContext(prevBefore: Msg[], prevBranch: readonly Entry[], edits: readonly { before: Entry; after: Entry }[]): Msg[] | null {
+  let out = prevBefore;
+  for (const { before: old, after } of edits) {
+    if (!sameRun(old.raw, after.raw)) return null;
+    const line = old.line;
+    let i0 = -1;
+    let i1 = -1;
+    for (let i = 0; i < out.length; i++)
+      if (sourceLinesOf(out[i]).includes(line)) {
+        if (i0 < 0) i0 = i;
+        i1 = i;
+      }
+    if (i0 < 0) {
+      // A line of the branch that made no message must still make none.
+      if (prevBranch.includes(old) && buildClaudeContext([after]).length > 0) return null;
+      continue;
+    }
+    const lines = new Set<number>();
+    for (let i = i0; i <= i1; i++) for (const l of sourceLinesOf(out[i])) lines.add(l);
+    const group = prevBranch.filter((e) => lines.has(e.line)).map((e) => (e === old ? after : e));
+    if (group.length !== lines.size) return null;
+    const made = buildClaudeContext(group);
+    if (made.length !== i1 - i0 + 1 || made.some((m, k) => !sameOrigin(m, out[i0 + k]))) return null;
+    out = out.slice(0, i0).concat(made, out.slice(i1 + 1));
+  }
+  return out;
+}
+
+/** Whether an edit leaves how the line takes part in a response's run as it was. */
+function sameRun(a: Record<string, any>, b: Record<string, any>): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === "assistant") return messageIdOf(a) === messageIdOf(b);
+  const holds = (v: Record<string, any>) => {
+    const c = isObject(v.message) ? v.message.content : undefined;
+    return Array.isArray(c) && c.some((x: unknown) => isObject(x) && x.type === "tool_result");
+  };
+  return holds(a) === holds(b);
+}
+
+function sameOrigin(a: Msg, b: Msg): boolean {
+  const x = a.origin;
+  const y = b.origin;
+  return a.role === b.role && x.kind === y.kind && (x.kind !== "entry" || (y.kind === "entry" && x.line === y.line && x.entryId === y.entryId));
 }

@@ -7,9 +7,9 @@
  * resume (After) are Claude Code's own reading, for the version chosen (`readingVersions`).
  */
 import { isObject } from "../../model/parse.js";
-import type { Entry, JsonPath, Session } from "../../model/types.js";
+import type { JsonPath, Session } from "../../model/types.js";
 import type { FormatProfile } from "../profile.js";
-import { buildClaudeContext, extendClaudeContext } from "./claude-code-context.js";
+import { buildClaudeContext, editClaudeContext, extendClaudeContext } from "./claude-code-context.js";
 import { claudeReadLinesIn } from "./claude-code-continuation.js";
 import { claudeSidechains } from "./claude-code-sidechains.js";
 import { claudeSubagentTranscripts } from "./claude-code-subagents.js";
@@ -41,6 +41,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   // The reading of a continued session's lines, kept beside its entries as a full read keeps it.
   continueRead: rememberReading,
   extendContext: extendClaudeContext,
+  editContext: editClaudeContext,
   leaf(entries) {
     // The line Claude Code resumes from (3.5-3.6; a subagent's own file: its newest childless line).
     const leaf = readingOf(entries).leaf;
@@ -49,12 +50,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   branch(entries) {
     // The conversation as Claude Code walks it: the 5 s fallback, parallel lines brought back
     // (3.7-3.8), and through compact boundaries to their logicalParentUuid.
-    const out: Entry[] = [];
-    for (const tl of readingOf(entries).conversation) {
-      const e = entryAtLine(entries, tl.line);
-      if (e) out.push(e);
-    }
-    return out;
+    return readingOf(entries).branch(entries);
   },
   idKey: "uuid",
   parentKey: "parentUuid",

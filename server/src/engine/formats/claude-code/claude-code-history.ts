@@ -52,12 +52,22 @@ export interface History {
   unanswered: { id: unknown; line: number; name?: unknown; index?: number; removed: boolean }[];
   /** What was appended: "Continue from where you left off." (4.4), "No response requested." (4.5). */
   added: ("continue" | "no-response")[];
+  /** Whether an assistant message of the list held only whitespace (what 4.3 looks for, `whitespaceOnly`). */
+  whitespaceOnly: boolean;
+}
+
+/** What a history built in parts needs from the parts around it (claude-code-segments.ts). */
+export interface HistoryOptions {
+  /** false: without 4.4-4.5 (see `buildHistory`). */
+  interruption?: boolean;
+  /** Another part holds a whitespace-only assistant message: 4.3 applies here too. */
+  whitespaceElsewhere?: boolean;
 }
 
 const SILENT_ON_LOAD = new Set(["compaction_reminder", "companion_intro", "pen_mode_enter", "pen_mode_exit"]);
 
 /** The tools whose results end a turn on purpose (4.4: no "Continue" after them). */
-const BRIEF_TOOLS = new Set(["Brief", "SendUserMessage"]);
+export const BRIEF_TOOLS: ReadonlySet<unknown> = new Set(["Brief", "SendUserMessage"]);
 
 const contentOf = (it: Item) => (it.arrayContent ? it.pieces : undefined);
 
@@ -65,7 +75,7 @@ const contentOf = (it: Item) => (it.arrayContent ? it.pieces : undefined);
  * `interruption` false: without 4.4-4.5 (a subagent's transcript as the parent session reads it
  * when it resumes the subagent, section 7).
  */
-export function buildHistory(chain: readonly Item[], version: ReadingVersion, options: { interruption?: boolean } = {}): History {
+export function buildHistory(chain: readonly Item[], version: ReadingVersion, options: HistoryOptions = {}): History {
   const interruption = options.interruption !== false;
   const dropped = new Map<number, HistoryDrop>();
   let items = chain.filter((it) => {
@@ -76,9 +86,12 @@ export function buildHistory(chain: readonly Item[], version: ReadingVersion, op
   const { items: answered, unanswered } = version === "2.0" ? dropUnansweredBlocks(items, dropped) : dropUnansweredLines(items, dropped);
   items = answered;
   const added: History["added"] = [];
+  let whitespaceOnly = false;
   if (version !== "2.0") {
-    items = dropWhitespaceOnly(dropOrphanThinking(items, dropped), dropped, true);
-    if (!interruption) return { items, dropped, unanswered, added };
+    items = dropOrphanThinking(items, dropped);
+    whitespaceOnly = holdsWhitespaceOnly(items);
+    items = dropWhitespaceOnly(items, dropped, true, options.whitespaceElsewhere);
+    if (!interruption) return { items, dropped, unanswered, added, whitespaceOnly };
     if (interrupted(items)) {
       items.push(madeUpUser(CONTINUE_TEXT, MADE_UP.continue));
       added.push("continue");
@@ -95,7 +108,7 @@ export function buildHistory(chain: readonly Item[], version: ReadingVersion, op
       added.push("no-response");
     }
   }
-  return { items, dropped, unanswered, added };
+  return { items, dropped, unanswered, added, whitespaceOnly };
 }
 
 /** A made-up assistant reply: a finished turn (the engine's stop reason "stop"); no `message.id`. */
@@ -194,12 +207,18 @@ export function dropOrphanThinking(items: Item[], dropped?: Map<number, HistoryD
   });
 }
 
+/** Whether an assistant message holds only whitespace text (4.3, 5.5). */
+export function holdsWhitespaceOnly(items: readonly Item[]): boolean {
+  return items.some((it) => it.type === "assistant" && it.arrayContent && allBlank(it.pieces));
+}
+
 /**
- * 4.3 / 5.5: when some assistant message holds only whitespace text, every such message whose
- * `message.id` has nothing substantive elsewhere goes, and consecutive user messages are merged.
+ * 4.3 / 5.5: when some assistant message holds only whitespace text (in `items`, or `elsewhere`:
+ * another part of a list built in parts), every such message whose `message.id` has nothing
+ * substantive elsewhere goes, and consecutive user messages are merged.
  */
-export function dropWhitespaceOnly(items: Item[], dropped: Map<number, HistoryDrop> | undefined, newline: boolean): Item[] {
-  if (!items.some((it) => it.type === "assistant" && it.arrayContent && allBlank(it.pieces))) return items;
+export function dropWhitespaceOnly(items: Item[], dropped: Map<number, HistoryDrop> | undefined, newline: boolean, elsewhere = false): Item[] {
+  if (!elsewhere && !holdsWhitespaceOnly(items)) return items;
   const said = new Set<unknown>();
   for (const it of items) {
     const id = itemMessageId(it);

@@ -88,6 +88,13 @@ export const isToolUse = (p: Piece) => blockType(p) === "tool_use";
 export const isText = (p: Piece) => blockType(p) === "text";
 export const isThinking = (p: Piece) => blockType(p) === "thinking" || blockType(p) === "redacted_thinking";
 
+/** The file lines an item is made of: its own, then its blocks' (a folded attachment's). */
+export function itemLines(it: Item): number[] {
+  const out = it.line !== undefined ? [it.line] : [];
+  for (const p of it.pieces) for (const l of p.lines) if (!out.includes(l)) out.push(l);
+  return out;
+}
+
 /** `message.id` of an item (undefined without one). */
 export function itemMessageId(it: Item): unknown {
   return isObject(it.raw.message) ? it.raw.message.id : undefined;

@@ -4,21 +4,23 @@
  * bodies, not Converse.
  */
 import { BEDROCK_MODEL, type ModelRef, type ProviderName } from "../../model/provider-names.js";
-import type { Msg, Session } from "../../model/types.js";
+import type { Entry, Msg, Session } from "../../model/types.js";
+import { readingOf } from "./claude-code-reading.js";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
-/** One model reference per assistant line of the branch (Anthropic when none says). */
+/** One model reference per assistant line of the branch (Anthropic when none says); the reading keeps them from version to version. */
 export function claudeCodeModelTurns(session: Session): ModelRef[] {
-  const out: ModelRef[] = [];
-  for (const e of session.branch) {
-    const m = e.raw.message;
-    if (e.raw.type !== "assistant" || !m || typeof m !== "object") continue;
-    const model = str(m.model);
-    out.push({ provider: model && BEDROCK_MODEL.test(model) ? "bedrock" : "anthropic", model, line: e.line });
-  }
-  if (out.length === 0 && session.branch.length > 0) out.push({ provider: "anthropic", line: session.branch[0].line });
+  const out = readingOf(session.entries).alongBranch(session.branch, "model turns", modelTurnOf);
+  if (out.length === 0 && session.branch.length > 0) return [{ provider: "anthropic", line: session.branch[0].line }];
   return out;
+}
+
+function modelTurnOf(e: Entry): ModelRef | undefined {
+  const m = e.raw.message;
+  if (e.raw.type !== "assistant" || !m || typeof m !== "object") return undefined;
+  const model = str(m.model);
+  return { provider: model && BEDROCK_MODEL.test(model) ? "bedrock" : "anthropic", model, line: e.line };
 }
 
 /** The pack a Claude Code message's model speaks. */

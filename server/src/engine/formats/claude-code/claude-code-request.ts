@@ -31,7 +31,7 @@
  */
 import { isObject } from "../../model/parse.js";
 import { attachmentOrigin, attachmentTexts } from "./claude-code-attachments.js";
-import { dropOrphanThinking, dropWhitespaceOnly, type HistoryDrop } from "./claude-code-history.js";
+import { dropOrphanThinking, dropWhitespaceOnly, type HistoryDrop, holdsWhitespaceOnly } from "./claude-code-history.js";
 import {
   append,
   AssistantRun,
@@ -40,6 +40,7 @@ import {
   isToolResult,
   isToolUse,
   type Item,
+  itemLines,
   itemMessageId,
   MADE_UP,
   MISSING_RESULT_TEXT,
@@ -64,6 +65,8 @@ export interface Request {
   droppedCalls: { id: unknown; line: number; index?: number }[];
   /** The 0-based line of the last compact boundary the history was cut at, if any. */
   cutAt?: number;
+  /** Whether an assistant message held only whitespace after the pass (what 5.5 looks for). */
+  whitespaceOnly: boolean;
 }
 
 const CONTEXT = "<system-reminder>\n(the user context: date, CLAUDE.md)\n</system-reminder>";
@@ -79,7 +82,13 @@ const frameItem = (text: string): Item => ({ type: "user", raw: { type: "user", 
 /** Tool names Claude Code sends under their current name (5.6). */
 const TOOL_ALIASES: Readonly<Record<string, string>> = { Task: "Agent" };
 
-export function buildRequest(history: readonly Item[], version: ReadingVersion): Request {
+/** What a request built in parts needs from the parts before (claude-code-segments.ts). */
+export interface RequestOptions {
+  /** Call ids an earlier part already sent (5.7 sends a call id once). */
+  sentBefore?: (id: unknown) => boolean;
+}
+
+export function buildRequest(history: readonly Item[], version: ReadingVersion, options: RequestOptions = {}): Request {
   const dropped = new Map<number, RequestDrop>();
   let cut = -1;
   for (let i = history.length - 1; i >= 0; i--)
@@ -90,21 +99,15 @@ export function buildRequest(history: readonly Item[], version: ReadingVersion):
   for (let i = 0; i < cut; i++) for (const l of itemLines(history[i])) dropped.set(l, "before-cut");
   const list = cut >= 0 ? history.slice(cut) : [...history];
   const framed = version === "2.0" ? [...list, frameItem(PROMPT)] : [frameItem(CONTEXT), ...list, NEW_TURN, frameItem(PROMPT)];
-  const req: Request = { items: [], dropped, droppedResults: [], madeUpResults: [], droppedCalls: [], cutAt: cut >= 0 ? history[cut].line : undefined };
+  const req: Request = { items: [], dropped, droppedResults: [], madeUpResults: [], droppedCalls: [], cutAt: cut >= 0 ? history[cut].line : undefined, whitespaceOnly: false };
   let items = onePass(moveAttachments(framed), version, dropped);
   if (version !== "2.0") {
-    items = afterPass(items, dropped);
+    items = afterPass(items, req);
     items = items.map(renameAndStrip);
-    items = pairResults(items, req);
+    items = pairResults(items, req, options.sentBefore);
   }
   req.items = withoutFrames(items);
   return req;
-}
-
-function itemLines(it: Item): number[] {
-  const out = it.line !== undefined ? [it.line] : [];
-  for (const p of it.pieces) for (const l of p.lines) if (!out.includes(l)) out.push(l);
-  return out;
 }
 
 const isVirtual = (it: Item) => (it.type === "user" || it.type === "assistant") && it.raw.isVirtual === true;
@@ -234,7 +237,8 @@ function foldAttachment(u: UserRun, add: Piece[]): void {
 }
 
 /** 5.5: after the pass. */
-function afterPass(items: Item[], dropped: Map<number, RequestDrop>): Item[] {
+function afterPass(items: Item[], req: Request): Item[] {
+  const dropped = req.dropped;
   const drops = new Map<number, HistoryDrop>();
   let out = dropOrphanThinking(items, drops);
   const last = out[out.length - 1];
@@ -244,6 +248,7 @@ function afterPass(items: Item[], dropped: Map<number, RequestDrop>): Item[] {
     const pieces = y < 0 ? [{ block: { type: "text", text: "[No message content]" }, lines: [], synthetic: MADE_UP.noMessageContent }] : last.pieces.slice(0, y + 1);
     out = [...out.slice(0, -1), { ...last, pieces }];
   }
+  req.whitespaceOnly = holdsWhitespaceOnly(out);
   out = dropWhitespaceOnly(out, drops, true);
   for (const [l, why] of drops) dropped.set(l, why);
   return out.map((it, i) => {
@@ -274,7 +279,7 @@ function renameAndStrip(it: Item): Item {
 }
 
 /** 5.7 `ensureToolResultPairing`. */
-function pairResults(q: Item[], req: Request): Item[] {
+function pairResults(q: Item[], req: Request, sentBefore?: (id: unknown) => boolean): Item[] {
   const out: Item[] = [];
   const seen = new Set<unknown>();
   const dropResults = (pieces: readonly Piece[], why: "orphan-result" | "duplicate-result") => {
@@ -303,7 +308,7 @@ function pairResults(q: Item[], req: Request): Item[] {
     const calls = new Map<unknown, Piece>();
     let pieces = a.pieces.filter((p) => {
       if (isToolUse(p)) {
-        if (seen.has(p.block.id)) {
+        if (seen.has(p.block.id) || sentBefore?.(p.block.id)) {
           if (p.lines.length) req.droppedCalls.push({ id: p.block.id, line: p.lines[0], index: p.index });
           return false;
         }

@@ -183,7 +183,9 @@ function callFindings(sent: SentReading, version: ReadingVersion, answeredElsewh
   const named = (id: unknown, name: unknown) => `Call ${tick(id)}${typeof name === "string" ? ` (${name})` : ""}`;
   const reported = new Set<string>();
   const unanswered = new Map(history.unanswered.map((u) => [`${u.line}:${String(u.id)}`, u]));
-  const chainAt = new Map(sent.chain.map((tl) => [tl.line, tl]));
+  // Made on first use: most requests make up no result.
+  let chainAt: Map<number, TranscriptLine> | undefined;
+  const lineOnChain = (line: number) => (chainAt ??= new Map(sent.chain.map((tl) => [tl.line, tl]))).get(line);
   for (const u of history.unanswered) {
     if (!u.removed || request.dropped.get(u.line) === "before-cut" || answeredElsewhere.has(u.id)) continue;
     reported.add(`${u.line}:${String(u.id)}`);
@@ -209,7 +211,7 @@ function callFindings(sent: SentReading, version: ReadingVersion, answeredElsewh
     const answeredElsewhere = !u;
     out.push(make("dangling-call", {
       line: m.line,
-      path: callPath(u?.index ?? indexOfCall(chainAt.get(m.line), m.id)),
+      path: callPath(u?.index ?? indexOfCall(lineOnChain(m.line), m.id)),
       toolCallId: String(m.id),
       message: answeredElsewhere
         ? `Result not right after its call; ${who} sends an error instead. Call ${tick(m.id)} has a result in the conversation, but not in the message right after the call, so on resume ${who} drops that result and sends "[Tool result missing due to internal error]" in its place.`

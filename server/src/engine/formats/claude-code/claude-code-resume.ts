@@ -3,19 +3,14 @@
  * when it resumes the file (docs/research/claude-code-resume.md; claude-code-reading.ts), what
  * of the conversation it leaves out and why, and where that loses work (findings).
  *
- * A message of the conversation (Before) is sent when a message of the request is made of its
- * line (a tool result: its line and id). Otherwise it is dropped: before the last compact boundary
- * (`compact-boundary`), a line whose calls have no result (`unanswered-call`, 4.1), a message
- * Claude Code does not send (`not-sent`: thinking or whitespace only, an API-error placeholder, a
- * result that answers no call), or, in an older version's reading, a line its walk does not reach
- * (`off-chain`). When the version stops with an error on the file (an assistant line whose
- * content is not a list of blocks, claude-code-refusal.ts), nothing is sent: every message is
- * dropped as `refused`, as Codex's refusals are.
+ * Which messages of the conversation (Before) are not sent, and why: claude-code-resume-dropped.ts
+ * (the reading keeps and continues them). When the version stops with an error on the file (an
+ * assistant line whose content is not a list of blocks, claude-code-refusal.ts), nothing is sent:
+ * every message is dropped as `refused`.
  */
-import type { DropReason } from "../../model/drop-reason.js";
-import { type Msg, type Session, sourceLinesOf } from "../../model/types.js";
+import type { Msg, Session } from "../../model/types.js";
 import type { ResumeContext, ResumeOptions } from "../profile.js";
-import { readingOf, type Reading, type SentReading } from "./claude-code-reading.js";
+import { readingOf, type SentReading } from "./claude-code-reading.js";
 import { resumeFindings } from "./claude-code-resume-findings.js";
 import { READING_RELEASES, READING_VERSIONS, type ReadingVersion, type TranscriptLine } from "./claude-code-transcript.js";
 
@@ -37,7 +32,7 @@ export function claudeResumeContext(session: Session, before: Msg[], options?: R
   if (sent.refusal)
     return {
       messages: [],
-      dropped: before.filter((m) => m.origin.kind === "entry").map((msg) => ({ msg, by: { kind: "resume-skip", why: "refused", line: sent.refusal!.line } })),
+      dropped: reading.droppedOnResume(version, before, other),
       line: sent.refusal.line,
       short: "refused on resume",
       label: `Claude Code ${READING_RELEASES[version]} refuses to resume this ${other !== undefined ? "branch" : "file"} (the assistant message on line ${sent.refusal.line + 1} has ${sent.refusal.holds} as its content, not a list of blocks): nothing of it is sent`,
@@ -45,7 +40,7 @@ export function claudeResumeContext(session: Session, before: Msg[], options?: R
     };
   return {
     messages: sent.messages,
-    dropped: droppedFrom(before, reading, sent),
+    dropped: reading.droppedOnResume(version, before, other),
     line: cut ?? sent.chain[0]?.line ?? 0,
     short: cut !== undefined ? "resume after compact" : `resume (${READING_RELEASES[version]})`,
     label: label(sent, version, other !== undefined ? reading.leaf : undefined),
@@ -64,36 +59,4 @@ function label(sent: SentReading, version: ReadingVersion, ownLeaf: TranscriptLi
   if (sent.subagent) return `what ${who} sends when the parent session resumes this subagent (a subagent's file is not resumable on its own)`;
   const cut = sent.request?.cutAt;
   return `what ${who} sends on resume${cut !== undefined ? `: the context from the compact boundary on line ${cut + 1}` : ""} (without the user context and the new prompt)`;
-}
-
-function droppedFrom(before: readonly Msg[], reading: Reading, sent: SentReading): ResumeContext["dropped"] {
-  const lines = new Set<number>();
-  const results = new Set<string>();
-  for (const m of sent.messages) {
-    if (m.role === "toolResult") {
-      if (m.origin.kind === "entry") results.add(`${m.origin.line}:${String(m.toolCallId)}`);
-    } else for (const l of sourceLinesOf(m)) lines.add(l);
-  }
-  const position = new Map<number, number>();
-  reading.conversation.forEach((tl, i) => position.set(tl.line, i));
-  const cut = sent.request?.cutAt;
-  const cutAt = cut !== undefined ? position.get(cut) : undefined;
-  const onChain = new Set(sent.chain.map((tl) => tl.line));
-  const out: ResumeContext["dropped"] = [];
-  for (const m of before) {
-    if (m.origin.kind !== "entry") continue;
-    const line = m.origin.line;
-    const sentToo = m.role === "toolResult" ? results.has(`${line}:${String(m.toolCallId)}`) : sourceLinesOf(m).some((l) => lines.has(l));
-    if (sentToo) continue;
-    out.push({ msg: m, by: whyDropped(line, sent, cut, cutAt !== undefined && (position.get(line) ?? Infinity) < cutAt, onChain.has(line)) });
-  }
-  return out;
-}
-
-function whyDropped(line: number, sent: SentReading, cut: number | undefined, beforeCut: boolean, onChain: boolean): DropReason {
-  if (beforeCut && cut !== undefined) return { kind: "resume-cut", by: "compact-boundary", line: cut };
-  const why = sent.request?.dropped.get(line) ?? sent.history?.dropped.get(line);
-  if (why === "before-cut" && cut !== undefined) return { kind: "resume-cut", by: "compact-boundary", line: cut };
-  if (why === "unanswered-call") return { kind: "resume-cut", by: "unanswered-call", line };
-  return { kind: "resume-cut", by: why !== undefined || onChain ? "not-sent" : "off-chain", line };
 }

@@ -84,12 +84,14 @@ export function skippedTurns(reading: Reading, version: ReadingVersion): Skipped
 }
 
 function skippedBy21(sent: SentReading): SkippedTurns[] {
-  const walkedChain = new Set(sent.walk!.chain);
-  const before = new WrittenBefore(sent.map);
-  const walked = new Set<TranscriptLine>();
   const out: SkippedTurns[] = [];
+  // Made on first use: only a line bridged over a progress line can start a side branch.
+  let walkedChain: Set<TranscriptLine> | undefined;
+  let before: WrittenBefore | undefined;
+  let walked: Set<TranscriptLine> | undefined;
   for (const tl of sent.walk!.chain) {
-    const side = sideBranch(sent.map, walkedChain, tl, before, walked);
+    if (tl.viaProgress === undefined) continue;
+    const side = sideBranch(sent.map, (walkedChain ??= new Set(sent.walk!.chain)), tl, (before ??= new WrittenBefore(sent.map)), (walked ??= new Set()));
     if (!side) continue;
     const skipped = side.lines.filter((l) => isMessageLine(l) && !sent.recovered.has(l)).map((l) => l.line);
     if (skipped.length === 0) continue;

@@ -18,7 +18,7 @@
  * Nothing here changes the parsed line objects: the parent Claude Code follows is kept beside
  * them. Linear in the number of lines.
  */
-import type { LineList } from "../../model/line-list.js";
+import type { LineList, SourceLine } from "../../model/line-list.js";
 import { isObject } from "../../model/parse.js";
 
 /** The Claude Code releases whose readings differ, newest first (the profile's `readingVersions`). */
@@ -71,38 +71,61 @@ export function preservedSegment(raw: Record<string, any>): Record<string, any> 
  */
 export function loadTranscript(list: LineList, version: ReadingVersion, whole = false): Transcript {
   const bridges = version !== "2.0";
-  const streaming = !whole && bridges && overStreamingSize(list);
-  const lines = list.held;
-  const byUuid = new Map<unknown, TranscriptLine>();
-  const progress = new Map<string, { line: number; bridgedTo: unknown }>();
-  let lastMain: { uuid: unknown } | undefined;
-  let stoppedAt: number | undefined;
-  for (const l of lines) {
-    if (!("value" in l) || l.tooDeep || l.parseError !== undefined || l.partOf !== undefined) continue;
-    const v = l.value;
-    if (v === null) {
-      if (!bridges) continue; // 2.0.31 skips it
-      stoppedAt = l.line; // reading `.type` of null throws: the lines read so far are kept
-      break;
-    }
-    if (!isObject(v)) continue;
-    if (v.type === "progress") {
-      if (bridges && typeof v.uuid === "string") {
-        const p = v.parentUuid;
-        const earlier = p ? progress.get(p as string) : undefined;
-        progress.set(v.uuid, { line: l.line, bridgedTo: earlier ? earlier.bridgedTo : p });
-      }
-      continue;
-    }
-    if (typeof v.type !== "string" || !TRANSCRIPT_TYPES.has(v.type)) continue;
-    if (streaming && isCompactBoundary(v) && !preservedSegment(v)) byUuid.clear();
-    const written = v.parentUuid;
-    const via = written ? progress.get(written as string) : undefined;
-    const tl: TranscriptLine = via ? { line: l.line, raw: v, parent: via.bridgedTo ?? null, viaProgress: via.line } : { line: l.line, raw: v, parent: written };
-    byUuid.set(v.uuid, tl);
-    if (!v.isSidechain) lastMain = { uuid: v.uuid };
+  const load: TranscriptLoad = { byUuid: new Map(), progress: new Map(), bridges, streaming: !whole && bridges && overStreamingSize(list) };
+  // Blank lines hold nothing the load reads: only the held lines (numbered as the list has them).
+  const held = list.held;
+  for (let k = 0; k < held.length; k++) if (readTranscriptLine(load, held[k], list.lineOfHeld(k)) === "stop") break;
+  return { byUuid: load.byUuid, lastMain: load.lastMain, progress: load.progress, stoppedAt: load.stoppedAt };
+}
+
+/** A load as it goes, line by line (`loadTranscript`; claude-code-transcript-continue.ts goes on with it). */
+export interface TranscriptLoad {
+  byUuid: Map<unknown, TranscriptLine>;
+  progress: Map<string, { line: number; bridgedTo: unknown }>;
+  lastMain?: { uuid: unknown };
+  stoppedAt?: number;
+  /** 2.1: progress lines are bridged and a JSON `null` stops the reading. */
+  readonly bridges: boolean;
+  /** The variant for files over 5 MB (3.1). */
+  readonly streaming: boolean;
+}
+
+/** What the line the load reads next is to it (the reading stops at "stop"). */
+export type TranscriptLineKind = "skipped" | "stop" | "progress" | "transcript";
+
+/** How the load reads `l`, without reading it. */
+export function transcriptLineKind(load: Pick<TranscriptLoad, "bridges">, l: SourceLine): TranscriptLineKind {
+  if (!("value" in l) || l.tooDeep || l.parseError !== undefined || l.partOf !== undefined) return "skipped";
+  const v = l.value;
+  if (v === null) return load.bridges ? "stop" : "skipped"; // 2.0.31 skips it; 2.1 reads `.type` of null and throws
+  if (!isObject(v)) return "skipped";
+  if (v.type === "progress") return load.bridges && typeof v.uuid === "string" ? "progress" : "skipped";
+  return typeof v.type === "string" && TRANSCRIPT_TYPES.has(v.type) ? "transcript" : "skipped";
+}
+
+/** Reads one more line into the load (in file order; `line`: its 0-based number); "stop" when the reading stops at it. */
+export function readTranscriptLine(load: TranscriptLoad, l: SourceLine, line = l.line): TranscriptLineKind {
+  const kind = transcriptLineKind(load, l);
+  if (kind === "stop") load.stoppedAt = line; // the lines read so far are kept
+  if (kind !== "progress" && kind !== "transcript") return kind;
+  const v = l.value as Record<string, any>;
+  if (kind === "progress") {
+    const p = v.parentUuid;
+    const earlier = p ? load.progress.get(p as string) : undefined;
+    load.progress.set(v.uuid, { line, bridgedTo: earlier ? earlier.bridgedTo : p });
+    return kind;
   }
-  return { byUuid, lastMain, progress, stoppedAt };
+  if (load.streaming && isCompactBoundary(v) && !preservedSegment(v)) load.byUuid.clear();
+  load.byUuid.set(v.uuid, transcriptLine(load, line, v));
+  if (!v.isSidechain) load.lastMain = { uuid: v.uuid };
+  return kind;
+}
+
+/** The transcript line of `v` on `line`, its parent bridged over the progress lines read so far (3.2). */
+export function transcriptLine(load: Pick<TranscriptLoad, "progress">, line: number, v: Record<string, any>): TranscriptLine {
+  const written = v.parentUuid;
+  const via = written ? load.progress.get(written as string) : undefined;
+  return via ? { line, raw: v, parent: via.bridgedTo ?? null, viaProgress: via.line } : { line, raw: v, parent: written };
 }
 
 /** Whether the file is over 5 MB as written (UTF-8 bytes, line endings included; the BOM is not counted). */
@@ -141,6 +164,21 @@ export function overStreamingSize(list: LineList): boolean {
  * The same map when no boundary has a segment. 2.0.31 ignores the segment.
  */
 export function sentTranscript(t: Transcript): Map<unknown, TranscriptLine> {
+  return sentMap(t).map;
+}
+
+/** How `sentTranscript` re-linked the preserved segment: lines under `anchor` (but `head`) hang under `tail`. */
+export interface SegmentRelink {
+  readonly head: unknown;
+  readonly anchor: unknown;
+  readonly tail: unknown;
+}
+
+/**
+ * `sentTranscript` and what it did: `map` is `t.byUuid` itself when nothing was re-linked or
+ * deleted, else a copy; `relink` when the last boundary's segment was re-linked.
+ */
+export function sentMap(t: Transcript): { map: Map<unknown, TranscriptLine>; relink?: SegmentRelink } {
   let lastBoundary = -1;
   let segmentAt = -1;
   let segment: Record<string, any> | undefined;
@@ -156,9 +194,10 @@ export function sentTranscript(t: Transcript): Map<unknown, TranscriptLine> {
     }
     i++;
   }
-  if (!segment) return t.byUuid;
+  if (!segment) return { map: t.byUuid };
   const out = new Map(t.byUuid);
   const kept = new Set<unknown>();
+  let relink: SegmentRelink | undefined;
   if (segmentAt === lastBoundary) {
     const seen = new Set<unknown>();
     let reached = false;
@@ -172,15 +211,16 @@ export function sentTranscript(t: Transcript): Map<unknown, TranscriptLine> {
       }
       cur = cur.parent ? out.get(cur.parent) : undefined;
     }
-    if (!reached) return t.byUuid; // a broken segment: nothing is re-linked or deleted
+    if (!reached) return { map: t.byUuid }; // a broken segment: nothing is re-linked or deleted
     const head = out.get(segment.headUuid);
     if (head) out.set(segment.headUuid, { ...head, parent: segment.anchorUuid });
     for (const [k, tl] of out) if (k !== segment.headUuid && tl.parent === segment.anchorUuid) out.set(k, { ...tl, parent: segment.tailUuid });
+    relink = { head: segment.headUuid, anchor: segment.anchorUuid, tail: segment.tailUuid };
   }
   i = 0;
   for (const k of [...out.keys()]) {
     if (i++ >= lastBoundary) break;
     if (!kept.has(k)) out.delete(k);
   }
-  return out;
+  return { map: out, relink };
 }
