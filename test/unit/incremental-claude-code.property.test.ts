@@ -9,7 +9,14 @@
  *   continued from the one before;
  * - edits in place of a middle line: a message's text changed (the edit path continues), and its
  *   time moved (which Claude Code's leaf and 5 s fallback read: the edit continues only when the
- *   walk stays as it was, else the session is read again), each continued from the whole file.
+ *   walk stays as it was, else the session is read again), each continued from the whole file;
+ * - edits that change what a version does with a line, then undone: an assistant line's content
+ *   made a string (both versions refuse the file: `resume-refused`, nothing sent), a text block
+ *   made whitespace only (2.1 drops it, 2.0.31 keeps it when it merges the response's lines), a
+ *   call's id removed or made a number (2.0.31 counts such a call unanswered); the 2.0.31 reading
+ *   asked for as the command line asks for it (`agentVersions`);
+ * - blank lines (held as runs, model/line-list.ts) between the lines of a fixture, appended one
+ *   at a time.
  *
  * Compared: the session's tree, findings, both columns (After message for message, every field),
  * drops, occurrences, usage, what After models, and every provider's verdict. The counts of
@@ -48,6 +55,10 @@ const files: { name: string; text: string }[] = [
 const READINGS: AnalyzeOptions[] = [{}, { agentVersion: "2.0" }];
 const MAX_STEPS = 200;
 const MAX_EDITS = 100;
+/** Files up to this size get the shape edits (each edit and its undoing compared with a fresh analysis). */
+const MAX_SHAPE_EDIT_CHARS = 60_000;
+/** The 2.0.31 reading asked for as the command line's `--agent-version claude-code=2.0` asks. */
+const SHAPE_READINGS: AnalyzeOptions[] = [{}, { agentVersions: { "claude-code": "2.0" } }];
 
 function join_(parsed: ParsedText): string {
   return [...parsed.lines.all()].map((l) => l.text + l.eol).join("");
@@ -85,7 +96,7 @@ function sameAsFresh(v: ContinuedAnalysis, parsed: ParsedText, options: AnalyzeO
 const reading = { versions: 0, request: 0, drops: 0 };
 function countReading(v: ContinuedAnalysis, options: AnalyzeOptions): void {
   if (v.stages.session === "read") return;
-  const version = options.agentVersion ?? "2.1";
+  const version = options.agentVersion ?? options.agentVersions?.["claude-code"] ?? "2.1";
   const stages = readingStages(readingOf(v.analysis.session.entries));
   reading.versions++;
   if (stages.get(`request ${version}`) === "continued") reading.request++;
@@ -156,6 +167,51 @@ function timeMoved(raw: string, ms: number): string | null {
   return JSON.stringify(v);
 }
 
+/** Assistant lines of `text` (0-based, not the first: an edit there is read in full) whose content is a list, at most `most`, spread over the file. */
+function assistantLines(text: string, most: number): number[] {
+  const out: number[] = [];
+  text.split("\n").forEach((t, i) => {
+    let v: any;
+    try {
+      v = JSON.parse(t);
+    } catch {
+      return;
+    }
+    if (i > 0 && v?.type === "assistant" && Array.isArray(v.message?.content) && v.message.content.length > 0) out.push(i);
+  });
+  if (out.length <= most) return out;
+  return Array.from({ length: most }, (_, k) => out[Math.floor(((k + 0.5) * out.length) / most)]);
+}
+
+/**
+ * The edits of an assistant line that change what a version does with it (null where the line
+ * holds nothing to change): its content a string, a text block whitespace only, a call's id
+ * removed, a call's id a number.
+ */
+function shapeEdits(raw: string): { what: string; text: string }[] {
+  const v = JSON.parse(raw);
+  const c: any[] = v.message.content;
+  const out: { what: string; text: string }[] = [];
+  const withContent = (content: unknown) => JSON.stringify({ ...v, message: { ...v.message, content } });
+  const text = c.find((b) => b?.type === "text" && typeof b.text === "string");
+  out.push({ what: "content a string", text: withContent(text ? text.text : "a string instead of blocks") });
+  const t = c.findIndex((b) => b?.type === "text");
+  if (t >= 0) out.push({ what: "a text block whitespace only", text: withContent(c.map((b, i) => (i === t ? { ...b, text: "\n\n" } : b))) });
+  const u = c.findIndex((b) => b?.type === "tool_use");
+  if (u >= 0) {
+    out.push({ what: "a call without an id", text: withContent(c.map((b, i) => (i === u ? { ...b, id: undefined } : b))) });
+    out.push({ what: "a call with a number as its id", text: withContent(c.map((b, i) => (i === u ? { ...b, id: 7 } : b))) });
+  }
+  return out;
+}
+
+/** `text` with a blank line (empty, or whitespace) after every third line. */
+function withBlankLines(text: string): string {
+  return linesOf(text)
+    .map((l, i) => (i % 3 === 2 ? `${l}${i % 2 ? "" : " \t"}\n` : l))
+    .join("");
+}
+
 describe("Claude Code: an analysis continued line by line equals a fresh one (fixtures and corpus)", () => {
   it("there are files to check", () => {
     assert.ok(files.length >= 29, `${files.length} files`);
@@ -220,6 +276,67 @@ describe("Claude Code: an analysis continued line by line equals a fresh one (fi
       }
     });
   }
+
+  let refusals = 0;
+  let shapeEditsRun = 0;
+  let shapeEditsContinued = 0;
+  let refusalsContinued = 0;
+  for (const f of files.filter((x) => x.text.length <= MAX_SHAPE_EDIT_CHARS)) {
+    it(`${f.name}: an assistant line's shape edited and the edit undone (refusal, whitespace, call ids), in both readings`, () => {
+      const whole = parseText(f.text);
+      for (const options of SHAPE_READINGS) {
+        for (const line of assistantLines(f.text, 2)) {
+          const original = whole.lines.at(line)!.text;
+          for (const e of shapeEdits(original)) {
+            const base = parseText(f.text);
+            const first = continueAnalysis(base, options);
+            const doc = editLine(base, line, e.text);
+            const v = continueAnalysis(doc, options, { checkpoint: first.checkpoint, analysis: first.analysis });
+            countReading(v, options);
+            const where = `${f.name} (${JSON.stringify(options)}): line ${line + 1}, ${e.what}`;
+            sameAsFresh(v, doc, options, where);
+            if (v.stages.session === "edited") shapeEditsContinued++;
+            if (v.analysis.findings.some((x) => x.code === "resume-refused")) {
+              refusals++;
+              if (v.stages.session === "edited") refusalsContinued++;
+              assert.deepEqual(v.analysis.after, [], where);
+            }
+            // Undone: back to the line as written.
+            const back = editLine(doc, line, original);
+            const w = continueAnalysis(back, options, { checkpoint: v.checkpoint, analysis: v.analysis });
+            countReading(w, options);
+            sameAsFresh(w, back, options, `${where}, undone`);
+            if (w.stages.session === "edited") shapeEditsContinued++;
+            shapeEditsRun++;
+          }
+        }
+      }
+    });
+  }
+
+  for (const f of files.filter((x) => x.name.startsWith("fixtures/"))) {
+    it(`${f.name}: with blank lines between its lines, appended line by line, in both readings`, () => {
+      const lines = linesOf(withBlankLines(f.text));
+      for (const options of READINGS) {
+        let doc = parseText(lines[0] ?? "");
+        let v = continueAnalysis(doc, options);
+        for (let i = 1; i < lines.length; i++) {
+          doc = appendText(doc, lines[i]);
+          v = continueAnalysis(doc, options, { checkpoint: v.checkpoint, analysis: v.analysis });
+          countReading(v, options);
+          sameAsFresh(v, doc, options, `${f.name} with blank lines (${options.agentVersion ?? "2.1"}): lines 1-${i + 1}`);
+        }
+        assert.equal(join_(doc), lines.join(""));
+        if (lines.length > 3) assert.ok(doc.lines.runs.length > 0, "blank lines are held as runs");
+      }
+    });
+  }
+
+  it("the shape edits reached a refusal", (t) => {
+    t.diagnostic(`${shapeEditsRun} shape edits and their undoing (${2 * shapeEditsRun} versions, ${shapeEditsContinued} continued), ${refusals} edits refused (${refusalsContinued} continued)`);
+    assert.ok(refusals > 10 && refusalsContinued > 10, `${refusals} refusals, ${refusalsContinued} continued`);
+    assert.ok(shapeEditsContinued > shapeEditsRun, `${shapeEditsContinued} of ${2 * shapeEditsRun} continued`);
+  });
 
   it("a session over 5 MB (Claude Code 2.1 reads it with its streaming load): appends and edits continued", () => {
     const lines = linesOf(bigSession(5_400_000));
