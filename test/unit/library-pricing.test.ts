@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { PRICE_TABLE, PRICE_TABLE_DATE } from "../../server/src/library/price-table.js";
 import { costOf, priceOf, priceTableOf, readPriceFile, shippedPriceTable } from "../../server/src/library/pricing.js";
-import { SearchIndex, snippetOf } from "../../server/src/library/search-index.js";
+import { readLinesOf, SearchIndex, SNIPPET_LINE_BYTES, snippetOf } from "../../server/src/library/search-index.js";
 import { summarizeFile } from "../../server/src/library/summarize.js";
 
 describe("library: prices", () => {
@@ -119,6 +119,29 @@ describe("library: usage by model", () => {
       const byModel = Object.fromEntries(session.models.map((m) => [m.model, [m.responses, m.tokens.input]]));
       assert.deepEqual(byModel, { "gpt-5": [2, 1100], o3: [2, 23] });
       assert.equal(session.tokens.input, 1123);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("library: a search hit's line read from disk", () => {
+  it("reads only the wanted lines, split as the engine splits them (LF, CRLF, lone CR), across read chunks, a long line cut to its start", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ti-lines-"));
+    try {
+      const long = "x".repeat(SNIPPET_LINE_BYTES + 5000);
+      const filler = "f".repeat(1024 * 1024 + 17); // the next lines start past the first read chunk
+      const parts = ['{"a":1}', "\n", '{"b":"é"}', "\r\n", '{"c":3}', "\r", filler, "\n", long, "\n", '{"last":"no newline"}'];
+      const file = join(dir, "s.jsonl");
+      writeFileSync(file, parts.join(""));
+      const got = readLinesOf(file, new Set([1, 2, 4, 5]));
+      assert.deepEqual([...got.keys()].sort(), [1, 2, 4, 5]);
+      assert.equal(got.get(1), '{"b":"é"}');
+      assert.equal(got.get(2), '{"c":3}');
+      assert.equal(got.get(4), long.slice(0, SNIPPET_LINE_BYTES));
+      assert.equal(got.get(5), '{"last":"no newline"}');
+      assert.deepEqual([...readLinesOf(file, new Set([9]))], [], "a line past the end: nothing");
+      assert.deepEqual([...readLinesOf(join(dir, "gone.jsonl"), new Set([0]))], [], "a file gone: nothing, no throw");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
