@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { PRICE_TABLE, PRICE_TABLE_DATE } from "../../server/src/library/price-table.js";
 import { costOf, priceOf, priceTableOf, readPriceFile, shippedPriceTable } from "../../server/src/library/pricing.js";
-import { SearchIndex, snippetOf } from "../../server/src/library/search-index.js";
+import { readLinesOf, SearchIndex, SNIPPET_LINE_BYTES, snippetOf } from "../../server/src/library/search-index.js";
+import { summarizeFile } from "../../server/src/library/summarize.js";
 
 describe("library: prices", () => {
   it("ships a dated table of the agents' models in LiteLLM's shape", () => {
@@ -87,5 +88,62 @@ describe("library: the search index", () => {
     assert.ok(snippet.length <= 170);
     assert.equal(snippet.slice(ranges[0][0], ranges[0][1]), "needle");
     assert.doesNotMatch(snippet, /\\n/);
+  });
+});
+
+describe("library: usage by model", () => {
+  it("counts each record under the model of the turn it belongs to, when the model changes between turns (Codex: token_count has no model)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ti-models-"));
+    try {
+      const ts = (s: number) => `2026-11-20T10:00:${String(s).padStart(2, "0")}.000Z`;
+      const line = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: ts(s), type, payload });
+      const usage = (input: number) => ({ input_tokens: input, cached_input_tokens: 0, output_tokens: 1, reasoning_output_tokens: 0, total_tokens: input + 1 });
+      const turn = (s: number, id: number, model: string, input: number) => [
+        line(s, "event_msg", { type: "task_started", turn_id: `t${id}` }),
+        line(s + 1, "turn_context", { turn_id: `t${id}`, cwd: "/w", approval_policy: "never", sandbox_policy: { type: "read-only" }, model, summary: "auto" }),
+        line(s + 2, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: `task ${id}` }] }),
+        line(s + 3, "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: `done ${id}` }] }),
+        line(s + 4, "event_msg", { type: "token_count", info: { total_token_usage: usage(input), last_token_usage: usage(input), model_context_window: 200000 } }),
+        line(s + 5, "event_msg", { type: "task_complete", turn_id: `t${id}` }),
+      ];
+      const lines = [
+        line(0, "session_meta", { id: "0c0de000-0000-4000-8000-0000000000aa", timestamp: ts(0), cwd: "/w", originator: "codex_cli_rs", cli_version: "0.171.0", source: "cli", model_provider: "openai" }),
+        ...turn(1, 1, "gpt-5", 100),
+        ...turn(10, 2, "o3", 20),
+        ...turn(20, 3, "o3", 3),
+        ...turn(30, 4, "gpt-5", 1000),
+      ];
+      const file = join(dir, "rollout-2026-11-20T10-00-00-0c0de000-0000-4000-8000-0000000000aa.jsonl");
+      writeFileSync(file, lines.join("\n") + "\n");
+      const { session } = summarizeFile(file, { prices: shippedPriceTable() });
+      const byModel = Object.fromEntries(session.models.map((m) => [m.model, [m.responses, m.tokens.input]]));
+      assert.deepEqual(byModel, { "gpt-5": [2, 1100], o3: [2, 23] });
+      assert.equal(session.tokens.input, 1123);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("library: a search hit's line read from disk", () => {
+  it("reads only the wanted lines, split as the engine splits them (LF, CRLF, lone CR), across read chunks, a long line cut to its start", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ti-lines-"));
+    try {
+      const long = "x".repeat(SNIPPET_LINE_BYTES + 5000);
+      const filler = "f".repeat(1024 * 1024 + 17); // the next lines start past the first read chunk
+      const parts = ['{"a":1}', "\n", '{"b":"é"}', "\r\n", '{"c":3}', "\r", filler, "\n", long, "\n", '{"last":"no newline"}'];
+      const file = join(dir, "s.jsonl");
+      writeFileSync(file, parts.join(""));
+      const got = readLinesOf(file, new Set([1, 2, 4, 5]));
+      assert.deepEqual([...got.keys()].sort(), [1, 2, 4, 5]);
+      assert.equal(got.get(1), '{"b":"é"}');
+      assert.equal(got.get(2), '{"c":3}');
+      assert.equal(got.get(4), long.slice(0, SNIPPET_LINE_BYTES));
+      assert.equal(got.get(5), '{"last":"no newline"}');
+      assert.deepEqual([...readLinesOf(file, new Set([9]))], [], "a line past the end: nothing");
+      assert.deepEqual([...readLinesOf(join(dir, "gone.jsonl"), new Set([0]))], [], "a file gone: nothing, no throw");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -26,6 +26,7 @@ export { claudeSidechains } from "./formats/claude-code/claude-code-sidechains.j
 // session: reading
 export { onBranch, sessionFromLines } from "./session/read-session.js";
 export { appendedUsage, editedUsage, type RecordedUsage, type UsageTotals, usageByMessage } from "./session/recorded-usage.js";
+export { addRecordTokens } from "./model/usage-record.js";
 // render
 export type { ResolvedChain, UnresolvedChain } from "./render/pi-condense/chain-ranges.js";
 export type { DeepPartial, PiCondenseConfig } from "./render/pi-condense/config.js";

@@ -15,9 +15,9 @@
  * newest first, and one that does not fit is left out (counted in `notIndexed`).
  * The text is not stored: a match's context is read from its line on disk when it is shown.
  */
-import { closeSync, openSync, readSync, fstatSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import MiniSearch from "minisearch";
-import { splitByteLines } from "../engine/index.js";
+import { ByteLineScanner } from "../engine/index.js";
 import type { LibrarySearchHit } from "../protocol/library.js";
 import type { SearchDoc } from "./summarize.js";
 
@@ -142,22 +142,30 @@ export class SearchIndex {
     return { documents: this.mini.documentCount, sessions: this.files.size, chars: this.chars, budgetChars: this.budgetChars, full: this.skipped.size > 0, notIndexed: this.skipped.size };
   }
 
-  /** The best matches, each with its context read from its line on disk. */
+  /** The best matches, each with its context read from its line on disk (one pass per file, only up to its last matched line). */
   search(query: string, limit = 50): { hits: LibrarySearchHit[]; total: number } {
     const q = query.trim();
     if (!q) return { hits: [], total: 0 };
     const results = this.mini.search(q);
-    const hits: LibrarySearchHit[] = [];
-    const lines = new LineReader();
+    const chosen: { path: string; file: IndexedFile; line: number; kind: string; terms: string[]; score: number }[] = [];
     for (const r of results) {
-      if (hits.length >= limit) break;
+      if (chosen.length >= limit) break;
       const path = this.paths[r.f as number];
       const file = path === undefined ? undefined : this.files.get(path);
-      if (!file) continue;
-      const text = lines.line(path, r.l as number);
-      const { snippet, ranges } = snippetOf(text ?? "", r.terms);
-      hits.push({ path, line: (r.l as number) + 1, kind: String(r.k), agent: file.agent, title: file.title, snippet, ranges, score: r.score });
+      if (file) chosen.push({ path, file, line: r.l as number, kind: String(r.k), terms: r.terms, score: r.score });
     }
+    const wanted = new Map<string, Set<number>>();
+    for (const c of chosen) {
+      let w = wanted.get(c.path);
+      if (!w) wanted.set(c.path, (w = new Set()));
+      w.add(c.line);
+    }
+    const texts = new Map<string, Map<number, string>>();
+    for (const [path, lines] of wanted) texts.set(path, readLinesOf(path, lines));
+    const hits = chosen.map((c): LibrarySearchHit => {
+      const { snippet, ranges } = snippetOf(texts.get(c.path)?.get(c.line) ?? "", c.terms);
+      return { path: c.path, line: c.line + 1, kind: c.kind, agent: c.file.agent, title: c.file.title, snippet, ranges, score: c.score };
+    });
     return { hits, total: results.length };
   }
 
@@ -185,41 +193,58 @@ export class SearchIndex {
   }
 }
 
-/** Reads single lines of session files for snippets (one file held at a time, up to 64 MB). */
-class LineReader {
-  private path = "";
-  private bytes: Buffer | undefined;
-  private lines: { start: number; end: number }[] = [];
-  line(path: string, line: number): string | undefined {
-    if (path !== this.path) {
-      this.path = path;
-      this.bytes = readUpTo(path, 64 * 1024 * 1024);
-      this.lines = this.bytes ? splitByteLines(this.bytes) : [];
-    }
-    const l = this.lines[line];
-    return l && this.bytes ? this.bytes.toString("utf8", l.start, l.end) : undefined;
-  }
-}
+/** Bytes of one line read for its snippet: a longer line (a whole file's content in one output) shows its start. */
+export const SNIPPET_LINE_BYTES = 256 * 1024;
+const READ_CHUNK = 1024 * 1024;
 
-function readUpTo(path: string, max: number): Buffer | undefined {
+/**
+ * The text of these lines (0-based) of a session file, each cut to SNIPPET_LINE_BYTES: the file is
+ * read in chunks, split by the engine's line rule, until its last wanted line; only the wanted
+ * lines are decoded. Memory: one chunk and the wanted lines, whatever the file's size. A file that
+ * cannot be read gives no lines (the hit shows without context).
+ */
+export function readLinesOf(path: string, lines: ReadonlySet<number>): Map<number, string> {
+  const out = new Map<number, string>();
+  if (lines.size === 0) return out;
+  let last = 0;
+  for (const l of lines) last = Math.max(last, l);
   let fd: number | undefined;
   try {
     fd = openSync(path, "r");
-    const size = fstatSync(fd).size;
-    if (size > max) return undefined;
-    const buf = Buffer.alloc(size);
-    let got = 0;
-    while (got < size) {
-      const k = readSync(fd, buf, got, size - got, got);
-      if (k <= 0) break;
-      got += k;
+    const file = fd;
+    const spans: { line: number; start: number; end: number }[] = [];
+    let n = 0;
+    const scanner = new ByteLineScanner((start, end) => {
+      if (lines.has(n)) spans.push({ line: n, start, end: Math.min(end, start + SNIPPET_LINE_BYTES) });
+      n++;
+    });
+    const chunk = Buffer.alloc(READ_CHUNK);
+    let pos = 0;
+    while (n <= last) {
+      const k = readSync(file, chunk, 0, chunk.length, pos);
+      if (k <= 0) {
+        scanner.end();
+        break;
+      }
+      pos += k;
+      scanner.push(chunk.subarray(0, k));
     }
-    return buf.subarray(0, got);
+    for (const s of spans) {
+      const buf = Buffer.alloc(s.end - s.start);
+      let got = 0;
+      while (got < buf.length) {
+        const k = readSync(file, buf, got, buf.length - got, s.start + got);
+        if (k <= 0) break;
+        got += k;
+      }
+      out.set(s.line, buf.toString("utf8", 0, got));
+    }
   } catch {
-    return undefined;
+    // unreadable now (moved, deleted): the hits show without context
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+  return out;
 }
 
 const SNIPPET = 160;

@@ -7,7 +7,7 @@
  */
 import { basename, dirname, join, sep } from "node:path";
 import { readFileSync, statSync } from "node:fs";
-import { analyzeSession, type Analysis, formatProfile, isObject, isProviderName, messageText, type Msg, PROVIDER_LABELS, providerVerdicts, sessionFromLines, textOf } from "../engine/index.js";
+import { addRecordTokens, analyzeSession, type Analysis, formatProfile, isObject, isProviderName, messageText, type Msg, PROVIDER_LABELS, providerVerdicts, sessionFromLines, textOf } from "../engine/index.js";
 import { readSessionLines } from "../io/read-session-lines.js";
 import { readSidecarFile } from "../io/sidecar-file.js";
 import type { LibraryCompaction, LibraryModelUsage, LibraryParentRef, LibrarySession, LibrarySpawn, LibraryTokens } from "../protocol/library.js";
@@ -105,13 +105,17 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
   // which only a spawned rollout records) are the parent's.
   const replayedBefore = meta.spawnedAt;
   const turns = pv.turns.filter((t) => t.model).sort((x, y) => x.line - y.line);
+  // The model of the last turn at or before a line (binary search: a long session has thousands
+  // of records and turns).
   const modelAt = (line: number): string => {
-    let m: string | undefined;
-    for (const t of turns) {
-      if (t.line > line) break;
-      m = t.model;
+    let lo = 0;
+    let hi = turns.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (turns[mid].line <= line) lo = mid + 1;
+      else hi = mid;
     }
-    return m ?? turns[0]?.model ?? "unknown";
+    return (lo > 0 ? turns[lo - 1].model : undefined) ?? turns[0]?.model ?? "unknown";
   };
   const byModel = new Map<string, LibraryModelUsage>();
   const tokens = zeroTokens();
@@ -124,13 +128,8 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
     let u = byModel.get(model);
     if (!u) byModel.set(model, (u = { model, responses: 0, tokens: zeroTokens() }));
     u.responses++;
-    for (const t of [u.tokens, tokens]) {
-      t.input += rec.input;
-      t.output += rec.output;
-      t.cacheRead += rec.cacheRead;
-      t.cacheWrite += rec.cacheWrite;
-      t.reasoning += rec.reasoning ?? 0;
-    }
+    addRecordTokens(u.tokens, rec);
+    addRecordTokens(tokens, rec);
     if (rec.cost !== undefined) u.recordedCost = (u.recordedCost ?? 0) + rec.cost;
   }
   const unpriced: string[] = [];

@@ -40,5 +40,23 @@ export interface LineUsage {
   rec: RecordedUsage;
 }
 
+/** Token counts summed over records (a session's totals, one model's share). */
+export interface TokenCounts {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+}
+
+/** Adds one record's tokens to `counts` (its cost is the caller's: not every sum keeps one). */
+export function addRecordTokens(counts: TokenCounts, r: RecordedUsage): void {
+  counts.input += r.input;
+  counts.output += r.output;
+  counts.cacheRead += r.cacheRead;
+  counts.cacheWrite += r.cacheWrite;
+  counts.reasoning += r.reasoning ?? 0;
+}
+
 /** A non-negative finite number, or 0. */
 export const usageNumber = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);

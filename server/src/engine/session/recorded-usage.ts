@@ -14,7 +14,7 @@
 import { isObject } from "../model/parse.js";
 import { formatProfile } from "../formats/registry.js";
 import type { Msg, SourceLine } from "../model/types.js";
-import type { RecordedUsage, SessionUsage, UsageTotals } from "../model/usage-record.js";
+import { addRecordTokens, type RecordedUsage, type SessionUsage, type UsageTotals } from "../model/usage-record.js";
 
 export type { RecordedUsage, SessionUsage, UsageTotals };
 
@@ -78,11 +78,7 @@ function hasKeys(format: string, lines: readonly SourceLine[]): boolean {
 
 function addTotals(totals: UsageTotals, records: RecordedUsage[]): void {
   for (const r of records) {
-    totals.input += r.input;
-    totals.output += r.output;
-    totals.cacheRead += r.cacheRead;
-    totals.cacheWrite += r.cacheWrite;
-    totals.reasoning += r.reasoning ?? 0;
+    addRecordTokens(totals, r);
     if (r.cost !== undefined) totals.cost = (totals.cost ?? 0) + r.cost;
   }
 }
