@@ -378,8 +378,16 @@ try {
     const input = w.locator("vscode-textfield.search input");
     await input.fill("deploy");
     await w.locator(".row mark.hit:visible").first().waitFor({ timeout: 15_000 });
-    const shown = Number(await w.locator(".toolbar .count").getAttribute("data-shown"));
-    const total = Number(await w.locator(".toolbar .count").getAttribute("data-total"));
+    // The marks and the count are two renders (the matching rows come back from the server): wait
+    // for the count to say that the rows are filtered, rather than read it once.
+    const count = w.locator(".toolbar .count");
+    let shown = 0;
+    let total = 0;
+    for (const until = Date.now() + 15_000; ; await page.waitForTimeout(200)) {
+      shown = Number(await count.getAttribute("data-shown"));
+      total = Number(await count.getAttribute("data-total"));
+      if ((shown > 0 && shown < total) || Date.now() > until) break;
+    }
     if (!(shown > 0 && shown < total)) throw new Error(`search shows ${shown} of ${total} rows`);
     // a closed card keeps its body (and the marks in it) in the DOM, hidden: read the marks' text,
     // not what is laid out

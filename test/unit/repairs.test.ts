@@ -227,6 +227,16 @@ describe("a repair keeps what the file holds (issues 21 and 22)", () => {
     assert.equal(r.done.get("insert-missing-result") ?? 0, 0);
     assert.ok(!/Request interrupted/.test(r.text));
   });
+  it("Claude Code: no stand-in for a pending call whose turn's other result Claude Code does not read as answering its call (fuzz seed 5101 case 645: the stand-in turned an information into a warning)", () => {
+    const t = readFileSync(resolve("test/fixtures/claude-code/stand-in-beside-unread-result.jsonl"), "utf8");
+    const a = analyze(t);
+    const f = a.findings.find((x) => x.code === "pending-call" && x.toolCallId === "toolu_20")!;
+    assert.ok(f, "the pending call is found");
+    assert.ok(a.findings.some((x) => x.code === "dangling-call" && x.toolCallId === "toolu_21"), "its sibling's result is not read as answering it");
+    assert.match(whyNot("insert-missing-result", a, f.line, f.toolCallId, false)!, /result of `toolu_21`, a call of the same turn, is in the file but Claude Code does not read it/);
+    const r = fixAll(t);
+    assert.ok(!/toolu_20[^\n]*Request interrupted|Request interrupted[^\n]*toolu_20/.test(r.text), "fix-all makes up no result for it either");
+  });
 });
 
 describe("renaming reused ids in fix-all is one pass (issue 23: the lightbulb froze the server)", () => {

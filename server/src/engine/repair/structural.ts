@@ -228,6 +228,15 @@ function insertForTurn(a: Analysis, c: Context, o: Occurrence): Planned {
   const idx = c.beforeIndex.get(o.assistant);
   if (idx === undefined) return no("the call's turn is not in the context");
   if (o.callLine === null) return no("the call is not on a line of the file");
+  // A call of the turn whose result the file holds is still read as unanswered (the agent's own
+  // reading does not find it where it looks, e.g. Claude Code's results split over messages it
+  // does not join): a made-up result put beside the turn's results would not be read either.
+  const byLine = repairIndex(a).findingsByLine;
+  const unread = turnCalls.find((x) => x.result && x.callLine !== null && byLine.get(x.callLine)?.some((g) => g.toolCallId === x.id && (MISSING_RESULT_CODES as readonly string[]).includes(g.code)));
+  if (unread)
+    return no(
+      `the result of \`${unread.id}\`, a call of the same turn, is in the file but ${c.reader?.words.agent ?? "the agent"} does not read it as answering its call: a made-up result placed beside it would not be read either`,
+    );
   // Never invent a result the file holds: a result of a missing call anywhere after it (a later
   // line, another branch) before the id is called again means the call was answered.
   const held = heldResult(a, missing);
