@@ -1,11 +1,13 @@
 /**
  * The language client: starts dist/server.js over IPC for documents in VS Code's built-in JSON
- * Lines language. The server decides per document whether it is a session; other JSONL files
- * stay silent.
+ * Lines language and for JSON files named as JSON-document sessions (sessionFiles.ts:
+ * `session-*.json`). The server decides per document whether it is a session; other files stay
+ * silent.
  */
 import * as vscode from "vscode";
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from "vscode-languageclient/node";
 import { REVEAL_LINE_COMMAND } from "../../server/src/protocol/lsp.js";
+import { SESSION_DOCUMENT_SELECTOR } from "./sessionFiles.js";
 
 export function createLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): LanguageClient {
   const serverModule = context.asAbsolutePath("dist/server.js");
@@ -14,7 +16,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: vsco
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6019"] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: "jsonl" }],
+    documentSelector: SESSION_DOCUMENT_SELECTOR.map((s) => ({ ...s })),
     outputChannel: log,
     // acp-kernel's sidecar beside a session: the server re-renders the session when it changes.
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher("**/*.jsonl.acp.json") },

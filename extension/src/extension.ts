@@ -3,6 +3,13 @@
  * are sessions (sessions.ts) and the status bar (statusBar.ts), the inspector panels
  * (inspectorPanels.ts), the command table (commands.ts) and, in a test run only, the test hooks
  * (testHooks.ts). Logs go to the "Transcript Inspector" output channel.
+ *
+ * The extension activates on JSON Lines and on JSON files (`onLanguage:json`: a Gemini CLI session
+ * `session-*.json` is a JSON file, and no other activation event fires when one is opened from
+ * outside the workspace). Activating costs only registrations: the language server starts when it
+ * is first wanted, a session document open (sessionFiles.ts: `*.jsonl`, `session-*.json`) or a
+ * request sent (the Sessions view, an inspector panel restored, a command: the client starts on
+ * its first request), never for package.json or settings.json.
  */
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
@@ -20,6 +27,7 @@ import { SessionStatuses } from "./sessions.js";
 import { StatusBar } from "./statusBar.js";
 import { type InspectorTestHooks, isTestRun, MessageRecorder } from "./testHooks.js";
 import { UnsyncedEditors } from "./unsyncedEditors.js";
+import { isSessionDocument } from "./sessionFiles.js";
 import { registerLibrary } from "./library/sessionsView.js";
 
 let client: LanguageClient | undefined;
@@ -76,7 +84,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
     }),
   );
 
-  await lc.start();
   context.subscriptions.push(
     lc.onNotification(StatusNotification, (s) => sessions.update(s)),
     lc.onNotification(RenderChangedNotification, (p) => renderChanged.fire(p)),
@@ -92,8 +99,31 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
   );
   // The Sessions view and the session library (issue 26; extension/src/library).
   registerLibrary(context, lc, log, OPEN_INSPECTOR_COMMAND);
-  log.info("Transcript Inspector language server started");
+  await startWhenWanted(context, lc, log);
   return recorder ? { inspector: recorder.hooks() } : {};
+}
+
+/** Starts the client now when a session document is open, else when the first one opens. */
+async function startWhenWanted(context: vscode.ExtensionContext, lc: LanguageClient, log: vscode.LogOutputChannel): Promise<void> {
+  let started = false;
+  const start = async () => {
+    if (started) return;
+    started = true;
+    try {
+      await lc.start();
+      log.info("Transcript Inspector language server started");
+    } catch (e) {
+      log.error(`the language server did not start: ${(e as Error).message}`);
+    }
+  };
+  if (vscode.workspace.textDocuments.some(isSessionDocument)) return start();
+  log.info("Transcript Inspector is active; the language server starts with the first session file");
+  const opened = vscode.workspace.onDidOpenTextDocument((d) => {
+    if (!isSessionDocument(d)) return;
+    opened.dispose();
+    void start();
+  });
+  context.subscriptions.push(opened);
 }
 
 export async function deactivate(): Promise<void> {

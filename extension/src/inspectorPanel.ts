@@ -12,6 +12,7 @@ import type { ViewFix } from "../../server/src/protocol/view.js";
 import type { FullTextAnswer, FullTextQuery, LocateAnswer, LocateQuery, RowsAnswer, RowsQuery, SubagentAnswer, SubagentQuery, ViewSummary } from "../../server/src/protocol/view-window.js";
 import { type HostToWebview, isWebviewToHost } from "../../server/src/protocol/webview.js";
 import { inspectorHtml } from "./inspectorHtml.js";
+import { isSessionPath } from "./sessionFiles.js";
 import type { MessageObserver } from "./testHooks.js";
 
 export const VIEW_TYPE = "transcriptInspector.inspector";
@@ -110,7 +111,7 @@ export class InspectorPanel {
     }
   }
 
-  /** Opens the transcript of the subagent the call ran, where the server says it is (a `.jsonl` file). */
+  /** Opens the transcript of the subagent the call ran, where the server says it is (a session file: sessionFiles.ts). */
   private async openSubagent(toolCallId: string): Promise<void> {
     let a: SubagentAnswer | null = null;
     try {
@@ -119,7 +120,7 @@ export class InspectorPanel {
       this.host.log.error(`subagent request failed: ${(e as Error).message}`);
     }
     const target = a ? vscode.Uri.parse(a.uri) : undefined;
-    if (!target || target.scheme !== "file" || !/\.jsonl$/i.test(target.path)) {
+    if (!target || target.scheme !== "file" || !isSessionPath(target.path)) {
       void vscode.window.showInformationMessage("The subagent's transcript was not found beside this session.");
       return;
     }

@@ -1,12 +1,13 @@
 /**
  * Session files shown in an editor that VS Code does not sync to extensions (over 50 MB: no
  * TextDocument, no TextEditor, so the language client sends nothing). Their tabs are noticed from
- * `window.tabGroups`: a text tab of a `.jsonl` file, visible in its group, with no synced
+ * `window.tabGroups`: a text tab of a session file (`.jsonl`, `session-*.json`: sessionFiles.ts), visible in its group, with no synced
  * document, still so a moment later (a document may arrive just after its tab). The server is
  * told (`didShowUnsynced`) and reads and follows the file from disk; when no tab shows the file
  * any more (`didHideUnsynced`) it releases it.
  */
 import * as vscode from "vscode";
+import { isSessionPath } from "./sessionFiles.js";
 
 /** How long a tab stays without a document before it counts as not synced. */
 export const UNSYNCED_DELAY_MS = 400;
@@ -21,7 +22,7 @@ function textTabUri(tab: vscode.Tab): vscode.Uri | undefined {
   return tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
 }
 
-const isSessionFile = (uri: vscode.Uri) => uri.scheme === "file" && uri.path.toLowerCase().endsWith(".jsonl");
+const isSessionFile = (uri: vscode.Uri) => uri.scheme === "file" && isSessionPath(uri.path);
 
 /** The file in the active tab, synced or not (commands fall back to it when there is no text editor). */
 export function activeTabUri(): vscode.Uri | undefined {

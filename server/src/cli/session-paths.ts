@@ -8,11 +8,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errText } from "../io/read-regular-file.js";
-import { FORMAT_PROFILES } from "../engine/index.js";
-
-/** The names of the agents' JSON-document sessions (formats' `documentFileName`). */
-const DOCUMENT_NAMES: readonly RegExp[] = FORMAT_PROFILES.flatMap((p) => ("documentFileName" in p && p.documentFileName ? [p.documentFileName] : []));
-const isSessionName = (name: string) => name.endsWith(".jsonl") || DOCUMENT_NAMES.some((r) => r.test(name));
+import { isSessionFileName as isSessionName, SESSION_DOCUMENT_GLOBS } from "../engine/index.js";
 
 export interface ExpandedPaths {
   paths: string[];
@@ -65,7 +61,7 @@ export function expandPaths(args: string[]): ExpandedPaths {
     const before = paths.length;
     visited.add(`${st.dev}:${st.ino}`);
     walk(a);
-    if (paths.length === before) problems.push({ status: 2, message: `${a}: no *.jsonl files in this folder` });
+    if (paths.length === before) problems.push({ status: 2, message: `${a}: no session files (*.jsonl, ${SESSION_DOCUMENT_GLOBS.join(", ")}) in this folder` });
   }
   return { paths, problems };
 }

@@ -18,7 +18,7 @@ export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
 export { maxOf, minOf, pushAll } from "./model/arrays.js";
 export { utf8Bytes } from "./model/utf8.js";
 // formats: each agent's files
-export { detectFormat, detectSession, FORMAT_PROFILES, type FormatName, formatProfile, runtimeWords, SESSION_FORMATS } from "./formats/registry.js";
+export { detectFormat, detectSession, fileNameGlob, FORMAT_PROFILES, type FormatName, formatProfile, isSessionFileName, runtimeWords, SESSION_DOCUMENT_GLOBS, SESSION_DOCUMENT_NAMES, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";
 export type { SubagentTranscript, TranscriptPlace } from "./formats/profile.js";
 export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-context.js";

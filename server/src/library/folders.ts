@@ -1,12 +1,13 @@
 /**
  * Where sessions are: the agents' standard folders (each format profile's `sessionFolders`,
  * under the home or an environment variable), the workspace folders, and the folders the user
- * adds. Then the session files under them: `*.jsonl`, listed with their size and modification
+ * adds. Then the session files under them: `*.jsonl` and the agents' JSON-document sessions
+ * (formats' `documentFileName`: Gemini CLI's `session-*.json`), listed with their size and modification
  * time (no file is opened), bounded in depth and count, symbolic links to folders followed once.
  */
 import { type Dirent, promises as fsp } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import { FORMAT_PROFILES, pushAll } from "../engine/index.js";
+import { FORMAT_PROFILES, isSessionFileName, pushAll } from "../engine/index.js";
 
 export interface LibraryRoot {
   path: string;
@@ -64,7 +65,7 @@ const STAT_BATCH = 32;
 
 const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "dist", "out", "target", ".tsbuild", ".tools", ".e2e"]);
 
-/** The `*.jsonl` files under `root` (the standard folders fully; workspace folders bounded), sorted by path. */
+/** The session files (`*.jsonl`, `session-*.json`: isSessionFileName) under `root` (the standard folders fully; workspace folders bounded), sorted by path. */
 export async function listSessionFiles(root: LibraryRoot, limits = SCAN_LIMITS): Promise<{ files: FoundFile[]; dirs: string[]; truncated: boolean }> {
   const files: FoundFile[] = [];
   const dirs: string[] = [];
@@ -104,7 +105,7 @@ export async function listSessionFiles(root: LibraryRoot, limits = SCAN_LIMITS):
         if (depth < limits.maxDepth) stack.push({ dir: p, depth: depth + 1 });
         continue;
       }
-      if (!e.isSymbolicLink() && (!e.isFile() || !e.name.endsWith(".jsonl"))) continue;
+      if (!e.isSymbolicLink() && (!e.isFile() || !isSessionFileName(e.name))) continue;
       if (e.isFile() && files.length + toStat.length >= limits.maxFiles) {
         truncated = true;
         break;
@@ -118,7 +119,7 @@ export async function listSessionFiles(root: LibraryRoot, limits = SCAN_LIMITS):
             (st) => {
               if (st.isDirectory()) {
                 if (e.isSymbolicLink() && depth < limits.maxDepth) stack.push({ dir: p, depth: depth + 1 });
-              } else if (st.isFile() && e.name.endsWith(".jsonl") && files.length < limits.maxFiles) files.push({ path: p, size: st.size, mtimeMs: st.mtimeMs, root });
+              } else if (st.isFile() && isSessionFileName(e.name) && files.length < limits.maxFiles) files.push({ path: p, size: st.size, mtimeMs: st.mtimeMs, root });
             },
             () => undefined,
           ),

@@ -16,7 +16,7 @@
  */
 import { type FSWatcher, promises as fsp, watch } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { PROVIDER_LABELS, isProviderName, maxOf } from "../engine/index.js";
+import { PROVIDER_LABELS, isProviderName, isSessionFileName, maxOf } from "../engine/index.js";
 import type { LibraryChildrenParams, LibraryChildrenResult, LibraryCount, LibraryNode, LibrarySearchResult, LibrarySession, LibrarySessionLinked, LibraryStatus, LibrarySummary, LibraryTokens } from "../protocol/library.js";
 import { LIBRARY_MAX_CHILDREN, LIBRARY_MAX_LIST } from "../protocol/library.js";
 import { INDEX_FILE, readJson, readSessionCache, writeJson, writeSessionCache } from "./cache.js";
@@ -280,7 +280,7 @@ export class Library {
       if (this.watchers.has(d)) continue;
       try {
         const w = watch(d, { persistent: false }, (_event, name) => {
-          if (name && !String(name).endsWith(".jsonl") && String(name).includes(".")) return;
+          if (name && !isSessionFileName(String(name)) && String(name).includes(".")) return;
           this.soon();
         });
         w.on("error", () => {

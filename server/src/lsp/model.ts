@@ -4,7 +4,7 @@
  */
 import { type ScalarAt, valueAt } from "../engine/index.js";
 import type { Analysis } from "../engine/index.js";
-import { locate, locateMany, type ColumnRange } from "../engine/index.js";
+import { documentOf, locate, locateMany, pathPlace, type ColumnRange } from "../engine/index.js";
 import type { Occurrence, UnpairedResult } from "../engine/index.js";
 import type { ResolvedChain, UnresolvedChain } from "../engine/index.js";
 import type { JsonPath, Msg } from "../engine/index.js";
@@ -72,11 +72,25 @@ export class DocModel {
     };
     type Ordered = { line: number; s: IdSite };
     const all: Ordered[] = [];
+    // A site is where its id is: in a JSON document (a Gemini CLI chat `.json`) the id's own line,
+    // below the first line of its message (the occurrence's line); in JSON Lines, that line.
+    const doc = documentOf(a.session.lines) !== undefined;
+    const at = (line: number, path: JsonPath) => (doc ? pathPlace(a.session.lines, line, path).line : line);
     for (const o of a.occurrences.occurrences) {
-      if (o.callLine !== null && o.callPath) all.push({ line: o.callLine, s: { id: o.id, kind: "call", line: o.callLine, path: o.callPath, occ: o } });
-      if (o.resultLine !== null && o.resultPath) all.push({ line: o.resultLine, s: { id: o.id, kind: "result", line: o.resultLine, path: o.resultPath, occ: o } });
+      if (o.callLine !== null && o.callPath) {
+        const line = at(o.callLine, o.callPath);
+        all.push({ line, s: { id: o.id, kind: "call", line, path: o.callPath, occ: o } });
+      }
+      if (o.resultLine !== null && o.resultPath) {
+        const line = at(o.resultLine, o.resultPath);
+        all.push({ line, s: { id: o.id, kind: "result", line, path: o.resultPath, occ: o } });
+      }
     }
-    for (const u of a.occurrences.unpaired) if (u.line !== null && u.path) all.push({ line: u.line, s: { id: u.id, kind: "result", line: u.line, path: u.path, unpaired: u } });
+    for (const u of a.occurrences.unpaired)
+      if (u.line !== null && u.path) {
+        const line = at(u.line, u.path);
+        all.push({ line, s: { id: u.id, kind: "result", line, path: u.path, unpaired: u } });
+      }
     all.sort((x, y) => x.line - y.line);
     for (const x of all) add(x.s);
 

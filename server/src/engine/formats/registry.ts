@@ -27,6 +27,38 @@ void formatsAgree;
 /** Names of the session formats the engine reads (the extension's and the server's list). */
 export const SESSION_FORMATS: ReadonlySet<string> = new Set(FORMAT_PROFILES.map((r) => r.name));
 
+/** The names of the agents' JSON-document session files (formats' `documentFileName`: Gemini CLI's `session-*.json`). */
+export const SESSION_DOCUMENT_NAMES: readonly RegExp[] = (FORMAT_PROFILES as readonly FormatProfile[]).flatMap((p) => (p.documentFileName ? [p.documentFileName] : []));
+
+/** Whether a file's name (not its path) is a session file's: `*.jsonl`, or a name in SESSION_DOCUMENT_NAMES. */
+export function isSessionFileName(name: string): boolean {
+  return name.endsWith(".jsonl") || SESSION_DOCUMENT_NAMES.some((r) => r.test(name));
+}
+
+/**
+ * A `documentFileName` as a file-name glob (`/^session-.*\.json$/` -> `session-*.json`), for
+ * editors that select files by glob (the VS Code extension's document selector; a test checks its
+ * list against these). Only the forms a name needs: literal characters, `\.` and `.*`, anchored.
+ */
+export function fileNameGlob(name: RegExp): string {
+  const m = /^\^(.*)\$$/.exec(name.source);
+  if (!m || name.flags.replace("u", "") !== "") throw new Error(`documentFileName ${name} is not an anchored name pattern`);
+  let glob = "";
+  for (let i = 0; i < m[1].length; i++) {
+    const c = m[1][i];
+    if (c === "\\" && (m[1][i + 1] === "." || m[1][i + 1] === "-")) glob += m[1][++i];
+    else if (c === "." && m[1][i + 1] === "*") {
+      glob += "*";
+      i++;
+    } else if (/[A-Za-z0-9_-]/.test(c)) glob += c;
+    else throw new Error(`documentFileName ${name}: "${c}" has no glob form`);
+  }
+  return glob;
+}
+
+/** SESSION_DOCUMENT_NAMES as file-name globs. */
+export const SESSION_DOCUMENT_GLOBS: readonly string[] = SESSION_DOCUMENT_NAMES.map(fileNameGlob);
+
 const BY_NAME = new Map<string, FormatProfile>(FORMAT_PROFILES.map((r) => [r.name, r]));
 
 /** The profile of a format name; undefined for "unknown". */

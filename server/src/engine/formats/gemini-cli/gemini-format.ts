@@ -105,4 +105,6 @@ export const geminiCliFormat: FormatProfile<"gemini-cli"> = {
   resume: geminiResumeContext,
   renderedByPruners: false,
   linksOtherFiles: false,
+  // `<project>/chats/session-*.json(l)` under it; GEMINI_CLI_HOME replaces the home the CLI puts `.gemini` in.
+  sessionFolders: [{ home: ".gemini/tmp", env: { name: "GEMINI_CLI_HOME", under: ".gemini/tmp" } }],
 };
