@@ -103,6 +103,8 @@ export interface FakeState {
   tabsChanged: EventEmitter<any>;
   /** workspace.textDocuments (the documents VS Code syncs). */
   textDocuments: any[];
+  /** workspace.onDidOpenTextDocument: fire it to open a document. */
+  documentOpened: EventEmitter<any>;
   /** Commands run with executeCommand other than setContext: [id, ...args]. */
   executed: unknown[][];
   clipboard: string;
@@ -146,6 +148,7 @@ export const state: FakeState = {
   tabGroups: [],
   tabsChanged: new EventEmitter(),
   textDocuments: [],
+  documentOpened: new EventEmitter(),
   executed: [],
   clipboard: "",
   uiKind: 1,
@@ -346,7 +349,7 @@ export const vscode = {
     get textDocuments() {
       return state.textDocuments;
     },
-    onDidOpenTextDocument: () => disposable,
+    onDidOpenTextDocument: (f: (d: any) => void) => state.documentOpened.event(f),
     onDidCloseTextDocument: () => disposable,
     createFileSystemWatcher: (glob: string) => {
       state.watchers.push(glob);

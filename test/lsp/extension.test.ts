@@ -1,7 +1,8 @@
 /**
  * Issue 5, the client side: extension/src/extension.ts activated against a fake `vscode` API and
  * a fake LanguageClient (test/helpers/fake-vscode.ts). Checks the wiring a real VS Code relies
- * on: IPC server options and the jsonl selector, every contributed command registered, the
+ * on: IPC server options and the jsonl and session-*.json selector (the server started with the
+ * first session file, not for every JSON file), every contributed command registered, the
  * status bar and the session context key from status notifications, revealLine, fixes applied
  * with workspace.applyEdit (and a word when there is nothing to fix), the inspector panel's CSP,
  * nonce, icon and checked message relay, its restore after a reload, and test hooks only in a
@@ -31,14 +32,15 @@ describe("extension activation (fake vscode)", () => {
   before(async () => {
     state.activeTextEditor = fakeEditor(doc);
     state.visibleTextEditors = [state.activeTextEditor];
+    state.textDocuments = [{ uri: doc, languageId: "jsonl", lineCount: 100 }];
     exported = await ext.activate(contextOf());
   });
 
-  it("starts dist/server.js over IPC for the built-in jsonl language", () => {
+  it("starts dist/server.js over IPC for the built-in jsonl language and JSON files named as JSON-document sessions, a session being open", () => {
     const c = state.clients[0];
     assert.ok(c.started);
     assert.equal(c.id, "transcriptInspector");
-    assert.deepEqual(c.clientOptions.documentSelector, [{ language: "jsonl" }]);
+    assert.deepEqual(c.clientOptions.documentSelector, [{ language: "jsonl" }, { language: "json", pattern: "**/session-*.json" }]);
     assert.equal(c.serverOptions.run.transport, 1);
     assert.equal(c.serverOptions.run.module, join(ROOT, "dist/server.js"));
     assert.equal(c.clientOptions.outputChannel.name, "Transcript Inspector");
@@ -244,5 +246,25 @@ describe("extension activation in a test run (fake vscode)", () => {
     await tick();
     assert.deepEqual(hooks.posted(uri), [{ type: "summary", summary: { uri: uri.toString(), revision: 1 } }]);
     await ext.deactivate();
+  });
+});
+
+describe("extension activation on a JSON file (fake vscode): the language server starts with the first session file", () => {
+  it("activates without starting the server when no session is open; a package.json does not start it, a session-*.json does", async () => {
+    state.textDocuments = [{ uri: Uri.parse("file:///work/package.json"), languageId: "json", lineCount: 10 }];
+    const n = state.clients.length;
+    await ext.activate(contextOf());
+    const c = state.clients[n];
+    assert.ok(c, "a client is made");
+    assert.equal(c.started, false, "not started for package.json");
+    state.documentOpened.fire({ uri: Uri.parse("file:///work/settings.json"), languageId: "json" });
+    state.documentOpened.fire({ uri: Uri.parse("file:///work/session-notes.jsonc"), languageId: "jsonc" });
+    await tick();
+    assert.equal(c.started, false, "nor for another JSON file");
+    state.documentOpened.fire({ uri: Uri.parse("file:///home/u/.gemini/tmp/p/chats/session-2026-01-01T00-00-abc.json"), languageId: "json" });
+    await tick();
+    assert.equal(c.started, true, "started for a Gemini CLI chat");
+    await ext.deactivate();
+    state.textDocuments = [];
   });
 });

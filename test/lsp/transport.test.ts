@@ -93,9 +93,11 @@ describe("extension manifest", () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
   const extDir = join(ROOT, "extension", "src");
   const ext = [...readdirSync(extDir, { recursive: true }).map(String).filter((f) => f.endsWith(".ts")).map((f) => join(extDir, f)), join(ROOT, "server", "src", "protocol", "lsp.ts")].map((f) => readFileSync(f, "utf8")).join("\n");
-  it("activates on the built-in jsonl language (or a restored inspector) and claims no language of its own", () => {
-    // and on a restored inspector tab (its serializer lives in the extension)
-    assert.deepEqual(pkg.activationEvents, ["onLanguage:jsonl", "onWebviewPanel:transcriptInspector.inspector"]);
+  it("activates on the built-in jsonl and json languages (or a restored inspector) and claims no language of its own", () => {
+    // json: a Gemini CLI chat `session-*.json` opened from ~/.gemini fires no other event (the
+    // server starts only with a session file: extension.test.ts); and on a restored inspector tab
+    // (its serializer lives in the extension)
+    assert.deepEqual(pkg.activationEvents, ["onLanguage:jsonl", "onLanguage:json", "onWebviewPanel:transcriptInspector.inspector"]);
     assert.equal(pkg.main, "./dist/extension.js");
     assert.equal(pkg.contributes.languages, undefined);
     assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
