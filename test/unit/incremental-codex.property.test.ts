@@ -9,8 +9,9 @@
  * - appends: the file written one line at a time (a long file in at most 200 steps);
  * - edits in place, each continued from the whole file and then undone (continued again): a
  *   message's, an output's or a call's arguments' text changed, the line's time moved, a call id
- *   changed, a role changed (user and assistant, or system), the line made a `turn_aborted` event,
- *   a rollback, a compaction, a line without its time (undecodable), half a line (no JSON).
+ *   changed, a role changed (user and assistant, or system), a `turn_context`'s model changed, the
+ *   line made a `turn_context` (the model the next request goes to), a `turn_aborted` event, a
+ *   rollback, a compaction, a line without its time (undecodable), half a line (no JSON).
  *
  * Compared: the session's tree, findings, both columns (After message for message), drops,
  * occurrences, usage, what After models, and every provider's verdict. The counts of continued
@@ -106,6 +107,8 @@ function editsOf(raw: string, n: number): { what: string; text: string }[] {
     edit("role system", inPayload((q) => void (q.role = "system")));
   }
   const ts = typeof v.timestamp === "string" ? v.timestamp : "2026-01-01T00:00:00.000Z";
+  if (v.type === "turn_context" && p && typeof p === "object") edit("model", (c) => void (c.payload.model = `gpt-edited-${n}`));
+  out.push({ what: "turn context", text: JSON.stringify({ timestamp: ts, type: "turn_context", payload: { cwd: "/t", model: `o3-${n}` } }) });
   out.push({ what: "turn aborted", text: JSON.stringify({ timestamp: ts, type: "event_msg", payload: { type: "turn_aborted", reason: "interrupted" } }) });
   out.push({ what: "rollback", text: JSON.stringify({ timestamp: ts, type: "event_msg", payload: { type: "thread_rolled_back", num_turns: 1 } }) });
   out.push({ what: "compacted", text: JSON.stringify({ timestamp: ts, type: "compacted", payload: { message: "summary" } }) });

@@ -8,7 +8,7 @@
 import { isObject } from "../../model/parse.js";
 import type { JsonPath } from "../../model/types.js";
 import type { FormatProfile } from "../profile.js";
-import { codexModelTurns, codexReasoningItems } from "./codex-providers.js";
+import { codexModelTurns, codexReasoningItems, linkCodexTurns } from "./codex-providers.js";
 import { CODEX_READING_VERSIONS, codexResumeContext } from "./codex-resume.js";
 import { codexSubagentTranscripts } from "./codex-subagents.js";
 import { codexUsage } from "./codex-usage.js";
@@ -96,9 +96,12 @@ export const codexFormat: FormatProfile<"codex"> = {
   subagentTranscripts: codexSubagentTranscripts,
   extendContext: codexExtendContext,
   editContext: codexEditContext,
-  // Nothing of the reading is kept beside the entries: the history of the version before is
-  // linked to the next one's entries, for codex-history.ts to continue it.
-  continueRead: (entries, _lines, previous) => linkCodexHistory(entries, previous),
+  // Nothing of the reading is kept beside the entries: the history and the model references of
+  // the version before are linked to the next one's entries, to be continued from.
+  continueRead: (entries, _lines, previous) => {
+    linkCodexHistory(entries, previous);
+    linkCodexTurns(entries, previous);
+  },
   readLinesIn(session, lines) {
     // Linear: each line's parent is the entry before it (the session's last for appended lines,
     // the one before the first line for a line edited in place).

@@ -31,8 +31,8 @@ export interface CodexHistory {
   refusal?: Refusal;
   /** The history sent, in order (between the base instructions and the resuming run's own items). */
   items: SentItem[];
-  /** Lines of the file's items that are sent (also as a compaction's rebuilt copy). */
-  sentLines: Set<number>;
+  /** Lines of the file's items that are sent (also as a compaction's rebuilt copy); made when first asked. */
+  sentLines: { has(line: number): boolean };
   /** Why each of the file's items that is not sent is left out (0-based line -> reason). */
   fates: Map<number, DropReason>;
   undecodable: UndecodableLine[];
@@ -138,10 +138,7 @@ function continueHistory(prev: CodexHistory, entries: readonly Entry[], change: 
     }
     const normalised = continueNormalised(was.normalised, added);
     if (!normalised) return null;
-    const orphaned = normalised.orphans === was.normalised.orphans ? undefined : new Set(normalised.orphans.slice(was.normalised.orphans.length));
-    const sentLines = new Set(prev.sentLines);
-    for (const item of added) if (!orphaned?.has(item)) sentLines.add(item.line);
-    return finish(entries, was.replayed.concat(added), normalised, sentLines, undecodable, was.meta);
+    return finish(entries, was.replayed.concat(added), normalised, undecodable, was.meta);
   }
   if (entries.length !== was.entries.length) return null;
   let normalised = was.normalised;
@@ -166,7 +163,7 @@ function continueHistory(prev: CodexHistory, entries: readonly Entry[], change: 
     if (!next) return null;
     normalised = next;
   }
-  return finish(entries, replayed, normalised, prev.sentLines, prev.undecodable, was.meta);
+  return finish(entries, replayed, normalised, prev.undecodable, was.meta);
 }
 
 /** Whether two items are calls or outputs of the same family with the same id, or neither (so nothing pairs differently). */
@@ -189,14 +186,14 @@ function lineIndex(items: readonly SentItem[], line: number): number {
 }
 
 /** A history with no cut, from its normalised items. */
-function finish(entries: readonly Entry[], replayed: SentItem[], normalised: Normalised, sentLines: Set<number>, undecodable: UndecodableLine[], meta: number): CodexHistory {
+function finish(entries: readonly Entry[], replayed: SentItem[], normalised: Normalised, undecodable: UndecodableLine[], meta: number): CodexHistory {
   const fates = new Map<number, DropReason>();
   for (const u of undecodable) if (u.payload) fates.set(u.line, { kind: "resume-skip", why: "undecodable", line: u.line });
   for (const o of normalised.orphans) {
     const line = fileLineOf(o);
     if (line !== undefined) fates.set(line, { kind: "resume-skip", why: "orphan-output", line });
   }
-  const h: CodexHistory = { items: normalised.items, sentLines, fates, undecodable, aborted: normalised.aborted, orphans: normalised.orphans, base: undefined, applied: [] };
+  const h: CodexHistory = { items: normalised.items, sentLines: sentLinesOf(normalised.items), fates, undecodable, aborted: normalised.aborted, orphans: normalised.orphans, base: undefined, applied: [] };
   states.set(h, { entries, replayed, normalised, cuts: 0, meta });
   return h;
 }
@@ -210,13 +207,30 @@ function undecodableOf(e: Entry, d: DecodedLine | null): UndecodableLine | undef
 
 const ENVELOPE = ["payload"];
 
+/** The file lines of `items`, as a set made when first asked. */
+function sentLinesOf(items: readonly SentItem[]): CodexHistory["sentLines"] {
+  let lines: Set<number> | undefined;
+  return {
+    has(line) {
+      if (!lines) {
+        lines = new Set<number>();
+        for (const item of items) {
+          const l = fileLineOf(item);
+          if (l !== undefined) lines.add(l);
+        }
+      }
+      return lines.has(line);
+    },
+  };
+}
+
 function readHistory(entries: readonly Entry[]): CodexHistory {
   const decoded: (DecodedLine | null)[] = entries.map((e) => decodedLine(e.raw));
   const refusal = codexRefusal(entries, decoded);
   if (refusal) {
     const fates = new Map<number, DropReason>();
     for (const e of entries) if (payloadOfLine(e.raw)) fates.set(e.line, { kind: "resume-skip", why: "refused", line: refusal.line });
-    return { refusal, items: [], sentLines: new Set(), fates, undecodable: [], aborted: [], orphans: [], applied: [] };
+    return { refusal, items: [], sentLines: new Set<number>(), fates, undecodable: [], aborted: [], orphans: [], applied: [] };
   }
   const replay = replayHistory(entries, decoded);
   const fates = replay.fates;
@@ -232,12 +246,7 @@ function readHistory(entries: readonly Entry[]): CodexHistory {
     const line = fileLineOf(o);
     if (line !== undefined) fates.set(line, { kind: "resume-skip", why: "orphan-output", line });
   }
-  const sentLines = new Set<number>();
-  for (const item of n.items) {
-    const line = fileLineOf(item);
-    if (line !== undefined) sentLines.add(line);
-  }
-  const h: CodexHistory = { items: n.items, sentLines, fates, undecodable, aborted: n.aborted, orphans: n.orphans, base: replay.base, applied: replay.applied };
+  const h: CodexHistory = { items: n.items, sentLines: sentLinesOf(n.items), fates, undecodable, aborted: n.aborted, orphans: n.orphans, base: replay.base, applied: replay.applied };
   let cuts = 0;
   for (const d of decoded) if (isCut(d)) cuts++;
   states.set(h, { entries, replayed: replay.history, normalised: n, cuts, meta: resumedFromLine(entries, decoded) });

@@ -46,19 +46,24 @@ export function normaliseForPrompt(history: readonly SentItem[]): Normalised {
 export function continueNormalised(prev: Normalised, added: readonly SentItem[]): Normalised | null {
   const was = states.get(prev);
   if (!was) return null;
-  const answered = new Set(was.answered);
+  // The sets are copied only when `added` adds to them (most appends add a message, not a call).
+  let answered = was.answered as Set<string>;
   const newlyAnswered = new Set<string>();
   for (const item of added) {
     const f = outputFamily(item.payload);
     if (!f) continue;
     const k = key(f, item.payload.call_id);
-    if (!answered.has(k)) newlyAnswered.add(k);
+    if (answered.has(k)) continue;
+    if (answered === was.answered) answered = new Set(answered);
+    newlyAnswered.add(k);
     answered.add(k);
   }
-  const called = new Set(was.called);
+  let called = was.called as Set<string>;
   for (const item of added) {
     const f = callFamily(item.payload);
-    if (f) called.add(key(f, item.payload.call_id));
+    if (!f || called.has(key(f, item.payload.call_id))) continue;
+    if (called === was.called) called = new Set(called);
+    called.add(key(f, item.payload.call_id));
   }
   for (const o of prev.orphans) if (called.has(key(outputFamily(o.payload)!, o.payload.call_id))) return null;
   let items = prev.items;
@@ -68,6 +73,7 @@ export function continueNormalised(prev: Normalised, added: readonly SentItem[])
     items = items.filter((i) => !gone.has(i));
     aborted = aborted.filter((a) => !gone.has(a.output));
   }
+  // Every call of `added` is in `called` already: normaliseWith adds nothing to it.
   const n = normaliseWith(added, answered, called);
   const out: Normalised = { items: items.concat(n.out.items), aborted: aborted.concat(n.out.aborted), orphans: n.out.orphans.length ? prev.orphans.concat(n.out.orphans) : prev.orphans };
   states.set(out, { answered, called });

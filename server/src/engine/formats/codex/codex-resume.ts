@@ -29,14 +29,17 @@ export function codexResumeContext(session: Session, before: Msg[], options?: Re
   const asStored = !h.refusal && h.aborted.length === 0 && h.orphans.length === 0 && h.undecodable.length === 0 && h.applied.length === 0;
   const messages = asStored ? before : sameAsBefore(itemMessages(h.items, timeOf, turnStarts(h.items, responseEnds(session.branch))), before);
   const dropped: ResumeContext["dropped"] = [];
-  for (const m of before) {
-    const lines = sourceLinesOf(m);
-    if (lines.some((l) => h.sentLines.has(l))) continue;
-    for (const l of lines) {
-      const by = h.fates.get(l);
-      if (by) {
-        dropped.push({ msg: m, by });
-        break;
+  // A message is dropped for a fate of its lines: none when no line has one.
+  if (h.fates.size > 0) {
+    for (const m of before) {
+      const lines = sourceLinesOf(m);
+      if (lines.some((l) => h.sentLines.has(l))) continue;
+      for (const l of lines) {
+        const by = h.fates.get(l);
+        if (by) {
+          dropped.push({ msg: m, by });
+          break;
+        }
       }
     }
   }
