@@ -75,6 +75,13 @@ const byEntries = new WeakMap<readonly Entry[], CodexHistory>();
 /** A continued session's entries -> the history of the version before and how the lines changed. */
 const links = new WeakMap<readonly Entry[], { prev: CodexHistory; change: LineChange }>();
 const stages = new WeakMap<Session, "read" | "continued">();
+/** A continued history -> the items of the one it was continued from (what is made from them may be continued too). */
+const seeds = new WeakMap<CodexHistory, { items: readonly SentItem[] }>();
+
+/** The items of the history `h` was continued from, when it was. */
+export function historySeed(h: CodexHistory): { items: readonly SentItem[] } | undefined {
+  return seeds.get(h);
+}
 
 /**
  * The profile's `continueRead`: links the entries of a session continued from `previous` (an
@@ -97,6 +104,7 @@ export function codexHistory(session: Session): CodexHistory {
   const link = whole ? links.get(session.entries) : undefined;
   if (link) links.delete(session.entries);
   const continued = link ? continueHistory(link.prev, session.branch, link.change) : null;
+  if (continued && link) seeds.set(continued, { items: link.prev.items });
   h = continued ?? readHistory(session.branch);
   memo.set(session, h);
   stages.set(session, continued ? "continued" : "read");

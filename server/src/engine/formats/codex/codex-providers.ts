@@ -3,7 +3,8 @@ import type { ModelRef } from "../../model/provider-names.js";
 import type { Entry, Session } from "../../model/types.js";
 import type { LineChange } from "../profile.js";
 import { entryAtLine } from "../../model/entry-at-line.js";
-import { codexHistory } from "./codex-history.js";
+import { codexHistory, historySeed } from "./codex-history.js";
+import { sharedPrefix } from "../../model/fold-resume.js";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
@@ -79,12 +80,24 @@ function isTurnContextAt(entries: readonly Entry[], line: number): boolean {
  * compaction, a rollback, a line Codex cannot decode or a made-up output change what follows).
  * `line` is the item's file line (the `compacted` line for an item of a replacement history).
  */
-export function codexReasoningItems(session: Session): { item: Record<string, any>; line: number; bare: boolean }[] {
+export function codexReasoningItems(session: Session): ReasoningItem[] {
   const h = codexHistory(session);
   let items = reasoningMemo.get(h);
-  if (!items) reasoningMemo.set(h, (items = h.items.map((it) => ({ item: it.payload, line: it.line, bare: it.path.length === 0 }))));
+  if (items) return items;
+  // Continued from the version before's (codex-history.ts `historySeed`): the items both share at the start keep theirs.
+  const seed = historySeed(h);
+  const prev = seed && reasoningMemo.get(seed.items);
+  const shared = prev ? sharedPrefix(seed!.items, h.items) : 0;
+  items = prev ? prev.slice(0, shared) : [];
+  for (let i = shared; i < h.items.length; i++) {
+    const it = h.items[i];
+    items.push({ item: it.payload, line: it.line, bare: it.path.length === 0 });
+  }
+  reasoningMemo.set(h, items);
+  reasoningMemo.set(h.items, items);
   return items;
 }
 
-/** The reasoning rule asks once per request variant: the items are made once per history. */
-const reasoningMemo = new WeakMap<object, { item: Record<string, any>; line: number; bare: boolean }[]>();
+type ReasoningItem = { item: Record<string, any>; line: number; bare: boolean };
+/** The reasoning rule asks once per request variant: the items are made once per history (by the history and by its items, for the next version). */
+const reasoningMemo = new WeakMap<object, ReasoningItem[]>();
