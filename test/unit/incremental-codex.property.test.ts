@@ -26,6 +26,7 @@ import { parseText, type ParsedText } from "../../server/src/engine/model/parse.
 import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { codexHistoryStage } from "../../server/src/engine/formats/codex/codex-history.js";
+import { codexAfterStage } from "../../server/src/engine/formats/codex/codex-resume.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
 import { allCorpusFiles, FIXTURES, fixtureText } from "../helpers/corpus.js";
 
@@ -122,7 +123,7 @@ describe("Codex: an analysis continued from the version before equals a fresh on
     assert.ok(files.length >= 25, `${files.length} files`);
   });
 
-  const count = { appends: 0, appendsContinued: 0, appendsResumeContinued: 0, edits: 0, editsContinued: 0, editsContextEdited: 0, editsResumeContinued: 0 };
+  const count = { appends: 0, appendsContinued: 0, appendsResumeContinued: 0, appendsAfterRebuilt: 0, appendsAfterContinued: 0, edits: 0, editsContinued: 0, editsContextEdited: 0, editsResumeContinued: 0 };
   for (const f of files) {
     it(`${f.name}: appended line by line`, () => {
       const lines = linesOf(f.text);
@@ -136,6 +137,11 @@ describe("Codex: an analysis continued from the version before equals a fresh on
         count.appends++;
         if (v.stages.session === "appended") count.appendsContinued++;
         if (codexHistoryStage(v.analysis.session) === "continued") count.appendsResumeContinued++;
+        // After is not Before (a made-up output, an orphan, a line Codex skips, a cut): its messages made again or continued.
+        // (Counted where the history itself continued: after a compaction or a rollback it is read in full.)
+        const after = codexHistoryStage(v.analysis.session) === "continued" ? codexAfterStage(v.analysis.session) : undefined;
+        if (after) count.appendsAfterRebuilt++;
+        if (after === "continued") count.appendsAfterContinued++;
         sameAsFresh(v, doc, `${f.name}: lines 1-${Math.min(i + step, lines.length)}`);
       }
       assert.equal(join_(doc), f.text, "the appends rebuilt the file");
@@ -175,6 +181,7 @@ describe("Codex: an analysis continued from the version before equals a fresh on
     t.diagnostic(JSON.stringify(count));
     assert.ok(count.appendsContinued / count.appends > 0.8, `appends continued ${count.appendsContinued} of ${count.appends}`);
     assert.ok(count.appendsResumeContinued / count.appendsContinued > 0.5, `resume continued on ${count.appendsResumeContinued} of ${count.appendsContinued} appends`);
+    assert.ok(count.appendsAfterContinued / count.appendsAfterRebuilt > 0.4, `After continued on ${count.appendsAfterContinued} of ${count.appendsAfterRebuilt} appends with the history continued where After is not Before`);
     assert.ok(count.editsContinued / count.edits > 0.3, `edits continued ${count.editsContinued} of ${count.edits}`);
     assert.ok(count.editsContextEdited / count.edits > 0.2, `context edited ${count.editsContextEdited} of ${count.edits}`);
     assert.ok(count.editsResumeContinued / count.edits > 0.15, `resume continued on ${count.editsResumeContinued} of ${count.edits} edits`);

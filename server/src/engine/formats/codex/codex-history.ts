@@ -76,10 +76,10 @@ const byEntries = new WeakMap<readonly Entry[], CodexHistory>();
 const links = new WeakMap<readonly Entry[], { prev: CodexHistory; change: LineChange }>();
 const stages = new WeakMap<Session, "read" | "continued">();
 /** A continued history -> the items of the one it was continued from (what is made from them may be continued too). */
-const seeds = new WeakMap<CodexHistory, { items: readonly SentItem[] }>();
+const seeds = new WeakMap<CodexHistory, { items: readonly SentItem[]; append: boolean }>();
 
-/** The items of the history `h` was continued from, when it was. */
-export function historySeed(h: CodexHistory): { items: readonly SentItem[] } | undefined {
+/** The items of the history `h` was continued from, when it was, and whether after an append. */
+export function historySeed(h: CodexHistory): { items: readonly SentItem[]; append: boolean } | undefined {
   return seeds.get(h);
 }
 
@@ -104,7 +104,7 @@ export function codexHistory(session: Session): CodexHistory {
   const link = whole ? links.get(session.entries) : undefined;
   if (link) links.delete(session.entries);
   const continued = link ? continueHistory(link.prev, session.branch, link.change) : null;
-  if (continued && link) seeds.set(continued, { items: link.prev.items });
+  if (continued && link) seeds.set(continued, { items: link.prev.items, append: "append" in link.change });
   h = continued ?? readHistory(session.branch);
   memo.set(session, h);
   stages.set(session, continued ? "continued" : "read");
