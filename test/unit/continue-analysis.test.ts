@@ -11,6 +11,7 @@ import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engin
 import { parseText, type ParsedText } from "../../server/src/engine/model/parse.js";
 import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { codexHistoryStage } from "../../server/src/engine/formats/codex/codex-history.js";
 import { ccSession, codexSession, cxCall, cxOut, cxReasoning, cxSay, cxUser, text, toolResult, toolUse } from "../helpers/provider-sessions.js";
 import { entryOf, sessionText } from "../helpers/session-builder.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
@@ -66,6 +67,40 @@ describe("which stages re-run after a change (issue 20)", () => {
     assert.equal(v.stages.session, "appended");
     assert.equal(v.stages.context, "extended");
     assert.equal(v.stages.linesRead, 1);
+    assert.deepEqual(shape(v.analysis), shape(analyze(join(doc))));
+  });
+  it("Codex: an edit in place reads one line and continues the session, the context, the occurrences and what Codex sends on resume; a pending call's output continues it too", () => {
+    let doc = parseText(codexSession([cxUser("hi"), cxReasoning("enc"), cxCall("c1"), cxOut("c1"), cxSay("done"), cxUser("more"), cxCall("c2")]));
+    let v = continueAnalysis(doc, {});
+    assert.equal(codexHistoryStage(v.analysis.session), "read");
+    // The output's text edited (line 5: the session_meta is line 1).
+    doc = edit(doc, 4, JSON.stringify({ timestamp: "2026-01-01T00:00:04.000Z", type: "response_item", payload: { ...cxOut("c1"), output: "edited" } }));
+    v = next(v, doc);
+    assert.equal(v.stages.session, "edited");
+    assert.equal(v.stages.context, "edited");
+    assert.equal(v.stages.occurrences, "remapped");
+    assert.equal(v.stages.linesRead, 1);
+    assert.equal(codexHistoryStage(v.analysis.session), "continued");
+    assert.deepEqual(shape(v.analysis), shape(analyze(join(doc))));
+    // The pending call c2 (a made-up "aborted" output in After) gets its output appended.
+    assert.ok(v.analysis.findings.some((f) => f.code === "pending-call"));
+    doc = append(doc, JSON.stringify({ timestamp: "2026-01-01T00:01:00.000Z", type: "response_item", payload: cxOut("c2") }) + "\n");
+    v = next(v, doc);
+    assert.equal(v.stages.session, "appended");
+    assert.equal(codexHistoryStage(v.analysis.session), "continued");
+    assert.ok(!v.analysis.findings.some((f) => f.code === "pending-call"));
+    assert.deepEqual(shape(v.analysis), shape(analyze(join(doc))));
+    // A user message made an assistant one merges with the reasoning after it: the context is built again.
+    doc = edit(doc, 6, JSON.stringify({ timestamp: "2026-01-01T00:00:06.000Z", type: "response_item", payload: cxSay("more") }));
+    v = next(v, doc);
+    assert.equal(v.stages.session, "edited");
+    assert.equal(v.stages.context, "built");
+    assert.deepEqual(shape(v.analysis), shape(analyze(join(doc))));
+    // A compaction appended: what Codex sends is read from the whole file again.
+    doc = append(doc, JSON.stringify({ timestamp: "2026-01-01T00:02:00.000Z", type: "compacted", payload: { message: "summary" } }) + "\n");
+    v = next(v, doc);
+    assert.equal(v.stages.session, "appended");
+    assert.equal(codexHistoryStage(v.analysis.session), "read");
     assert.deepEqual(shape(v.analysis), shape(analyze(join(doc))));
   });
   it("Claude Code: an append reads one line and continues the session and the context; a line of the streamed response reads the context again", () => {

@@ -19,7 +19,7 @@ export function conversationItemOf(e: Entry): Record<string, any> | undefined {
 
 /** Lines that end the model's response before them: a compaction, a turn's start or end, a rollback, the user speaking. */
 const TURN_EVENTS: ReadonlySet<string> = new Set(["task_started", "task_complete", "turn_aborted", "thread_rolled_back", "user_message"]);
-function endsResponse(v: Record<string, any>): boolean {
+export function endsResponse(v: Record<string, any>): boolean {
   return v.type === "compacted" || (v.type === "event_msg" && TURN_EVENTS.has(v.payload?.type));
 }
 
@@ -65,13 +65,19 @@ const ENVELOPE = ["payload"];
 const BARE: string[] = [];
 
 export function buildCodexContext(branch: readonly Entry[]): Msg[] {
+  const { items, times } = fileItems(branch);
+  return itemMessages(items, (line) => times.get(line), turnStarts(items, responseEnds(branch)));
+}
+
+/** The conversation items of `entries` (file order) and their lines' times. */
+export function fileItems(entries: readonly Entry[]): { items: SentItem[]; times: Map<number, number> } {
   const items: SentItem[] = [];
   const times = new Map<number, number>();
-  for (const e of branch) {
+  for (const e of entries) {
     const p = conversationItemOf(e);
     if (!p) continue;
     items.push({ payload: p, source: "file", line: e.line, path: e.raw === p ? BARE : ENVELOPE });
     if (typeof e.raw.timestamp === "string") times.set(e.line, Date.parse(e.raw.timestamp));
   }
-  return itemMessages(items, (line) => times.get(line), turnStarts(items, responseEnds(branch)));
+  return { items, times };
 }

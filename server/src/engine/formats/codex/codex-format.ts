@@ -8,15 +8,29 @@
 import { isObject } from "../../model/parse.js";
 import type { JsonPath } from "../../model/types.js";
 import type { FormatProfile } from "../profile.js";
-import { codexModelTurns, codexReasoningItems } from "./codex-providers.js";
+import { codexModelTurns, codexReasoningItems, linkCodexTurns } from "./codex-providers.js";
 import { CODEX_READING_VERSIONS, codexResumeContext } from "./codex-resume.js";
 import { codexSubagentTranscripts } from "./codex-subagents.js";
 import { codexUsage } from "./codex-usage.js";
-import { codexExtendContext } from "./codex-continuation.js";
+import { codexEditContext, codexExtendContext } from "./codex-continuation.js";
 import { buildCodexContext } from "./codex-context.js";
 import { callFamily, isOutputType } from "./codex-item-kinds.js";
 import { readCodex, readCodexFrom } from "./codex-read.js";
 import { CODEX_WORDS } from "./codex-words.js";
+import { linkCodexHistory } from "./codex-history.js";
+import type { Entry } from "../../model/types.js";
+
+/** The last of `entries` (file order) on a line before `line`. */
+function entryBefore(entries: readonly Entry[], line: number): Entry | undefined {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid].line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? entries[lo - 1] : undefined;
+}
 
 const CODEX_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
 
@@ -81,10 +95,18 @@ export const codexFormat: FormatProfile<"codex"> = {
   readingVersions: CODEX_READING_VERSIONS,
   subagentTranscripts: codexSubagentTranscripts,
   extendContext: codexExtendContext,
+  editContext: codexEditContext,
+  // Nothing of the reading is kept beside the entries: the history and the model references of
+  // the version before are linked to the next one's entries, to be continued from.
+  continueRead: (entries, _lines, previous) => {
+    linkCodexHistory(entries, previous);
+    linkCodexTurns(entries, previous);
+  },
   readLinesIn(session, lines) {
-    // Linear: each line's parent is the entry before it.
-    const last = session.entries[session.entries.length - 1];
-    return readCodexFrom(lines, last ? last.id : null);
+    // Linear: each line's parent is the entry before it (the session's last for appended lines,
+    // the one before the first line for a line edited in place).
+    const prev = lines.length ? entryBefore(session.entries, lines[0].line) : undefined;
+    return readCodexFrom(lines, prev ? prev.id : null);
   },
   renderedByPruners: false,
   linksOtherFiles: false,

@@ -20,9 +20,9 @@ export type TimeOfLine = (line: number) => number | undefined;
 /**
  * The items as messages. `startsTurn` (indices into `items`) marks items a new assistant message
  * must start at although the one before was the model's too (a compaction or a turn boundary lies
- * between them in the file).
+ * between them in the file). `starts`, when given, gets the index of each message's first item.
  */
-export function itemMessages(items: readonly SentItem[], timeOf: TimeOfLine, startsTurn?: ReadonlySet<number>): Msg[] {
+export function itemMessages(items: readonly SentItem[], timeOf: TimeOfLine, startsTurn?: ReadonlySet<number>, starts?: number[]): Msg[] {
   const out: Msg[] = [];
   let open: Msg | undefined;
   let openGroup = "";
@@ -36,6 +36,7 @@ export function itemMessages(items: readonly SentItem[], timeOf: TimeOfLine, sta
         open = { role: "assistant", content: [], timestamp: timeOf(item.line), origin: originOf(item), stopReason: "stop" };
         openGroup = group;
         out.push(open);
+        starts?.push(i);
       }
       const block = assistantBlock(item);
       open.content.push(block);
@@ -45,6 +46,7 @@ export function itemMessages(items: readonly SentItem[], timeOf: TimeOfLine, sta
     }
     open = undefined;
     out.push(otherMessage(item, timeOf));
+    starts?.push(i);
   }
   return out;
 }

@@ -60,11 +60,13 @@ export function codexResumeFindings(session: Session, h: CodexHistory, words: Ru
         message: `${words.agent} does not resume this file. ${capital(h.refusal.reason)}; \`codex resume\` stops with "${h.refusal.error}" (${SPEC} R2.4-R2.7), so nothing of it is sent.`,
       }),
     ];
-  const tools = toolLines(session);
+  // Read only when a finding needs it (a file Codex sends as it is needs none).
+  let lines: ToolLines | undefined;
+  const tools = () => (lines ??= toolLines(session));
   const out: Finding[] = [];
   for (const u of h.undecodable) out.push(undecodableFinding(u, h, words));
-  h.aborted.forEach(({ call }, k) => out.push(abortedFinding(call, k, h.aborted.length, tools, h, words)));
-  for (const o of h.orphans) out.push(orphanFinding(o, tools, h, words));
+  h.aborted.forEach(({ call }, k) => out.push(abortedFinding(call, k, h.aborted.length, tools(), h, words)));
+  for (const o of h.orphans) out.push(orphanFinding(o, tools(), h, words));
   return out;
 }
 

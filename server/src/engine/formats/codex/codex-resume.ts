@@ -5,11 +5,13 @@
  * a compaction or rollback, a line Codex cannot decode, an orphan output, a refused file); and
  * the findings of what that reading loses or makes up. A file Codex refuses sends nothing.
  */
-import type { Msg, Session } from "../../model/types.js";
+import type { Entry, Msg, Session } from "../../model/types.js";
+import type { SentItem } from "./codex-sent-item.js";
+import { sharedPrefix } from "../../model/fold-resume.js";
 import { isObject } from "../../model/parse.js";
 import { sourceLinesOf } from "../../model/types.js";
 import type { ResumeContext, ResumeOptions } from "../profile.js";
-import { codexHistory, type CodexHistory } from "./codex-history.js";
+import { codexHistory, type CodexHistory, historySeed } from "./codex-history.js";
 import { itemMessages } from "./codex-messages.js";
 import { responseEnds, turnStarts } from "./codex-context.js";
 import { codexResumeFindings } from "./codex-resume-findings.js";
@@ -27,16 +29,19 @@ export function codexResumeContext(session: Session, before: Msg[], options?: Re
   };
   // Codex sends the file's items as they are (the usual case): After is Before itself.
   const asStored = !h.refusal && h.aborted.length === 0 && h.orphans.length === 0 && h.undecodable.length === 0 && h.applied.length === 0;
-  const messages = asStored ? before : sameAsBefore(itemMessages(h.items, timeOf, turnStarts(h.items, responseEnds(session.branch))), before);
+  const messages = asStored ? before : afterMessages(session, h, before, timeOf);
   const dropped: ResumeContext["dropped"] = [];
-  for (const m of before) {
-    const lines = sourceLinesOf(m);
-    if (lines.some((l) => h.sentLines.has(l))) continue;
-    for (const l of lines) {
-      const by = h.fates.get(l);
-      if (by) {
-        dropped.push({ msg: m, by });
-        break;
+  // A message is dropped for a fate of its lines: none when no line has one.
+  if (h.fates.size > 0) {
+    for (const m of before) {
+      const lines = sourceLinesOf(m);
+      if (lines.some((l) => h.sentLines.has(l))) continue;
+      for (const l of lines) {
+        const by = h.fates.get(l);
+        if (by) {
+          dropped.push({ msg: m, by });
+          break;
+        }
       }
     }
   }
@@ -60,6 +65,73 @@ function label(h: CodexHistory, version: string): string {
   return `what Codex ${version} sends when it resumes this rollout: its history rebuilt from the file${parts.length ? ` (${parts.join("; ")})` : ""}`;
 }
 
+/** What After's messages were made from, for the next version to continue them. */
+interface Built {
+  items: readonly SentItem[];
+  before: readonly Msg[];
+  messages: Msg[];
+  /** The index in `items` of each message's first item. */
+  starts: number[];
+}
+const built = new WeakMap<readonly SentItem[], Built>();
+const afterStages = new WeakMap<CodexHistory, "continued" | "made">();
+
+/** Whether the After messages of the session (when they are not Before's) were continued from the version before's or made from every item. */
+export function codexAfterStage(session: Session): "continued" | "made" | undefined {
+  return afterStages.get(codexHistory(session));
+}
+
+/**
+ * After's messages when they are not Before's: the history's items as messages, continued from
+ * the version before's after an append that kept its Before (the same messages at the start):
+ * the messages before the one holding the last item both histories share are kept, and the
+ * rest is made again from that message's first item (whether an item starts a message depends on
+ * the item before it and the lines between them, which an append leaves as they were).
+ */
+function afterMessages(session: Session, h: CodexHistory, before: Msg[], timeOf: (line: number) => number | undefined): Msg[] {
+  const seed = historySeed(h);
+  const prev = seed?.append ? built.get(seed.items) : undefined;
+  let keep = 0;
+  let from = 0;
+  if (prev && sharesStart(prev.before, before)) {
+    const k = sharedPrefix(prev.items, h.items);
+    // The message holding item k - 1, made again from its first item; those before it kept.
+    let j = prev.starts.length - 1;
+    while (j >= 0 && prev.starts[j] > k - 1) j--;
+    if (j > 0) {
+      keep = j;
+      from = prev.starts[j];
+    }
+  }
+  const rest = from > 0 ? h.items.slice(from) : h.items;
+  const starts: number[] = [];
+  const ends = responseEnds(from > 0 ? branchFrom(session.branch, rest[0].line) : session.branch);
+  const made = sameAsBefore(itemMessages(rest, timeOf, turnStarts(rest, ends), starts), before);
+  const messages = keep > 0 ? prev!.messages.slice(0, keep).concat(made) : made;
+  const allStarts = keep > 0 ? prev!.starts.slice(0, keep).concat(starts.map((s) => s + from)) : starts;
+  built.set(h.items, { items: h.items, before, messages, starts: allStarts });
+  afterStages.set(h, keep > 0 ? "continued" : "made");
+  return messages;
+}
+
+/** Whether `b` starts with `a`'s messages (checked at both ends: a continued Before is the previous one extended). */
+function sharesStart(a: readonly Msg[], b: readonly Msg[]): boolean {
+  const n = a.length;
+  return n > 0 && b.length >= n && a[0] === b[0] && a[n - 1] === b[n - 1];
+}
+
+/** The entries of `branch` (file order) from `line` on. */
+function branchFrom(branch: readonly Entry[], line: number): readonly Entry[] {
+  let lo = 0;
+  let hi = branch.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (branch[mid].line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return branch.slice(lo);
+}
+
 /**
  * After's messages that are Before's as they are (the same lines, the same blocks) are Before's
  * own objects, and the others that start at a Before message's line share its origin: the
@@ -67,10 +139,30 @@ function label(h: CodexHistory, version: string): string {
  * over each list.
  */
 function sameAsBefore(after: Msg[], before: readonly Msg[]): Msg[] {
-  const byLine = new Map<number, Msg>();
-  for (const m of before) if (m.origin.kind === "entry") byLine.set(m.origin.line, m);
+  // Before's messages are in file order: each is found by its line (an index is made only when they are not).
+  let byLine: Map<number, Msg> | undefined;
+  const sorted = before.every((m, i) => m.origin.kind === "entry" && (i === 0 || (before[i - 1].origin as { line: number }).line < m.origin.line));
+  const find = (line: number): Msg | undefined => {
+    if (!sorted) {
+      if (!byLine) {
+        byLine = new Map<number, Msg>();
+        for (const m of before) if (m.origin.kind === "entry") byLine.set(m.origin.line, m);
+      }
+      return byLine.get(line);
+    }
+    let lo = 0;
+    let hi = before.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const l = (before[mid].origin as { line: number }).line;
+      if (l === line) return before[mid];
+      if (l < line) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  };
   return after.map((m) => {
-    const b = m.origin.kind === "entry" ? byLine.get(m.origin.line) : undefined;
+    const b = m.origin.kind === "entry" ? find(m.origin.line) : undefined;
     if (!b) return m;
     // A message that starts at a Before message's line but is not that message (a call split off
     // by a made-up output, a rebuilt copy) keeps its origin object: the usage recorded for it follows.

@@ -57,6 +57,28 @@ export function codexRefusal(entries: readonly Entry[], decoded: readonly (Decod
 }
 
 /** R2.4: the fields a session meta must have (each removed in turn from a good file: refused); a `source` given must decode. */
+/**
+ * The line of the session metadata Codex resumes the file from (where `codexRefusal` stops
+ * reading): no line after it changes whether the file is refused, except in paginated mode
+ * (the last record's ordinal), where this is undefined; undefined too when the file is refused.
+ */
+export function resumedFromLine(entries: readonly Entry[], decoded: readonly (DecodedLine | null)[]): number | undefined {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const d = decoded[i];
+    if (e.raw.type === "session_meta" && isObject(e.raw.payload)) {
+      const mode = e.raw.payload.history_mode;
+      if (mode !== undefined && !(typeof mode === "string" && HISTORY_MODES.has(mode))) return undefined;
+    }
+    if (d?.kind === "meta") {
+      if (metaProblem(d.payload)) continue;
+      return d.payload.history_mode === "paginated" ? undefined : e.line;
+    }
+    if (d?.kind === "item") return undefined;
+  }
+  return undefined;
+}
+
 function metaProblem(p: Record<string, any>): string | undefined {
   if (typeof p.id !== "string" || !UUID.test(p.id)) return p.id === undefined ? "`payload.id` is missing" : "`payload.id` is not a UUID";
   for (const k of ["timestamp", "cwd", "originator", "cli_version"]) if (typeof p[k] !== "string") return `\`payload.${k}\` is ${p[k] === undefined ? "missing" : "not a string"}`;
