@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { maxOf, minOf, pushAll } from "../../server/src/engine/model/arrays.js";
+import { maxOf, minOf, partitionPoint, pushAll } from "../../server/src/engine/model/arrays.js";
 import { analyze } from "../../server/src/engine/index.js";
 import { hover } from "../../server/src/lsp/hover.js";
 import { definition } from "../../server/src/lsp/navigation.js";
@@ -63,5 +63,15 @@ describe("hover and definition on a line of many calls (found with the long-list
     assert.equal(definition(m, "file:///s.jsonl", 2, parentKey), null);
     const parentValue = a.session.lines.at(2)!.text.indexOf('"u"') + 1;
     assert.deepEqual(definition(m, "file:///s.jsonl", 2, parentValue)?.[0].range.start, { line: 1, character: 0 });
+  });
+});
+
+describe("partitionPoint: the one binary search (line runs, usage records, a record's model)", () => {
+  it("gives the first index whose element fails the predicate, at every split of a sorted list", () => {
+    const xs = [1, 3, 3, 5, 8, 13];
+    for (let k = 0; k <= 14; k++) assert.equal(partitionPoint(xs, (x) => x < k), xs.filter((x) => x < k).length, `split at ${k}`);
+    assert.equal(partitionPoint([], () => true), 0);
+    assert.equal(partitionPoint([2, 4], () => true), 2);
+    assert.equal(partitionPoint([2, 4], () => false), 0);
   });
 });

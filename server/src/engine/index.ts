@@ -15,7 +15,7 @@ export { type ColumnRange, findingPlace, findingRange, type LinePlace, locate, l
 export { documentOf } from "./model/json-document.js";
 export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
-export { maxOf, minOf, pushAll } from "./model/arrays.js";
+export { maxOf, minOf, partitionPoint, pushAll } from "./model/arrays.js";
 export { utf8Bytes } from "./model/utf8.js";
 // formats: each agent's files
 export { detectFormat, detectSession, fileNameGlob, FORMAT_PROFILES, type FormatName, formatProfile, isSessionFileName, runtimeWords, SESSION_DOCUMENT_GLOBS, SESSION_DOCUMENT_NAMES, SESSION_FORMATS } from "./formats/registry.js";

@@ -7,7 +7,7 @@
  */
 import { basename, dirname, join, sep } from "node:path";
 import { readFileSync, statSync } from "node:fs";
-import { addRecordTokens, analyzeSession, type Analysis, formatProfile, isObject, isProviderName, messageText, type Msg, PROVIDER_LABELS, providerVerdicts, sessionFromLines, textOf } from "../engine/index.js";
+import { addRecordTokens, analyzeSession, partitionPoint, type Analysis, formatProfile, isObject, isProviderName, messageText, type Msg, PROVIDER_LABELS, providerVerdicts, sessionFromLines, textOf } from "../engine/index.js";
 import { readSessionLines } from "../io/read-session-lines.js";
 import { readSidecarFile } from "../io/sidecar-file.js";
 import type { LibraryCompaction, LibraryModelUsage, LibraryParentRef, LibrarySession, LibrarySpawn, LibraryTokens } from "../protocol/library.js";
@@ -108,14 +108,8 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
   // The model of the last turn at or before a line (binary search: a long session has thousands
   // of records and turns).
   const modelAt = (line: number): string => {
-    let lo = 0;
-    let hi = turns.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (turns[mid].line <= line) lo = mid + 1;
-      else hi = mid;
-    }
-    return (lo > 0 ? turns[lo - 1].model : undefined) ?? turns[0]?.model ?? "unknown";
+    const k = partitionPoint(turns, (t) => t.line <= line);
+    return (k > 0 ? turns[k - 1].model : undefined) ?? turns[0]?.model ?? "unknown";
   };
   const byModel = new Map<string, LibraryModelUsage>();
   const tokens = zeroTokens();

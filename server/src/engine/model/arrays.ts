@@ -37,3 +37,18 @@ export function spliceAll<T>(list: T[], start: number, removed: number, insert: 
   pushAll(list, tail);
   return list;
 }
+
+/**
+ * The first index of `list` whose element fails `before` (Rust's `partition_point`): `before`
+ * must hold for a prefix of the list and fail for the rest. O(log n).
+ */
+export function partitionPoint<T>(list: readonly T[], before: (x: T) => boolean): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(list[mid])) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

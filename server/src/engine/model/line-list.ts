@@ -9,6 +9,7 @@
  * (not kept: changing it changes nothing); `all()` walks every line the same way.
  */
 import type { Eol } from "./lines.js";
+import { partitionPoint } from "./arrays.js";
 
 /** One physical line of the file. */
 export interface SourceLine {
@@ -292,26 +293,12 @@ function blankLine(r: BlankRun, i: number): SourceLine {
 
 /** Index of the first run that ends after line `i` (holds it or comes after it). */
 function firstRunEndingAfter(runs: readonly BlankRun[], i: number): number {
-  let lo = 0;
-  let hi = runs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (runs[mid].line + runs[mid].count <= i) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(runs, (r) => r.line + r.count <= i);
 }
 
 /** Index of the run holding line `i`, or of the last run before it (-1: none). */
 function runIndex(runs: readonly BlankRun[], i: number): number {
-  let lo = 0;
-  let hi = runs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (runs[mid].line <= i) lo = mid + 1;
-    else hi = mid;
-  }
-  const k = lo - 1;
+  const k = partitionPoint(runs, (r) => r.line <= i) - 1;
   return k >= 0 && i < runs[k].line + runs[k].count ? k : -1;
 }
 

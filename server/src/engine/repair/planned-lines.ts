@@ -6,6 +6,7 @@
  * (`origin`), so the CLI copies the bytes of every kept line and the server derives minimal
  * edits; nothing here costs anything per kept line. Pure.
  */
+import { partitionPoint } from "../model/arrays.js";
 import type { Eol } from "../model/lines.js";
 import { LineList } from "../model/line-list.js";
 
@@ -284,14 +285,7 @@ export function keptInOrder(next: PlannedLines): Anchor[] {
   };
   /** The span holding position `p`. */
   const spanAt = (p: number) => {
-    let lo = 0;
-    let hi = spans.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (spans[mid].pos <= p) lo = mid;
-      else hi = mid - 1;
-    }
-    return spans[lo];
+    return spans[Math.max(0, partitionPoint(spans, (s) => s.pos <= p) - 1)];
   };
   /** The line before each piece's first line in the run that ends there: [piece, line of it], or none. */
   const prev = new Map<number, [number, number]>();

@@ -12,6 +12,7 @@
  * Linear in the number of lines; reads parsed values only.
  */
 import { isObject } from "../model/parse.js";
+import { partitionPoint } from "../model/arrays.js";
 import { formatProfile } from "../formats/registry.js";
 import type { Msg, SourceLine } from "../model/types.js";
 import { addRecordTokens, type RecordedUsage, type SessionUsage, type UsageTotals } from "../model/usage-record.js";
@@ -47,13 +48,7 @@ export function editedUsage(format: string, prev: SessionUsage, changed: readonl
   for (const l of changed) {
     const r = isObject(l.value) ? profile.usageOnLine(l.value, l.line)?.rec : undefined;
     // Records are in line order, at most one per line.
-    let lo = 0;
-    let hi = records.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (records[mid].line < l.line) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = partitionPoint(records, (x) => x.line < l.line);
     const has = lo < records.length && records[lo].line === l.line;
     if (r && has) records[lo] = r;
     else if (r) records.splice(lo, 0, r);

@@ -31,6 +31,7 @@
  * the previous messages that came out the same. The counts across segments (the ledger) are
  * changed in place and handed on.
  */
+import { partitionPoint } from "../../model/arrays.js";
 import { isObject } from "../../model/parse.js";
 import { type Msg, sourceLinesOf } from "../../model/types.js";
 import { BRIEF_TOOLS, buildHistory, type History, type HistoryDrop } from "./claude-code-history.js";
@@ -525,14 +526,8 @@ export function continueSegments(prev: Segmented, chain: readonly TranscriptLine
 }
 
 function segIndexAt(segs: readonly Segment[], pos: number): number {
-  let lo = 0;
-  let hi = segs.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (segs[mid].start <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  // The last segment starting at or before `pos` (the first when none does).
+  return Math.max(0, partitionPoint(segs, (s) => s.start <= pos) - 1);
 }
 
 function appended(p: Parts & { lineSeg: Int32Array }, chain: readonly TranscriptLine[], keep: number, rawAt: RawAt, lineCount: number): Segmented | null {
