@@ -12,6 +12,8 @@ import { after, before, describe, it } from "node:test";
 import { readForFix, writeFileSafely } from "../../server/src/cli/write-file-safely.js";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { applyRepairEdits, fixAll, REPAIRS, whyNot } from "../../server/src/engine/repair/index.js";
+import { fixAllWith } from "../../server/src/engine/repair/fix-all.js";
+import { PLANS } from "../../server/src/engine/repair/registry.js";
 import { claudeCodeText } from "../helpers/claude-code-builder.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
 
@@ -173,6 +175,12 @@ describe("fix-all and `fix --only`", () => {
     assert.deepEqual(codes(r.text), ["9:pending-call"]);
     assert.deepEqual([...r.done.keys()].sort(), ["drop-duplicate-result", "insert-missing-result", "move-result", "remove-malformed-line"]);
     assert.equal(fixAll(r.text).edits.length, 0);
+  });
+  it("fix-all reads a round's findings once, not once per kind it tries (the provider findings are a pass over the session, the list a copy)", () => {
+    let calls = 0;
+    const r = fixAllWith(PLANS, many(), {}, { extraFindings: () => (calls++, []) });
+    // One read per analysis: each round's, and the final one that says why what is left stays.
+    assert.equal(calls, r.rounds + 1 + 1);
   });
   it("the CLI summary names each repair; --only limits them; an unknown code exits 2 with the list", () => {
     const p = file(many());

@@ -96,6 +96,9 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
   for (; rounds < maxRounds; rounds++) {
     // Every round reads the text it made; a line it did not change keeps its parse (`previous`).
     if (rounds > 0) a = analyze(cur, { ...options, previous: a });
+    // The round's findings, once: every kind reads the same analysis (the provider findings are a
+    // pass over the session, and with them the list is a copy).
+    const roundFindings = findingsOf(a);
     let applied = false;
     for (const kind of kinds) {
       const batch = opts.batches?.[kind];
@@ -120,7 +123,7 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
       const seen = new Set<string>();
       const seenPlans = new Set<object>();
       let count = 0;
-      for (const f of findingsOf(a)) {
+      for (const f of roundFindings) {
         if (!wanted(f) || !(codeSpec(f.code).fixes as readonly FixKind[]).includes(kind)) continue;
         const key = `${f.line}\u0000${f.toolCallId ?? ""}`;
         if (seen.has(key)) continue;
