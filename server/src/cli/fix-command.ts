@@ -82,7 +82,7 @@ export function runFix(files: string[], opts: FixCommandOptions, out: (s: string
       if (w.backup) note = ` (backup: ${T(w.backup)})`;
     }
     const did = FIX_ORDER.filter((k) => r.fix.done.has(k)).map((k) => REPAIRS[k].done!(r.fix.done.get(k)!, opts.dryRun));
-    const wanted = r.fix.analysis.findings.filter((f) => !opts.codes || opts.codes.has(f.code));
+    const wanted = opts.codes ? r.fix.analysis.findings.filter((f) => opts.codes!.has(f.code)) : r.fix.analysis.findings;
     const errors = wanted.filter((f) => f.severity === "error");
     if (errors.length) worst(1);
     out(`${paint(style, "bold", T(path))}: ${did.length ? did.join(", ") : "nothing to fix"}${note}${errors.length ? paint(style, "red", `; ${errors.length} error finding(s) left`) : ""}\n`);
