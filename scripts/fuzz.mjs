@@ -3,6 +3,8 @@
 //   npm run fuzz -- --seed 15 --runs 20000         reproducible, longer
 //   npm run fuzz -- --server-every 0               without the language server
 //   npm run fuzz -- --lines 400                    longer corpus heads
+//   npm run fuzz -- --corpus 1 --runs 2000 --fields 0 --big 0
+//                                                  the repair properties over every corpus file and 2,000 damaged sessions
 // Needs dist/server.js (built when missing). The implementation is scripts/fuzz/main.ts.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";

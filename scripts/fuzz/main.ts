@@ -8,7 +8,9 @@
  * time per MB. Options: --seed N, --runs N, --server-every N (0: no server), --lines N (corpus head),
  * --fields N (type confusion: every field of every entry kind of every format given every JSON
  * type, in batches through every consumer, at most N batches; 0: none), --big N (inputs of many
- * blank, tiny or `{}` lines and one huge line, N each; 0: none).
+ * blank, tiny or `{}` lines and one huge line, N each; 0: none), --corpus N (1: the repair properties
+ * over every corpus file of both corpora, whole (fix-all's) and its head (every quick fix); 0, the
+ * default: none; with --runs 2000 this is "the corpus and 2,000 damaged sessions").
  * The figures: inputs tried, crashes (anything thrown), hangs (an input over --hang-ms, default
  * 60,000), memory over 4x input + 200 MB (resident set after an input), repair property violations.
  */
@@ -19,7 +21,7 @@ import fc from "fast-check";
 import { main as cli } from "../../server/src/cli.js";
 import { applyRepairEdits, fixAll } from "../../server/src/engine/repair/index.js";
 import { analyze } from "../../server/src/engine/index.js";
-import { corpusFiles } from "../../test/helpers/corpus.js";
+import { allCorpusFiles, corpusFiles } from "../../test/helpers/corpus.js";
 import { everyConsumer } from "../../test/helpers/every-consumer.js";
 import { batchedCases, formatTemplate, templates } from "../../test/helpers/field-types.js";
 import { LspClient } from "../../test/helpers/lsp-client.js";
@@ -36,6 +38,7 @@ const serverEvery = opt("server-every", 10);
 const maxLines = opt("lines", 120);
 const maxFieldBatches = opt("fields", 400);
 const bigEach = opt("big", 2);
+const corpusWhole = opt("corpus", 0) > 0;
 const hangMs = opt("hang-ms", 60_000);
 const MB = 1024 * 1024;
 
@@ -179,6 +182,27 @@ async function run(): Promise<number> {
       measure("type confusion", fieldBatches, b.text, t0);
     }
   }
+  // The repair properties over every corpus file: fix-all's on the whole file, every quick fix on its head.
+  let corpusDone = 0;
+  if (corpusWhole)
+    for (const f of allCorpusFiles()) {
+      const t0 = before();
+      corpusDone++;
+      bytes += Buffer.byteLength(f.text);
+      try {
+        checkFixAll(f.text, stats);
+      } catch (e) {
+        propertyViolations++;
+        fail(`corpus fix-all ${f.name}`, corpusDone, f.text, e);
+      }
+      try {
+        checkEachRepair(head(f.text, maxLines), stats);
+      } catch (e) {
+        propertyViolations++;
+        fail(`corpus quick fix ${f.name}`, corpusDone, f.text, e);
+      }
+      measure("corpus", corpusDone, f.text, t0);
+    }
   // Huge and many lines: analysis, check and fix through the CLI.
   let big = 0;
   for (const text of bigInputs(bigEach, seed)) {
@@ -205,7 +229,7 @@ async function run(): Promise<number> {
   process.stdout.write(
     [
       `seed ${seed}`,
-      `inputs tried ${inputs}: cases ${cases.length}, type-confusion batches ${fieldBatches}, big inputs ${big} (${(bytes / 1e6).toFixed(2)} MB in all), through the server ${serverDocs}`,
+      `inputs tried ${inputs}: cases ${cases.length}, type-confusion batches ${fieldBatches}, corpus files ${corpusDone}, big inputs ${big} (${(bytes / 1e6).toFixed(2)} MB in all), through the server ${serverDocs}`,
       `crashes ${crashes}, hangs (over ${hangMs} ms) ${hangs}, memory over 4x input + 200 MB ${memoryOver}, repair property violations ${propertyViolations}`,
       `quick fixes checked ${stats.repairs}, not offered (with a reason) ${stats.notOffered}, fix-all changed ${stats.fixAllChanged} files`,
       `failures ${nFail} (${failures.size} distinct)`,

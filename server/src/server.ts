@@ -11,11 +11,11 @@ import { guardReason } from "./presentation/view-guard.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses } from "./lsp/code-lenses.js";
-import { diagnostics, prunedHints } from "./lsp/diagnostics.js";
+import { prunedHints } from "./lsp/diagnostics.js";
 import { hover } from "./lsp/hover.js";
 import { definition, highlights, references } from "./lsp/navigation.js";
 import { symbols } from "./lsp/symbols.js";
-import { boundDiagnostics } from "./lsp/diagnostics-bound.js";
+import { boundSource, documentDiagnostics } from "./lsp/diagnostics-bound.js";
 import { ProviderTargets } from "./lsp/provider-targets.js";
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from "./lsp/settings.js";
 import { DiskFollower } from "./lsp/disk-follower.js";
@@ -206,7 +206,7 @@ async function publishSteps(uri: string, notifyRender: boolean, stopped: () => b
   const long = lines.end - lines.lastEol.length >= LONG_SESSION_CHARS;
   if (long && (st.stages?.session ?? "read") === "read" && !providers.ready(st, settings)) {
     // The structural findings now; the provider verdicts (about half of a full read) follow.
-    connection.sendDiagnostics({ uri, version, diagnostics: boundDiagnostics(diagnostics(st.model, uri, settings), uri).diagnostics });
+    connection.sendDiagnostics({ uri, version, diagnostics: documentDiagnostics(st.model, uri, settings).diagnostics });
     published.set(uri, true);
     if (LOG_TIMINGS) connection.console.log(`timing: first-publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);
     if (!progress) withProgress((progress = await AnalysisProgress.start(connection, serverProgress, uri, "Transcript Inspector", "provider verdicts")));
@@ -215,7 +215,7 @@ async function publishSteps(uri: string, notifyRender: boolean, stopped: () => b
     if (stopped()) return;
   }
   // The findings the document shows (the list `check` prints) and the pruned hints, then bounded (lsp/diagnostics-bound.ts).
-  const bound = boundDiagnostics(providers.diagnostics(st, settings, prunedHints(st.model, uri, settings)), uri);
+  const bound = boundSource(providers.diagnosticSource(st, settings, prunedHints(st.model, uri, settings)), uri);
   connection.sendDiagnostics({ uri, version, diagnostics: bound.diagnostics });
   lastPublished.set(uri, new WeakRef(st));
   if (LOG_TIMINGS) connection.console.log(`timing: publish ${uri} v${version ?? "-"} ${(performance.now() - started).toFixed(1)} ms`);

@@ -82,13 +82,15 @@ export function runFix(files: string[], opts: FixCommandOptions, out: (s: string
       if (w.backup) note = ` (backup: ${T(w.backup)})`;
     }
     const did = FIX_ORDER.filter((k) => r.fix.done.has(k)).map((k) => REPAIRS[k].done!(r.fix.done.get(k)!, opts.dryRun));
-    const wanted = r.fix.analysis.findings.filter((f) => !opts.codes || opts.codes.has(f.code));
+    const wanted = opts.codes ? r.fix.analysis.findings.filter((f) => opts.codes!.has(f.code)) : r.fix.analysis.findings;
     const errors = wanted.filter((f) => f.severity === "error");
     if (errors.length) worst(1);
     out(`${paint(style, "bold", T(path))}: ${did.length ? did.join(", ") : "nothing to fix"}${note}${errors.length ? paint(style, "red", `; ${errors.length} error finding(s) left`) : ""}\n`);
     // What is left: findings a repair exists for but is not offered (why), then errors no repair handles.
     const why = new Map(r.fix.skipped.map((x) => [`${x.line}\u0000${x.code}\u0000${x.toolCallId ?? ""}`, x.reason]));
-    const left = wanted.filter((f) => f.severity === "error" || why.has(`${f.line}\u0000${f.code}\u0000${f.toolCallId ?? ""}`));
+    // A finding whose code no repair was skipped for is not looked up (no key made for each of a million).
+    const skippedCodes = new Set(r.fix.skipped.map((x) => x.code));
+    const left = wanted.filter((f) => f.severity === "error" || (skippedCodes.has(f.code) && why.has(`${f.line}\u0000${f.code}\u0000${f.toolCallId ?? ""}`)));
     for (const f of left.slice(0, SHOWN)) {
       const reason = why.get(`${f.line}\u0000${f.code}\u0000${f.toolCallId ?? ""}`);
       out(`  line ${f.line + 1} ${f.code}${f.toolCallId !== undefined ? ` \`${T(f.toolCallId)}\`` : ""}: ${reason ? `not fixed: ${T(reason)}` : "no repair for this finding"}\n`);

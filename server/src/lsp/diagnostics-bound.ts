@@ -4,7 +4,7 @@
  * line); the status notification says how many exist when fewer are published.
  */
 import type { Diagnostic, DiagnosticRelatedInformation } from "vscode-languageserver/node";
-import type { Severity } from "../engine/index.js";
+import type { Finding, Severity } from "../engine/index.js";
 import { prunedHints, toDiagnostic } from "./diagnostics.js";
 import type { DocModel } from "./model.js";
 import type { Settings } from "./settings.js";
@@ -47,24 +47,46 @@ function bounded(d: Diagnostic): Diagnostic {
 const RANK: Record<Severity, number> = { error: 1, warning: 2, information: 3, hint: 4 };
 
 /**
+ * Diagnostics a bound reads without making them all: `count` items, each with a rank (1 error,
+ * 2 warning, 3 information, 4 hint; 0: not shown) and a line, made only when published.
+ */
+export interface DiagnosticSource {
+  count: number;
+  rank(i: number): number;
+  line(i: number): number;
+  make(i: number): Diagnostic | null;
+}
+
+/**
  * The diagnostics to publish for a document: ordered by severity (errors first) then line, at
  * most `max`, the whole message under `maxBytes` (each diagnostic's message and related list cut
- * first). Only the findings that are published are converted (a finding's ranges are located on demand, so 100,000 findings
- * cost no more than the 1,000 shown, apart from sorting).
+ * first). Only the findings that are published are converted (a finding's ranges are located on
+ * demand, so 100,000 findings cost no more than the 1,000 shown, apart from one pass over them).
  */
 export function documentDiagnostics(m: DocModel, uri: string, settings: Settings, max = MAX_DIAGNOSTICS, maxBytes = MAX_DIAGNOSTICS_BYTES): BoundedDiagnostics {
-  const candidates: Candidate[] = [];
-  let errors = 0;
-  let warnings = 0;
-  for (const f of m.a.findings) {
-    const sev = settings.severityOverrides[f.code] ?? f.severity;
-    if (sev === "off") continue;
-    if (sev === "error") errors++;
-    else if (sev === "warning") warnings++;
-    candidates.push({ rank: RANK[sev], line: f.line, order: candidates.length, make: () => toDiagnostic(m, uri, f, settings) });
-  }
-  for (const h of prunedHints(m, uri, settings)) candidates.push({ rank: h.severity ?? 4, line: h.range.start.line, order: candidates.length, make: () => h });
-  return boundCandidates(candidates, errors, warnings, uri, max, maxBytes);
+  return boundSource(findingSource(m, uri, settings, m.a.findings, prunedHints(m, uri, settings)), uri, max, maxBytes);
+}
+
+/**
+ * A diagnostic per finding of `findings` (made only when published; a user's severity override
+ * applies, `off` hides it), then `base` (diagnostics made already); `baseFirst`: `base` first.
+ */
+export function findingSource(m: DocModel, uri: string, settings: Settings, findings: readonly Finding[], base: readonly Diagnostic[], baseFirst = false): DiagnosticSource {
+  const nb = base.length;
+  const fi = (i: number) => (baseFirst ? i - nb : i);
+  const bi = (i: number) => (baseFirst ? i : i - findings.length);
+  const isBase = (i: number) => (baseFirst ? i < nb : i >= findings.length);
+  return {
+    count: nb + findings.length,
+    rank: (i) => {
+      if (isBase(i)) return base[bi(i)].severity ?? 4;
+      const f = findings[fi(i)];
+      const sev = settings.severityOverrides[f.code] ?? f.severity;
+      return sev === "off" ? 0 : RANK[sev];
+    },
+    line: (i) => (isBase(i) ? base[bi(i)].range.start.line : findings[fi(i)].line),
+    make: (i) => (isBase(i) ? base[bi(i)] : toDiagnostic(m, uri, findings[fi(i)], settings)),
+  };
 }
 
 type Candidate = { rank: number; line: number; order: number; make: () => Diagnostic | null };
@@ -74,18 +96,63 @@ type Candidate = { rank: number; line: number; order: number; make: () => Diagno
  * (for example the generic ones with the provider findings folded in, lsp/provider-findings.ts).
  */
 export function boundDiagnostics(list: Diagnostic[], uri: string, max = MAX_DIAGNOSTICS, maxBytes = MAX_DIAGNOSTICS_BYTES): BoundedDiagnostics {
-  let errors = 0;
-  let warnings = 0;
-  const candidates: Candidate[] = list.map((d, order) => {
-    const rank = d.severity ?? 4;
-    if (rank === 1) errors++;
-    else if (rank === 2) warnings++;
-    return { rank, line: d.range.start.line, order, make: () => d };
-  });
-  return boundCandidates(candidates, errors, warnings, uri, max, maxBytes);
+  return boundSource({ count: list.length, rank: (i) => list[i].severity ?? 4, line: (i) => list[i].range.start.line, make: (i) => list[i] }, uri, max, maxBytes);
 }
 
-function boundCandidates(candidates: Candidate[], errors: number, warnings: number, uri: string, max: number, maxBytes: number): BoundedDiagnostics {
+/**
+ * The bound over a source: one pass counts the ranks and picks the `max` first by rank, line and
+ * place in the source (a list of at most `max` kept in order; a document's findings come by line,
+ * so most are turned away at once); only those are made. Nothing is held per item of the source
+ * but one byte (its rank).
+ */
+export function boundSource(src: DiagnosticSource, uri: string, max = MAX_DIAGNOSTICS, maxBytes = MAX_DIAGNOSTICS_BYTES): BoundedDiagnostics {
+  const ranks = new Uint8Array(src.count);
+  const perRank = [0, 0, 0, 0, 0];
+  for (let i = 0; i < src.count; i++) {
+    const r = src.rank(i);
+    ranks[i] = r;
+    perRank[r]++;
+  }
+  const shown = src.count - perRank[0];
+  // The lowest rank whose items are not all kept, and how many of it are.
+  let room = max;
+  let cut = 5;
+  for (let r = 1; r <= 4; r++) {
+    if (perRank[r] > room) {
+      cut = r;
+      break;
+    }
+    room -= perRank[r];
+  }
+  const picked: number[] = [];
+  const partial: number[] = []; // indices of rank `cut`, the `room` first by (line, index), in order
+  const before = (a: number, b: number) => src.line(a) - src.line(b) || a - b;
+  for (let i = 0; i < src.count; i++) {
+    const r = ranks[i];
+    if (r === 0 || r > cut) continue;
+    if (r < cut) {
+      picked.push(i);
+      continue;
+    }
+    if (room === 0) continue;
+    if (partial.length === room && before(i, partial[partial.length - 1]) > 0) continue;
+    let lo = 0;
+    let hi = partial.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(partial[mid], i) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    partial.splice(lo, 0, i);
+    if (partial.length > room) partial.pop();
+  }
+  for (const i of partial) picked.push(i);
+  const candidates: Candidate[] = picked.map((i) => ({ rank: ranks[i], line: src.line(i), order: i, make: () => src.make(i) }));
+  return boundCandidates(candidates, perRank[1], perRank[2], uri, max, maxBytes, shown);
+}
+
+/** `candidates` (the ones that may be published, of `total`), sorted and cut to `max` and `maxBytes`. */
+function boundCandidates(candidates: Candidate[], errors: number, warnings: number, uri: string, max: number, maxBytes: number, total = candidates.length): BoundedDiagnostics {
   candidates.sort((a, b) => a.rank - b.rank || a.line - b.line || a.order - b.order);
   // Most documents fit whole: one measure of everything instead of one per diagnostic.
   if (candidates.length <= max) {
@@ -95,7 +162,7 @@ function boundCandidates(candidates: Candidate[], errors: number, warnings: numb
       if (d) all.push(bounded(d));
     }
     if (Buffer.byteLength(JSON.stringify(uri)) + 200 + Buffer.byteLength(JSON.stringify(all)) <= maxBytes)
-      return { diagnostics: all, errors, warnings, capped: all.length < candidates.length ? { shown: all.length, total: candidates.length } : undefined };
+      return { diagnostics: all, errors, warnings, capped: all.length < total ? { shown: all.length, total } : undefined };
   }
   // First the diagnostics without their related places, while they fit; then related lists, in
   // order, with the room left (so related places never push out a diagnostic).
@@ -121,6 +188,6 @@ function boundCandidates(candidates: Candidate[], errors: number, warnings: numb
     room -= extra;
     return full;
   });
-  return { diagnostics, errors, warnings, capped: diagnostics.length < candidates.length ? { shown: diagnostics.length, total: candidates.length } : undefined };
+  return { diagnostics, errors, warnings, capped: diagnostics.length < total ? { shown: diagnostics.length, total } : undefined };
 }
 

@@ -20,6 +20,7 @@ import { cellFor, type ProviderFinding, type ProviderVerdicts, providerVerdicts 
 import { type ShowOptions, shownFindings } from "../presentation/shown-findings.js";
 import type { ProviderStatus } from "../protocol/providers.js";
 import { toDiagnostic } from "./diagnostics.js";
+import { type DiagnosticSource, findingSource } from "./diagnostics-bound.js";
 import { escapeMarkdown } from "./markdown.js";
 import type { DocModel } from "./model.js";
 import { analyzeOptions, type Settings } from "./settings.js";
@@ -72,6 +73,15 @@ export function withProviderDiagnostics(m: DocModel, uri: string, settings: Sett
     if (d) out.push(d);
   }
   return out;
+}
+
+/**
+ * The same diagnostics as `withProviderDiagnostics`, for the bound (lsp/diagnostics-bound.ts): a
+ * finding's diagnostic is made only when it is published, so a file with a finding on each of a
+ * million lines makes the 1,000 shown, not a million.
+ */
+export function providerDiagnosticSource(m: DocModel, uri: string, settings: Settings, pv: ProviderVerdicts, base: Diagnostic[]): DiagnosticSource {
+  return findingSource(m, uri, settings, shownFindings(m.a, pv, showOptions(settings)), base.filter((d) => typeof d.code !== "string" || !isFindingCode(d.code)), true);
 }
 
 /** What the settings say about which findings show, and how. */

@@ -10,7 +10,8 @@ import type { ProviderVerdicts } from "../engine/index.js";
 import { ProviderVerdictsRequest, type ProviderStatus, SetTargetProviderRequest } from "../protocol/providers.js";
 import type { ViewProvider } from "../protocol/view.js";
 import { providerView, verdictItems } from "../presentation/provider-view.js";
-import { hasVerdictsOf, providerStatus, verdictsOf, withProviderDiagnostics, withProviderHover } from "./provider-findings.js";
+import { hasVerdictsOf, providerDiagnosticSource, providerStatus, verdictsOf, withProviderDiagnostics, withProviderHover } from "./provider-findings.js";
+import type { DiagnosticSource } from "./diagnostics-bound.js";
 import type { Settings } from "./settings.js";
 import type { DocState } from "./store.js";
 
@@ -49,6 +50,12 @@ export class ProviderTargets {
   diagnostics(st: DocState, settings: Settings, base: Diagnostic[]): Diagnostic[] {
     const v = this.verdicts(st, settings);
     return v ? withProviderDiagnostics(st.model, st.uri, settings, v.pv, base) : base;
+  }
+
+  /** The same as `diagnostics`, made only when published (lsp/diagnostics-bound.ts `boundSource`). */
+  diagnosticSource(st: DocState, settings: Settings, base: Diagnostic[]): DiagnosticSource {
+    const v = this.verdicts(st, settings);
+    return v ? providerDiagnosticSource(st.model, st.uri, settings, v.pv, base) : { count: base.length, rank: (i) => base[i].severity ?? 4, line: (i) => base[i].range.start.line, make: (i) => base[i] };
   }
 
   status(st: DocState, settings: Settings): ProviderStatus | undefined {

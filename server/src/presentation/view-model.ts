@@ -151,10 +151,17 @@ export function withAllFixes(view: RenderView): RenderView {
  * another branch the inspector asked for (default: `a`'s).
  */
 export function buildRenderView(a: Analysis, uri: string, version: number | null, activeLeaf: string | null = a.session.leafId): RenderView {
+  // The findings of the lines that are messages of the view (the only ones it shows by line): a
+  // file with a finding on each of a million lines that are no message makes no view finding.
+  const messageLines = new Set<number>();
+  const side = formatProfile(a.session.format)?.sidechains?.(a.session);
+  for (const list of [a.before, a.after, ...(side ? [...side.groups, ...side.unmatched].map((g) => g.messages) : [])])
+    for (const m of list) if (m.origin.kind === "entry") messageLines.add(m.origin.line);
   const findingsByLine = new Map<number, ViewFinding[]>();
   const counts: Record<string, number> = {};
   for (const f of a.findings) {
     counts[f.code] = (counts[f.code] ?? 0) + 1;
+    if (!messageLines.has(f.line)) continue;
     const vf: ViewFinding = { code: f.code, severity: f.severity, message: f.message, line: f.line + 1, fixes: [] };
     if (codeSpec(f.code).fixes.length > 0) unplanned.set(vf, { f, a });
     const list = findingsByLine.get(f.line) ?? [];
@@ -318,7 +325,6 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
   rv.totals.breakdown = totalsBreakdown(before, after);
   viewMessages.set(rv, { before: a.before, after: a.after });
   if (a.usage.records.length > 0) rv.totals.recorded = { ...a.usage.totals };
-  const side = formatProfile(a.session.format)?.sidechains?.(a.session);
   if (side) {
     // Subagent lines are not in the context: a group under the Task call that ran them.
     const sideView = (g: (typeof side.groups)[number], n: number): ViewSidechain => {

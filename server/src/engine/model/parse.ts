@@ -36,10 +36,11 @@ export function splitLines(text: string): ParsedText {
   const lines = new LineList();
   const n = text.length;
   let start = 0;
+  let prev: SourceLine | undefined;
   const add = (end: number, eol: Eol) => {
     // A line that ends in a lone CR, and the line after one, are parts of a record: kept.
     if (eol !== "\r" && lines.lastEol !== "\r" && (end === start || isBlankText(text.slice(start, end)))) lines.pushBlank(end === start ? "" : text.slice(start, end), eol);
-    else lines.push(newLine(0, 0, text.slice(start, end), eol));
+    else lines.push((prev = newLine(0, 0, sharedText(text.slice(start, end), prev), eol)));
   };
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -98,6 +99,42 @@ export function parseLine(l: SourceLine): void {
   }
   if (long && nestedDeeperThan(value, MAX_LINE_DEPTH)) l.tooDeep = true;
   else l.value = value;
+}
+
+/**
+ * Short lines with the text of the held line before them share its string and its parse: a file
+ * of a million `{}` lines (or of one malformed line repeated) holds one string, one value and one
+ * parse error between them, not one each (a short slice of a string is a copy, 24 bytes; an empty
+ * object 56). Longer lines are slices of the text or dropped once parsed (io/read-session-lines.ts).
+ */
+const SHARE_BELOW = 64;
+
+/** `text`, or `prev`'s equal text when both are short (one string for both). */
+function sharedText(text: string, prev: SourceLine | undefined): string {
+  return prev !== undefined && text.length < SHARE_BELOW && prev.text === text ? prev.text : text;
+}
+
+/**
+ * Parses `l`, or takes the parse of `prev` (the held line before it, parsed on its own: not part
+ * of a record that spans lines) when their short texts are equal. The parse is the same either
+ * way; the value is shared only when nothing can tell it apart from a fresh one: a primitive, or
+ * an empty object or array (no reader makes an entry of those, and the engine changes no value).
+ */
+export function parseLineAfter(l: SourceLine, prev: SourceLine | undefined): void {
+  if (prev !== undefined && l.text.length < SHARE_BELOW && l.text === prev.text && prev.eol !== "\r" && prev.partOf === undefined && !prev.tooDeep && sharable(prev.value)) {
+    l.text = prev.text;
+    l.value = prev.value;
+    if (prev.parseError !== undefined) l.parseError = prev.parseError;
+    return;
+  }
+  parseLine(l);
+}
+
+function sharable(v: unknown): boolean {
+  if (typeof v !== "object" || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  for (const _ in v) return false;
+  return Object.getPrototypeOf(v) === Object.prototype;
 }
 
 /** Whether a parsed JSON value nests arrays and objects more than `limit` deep (the text's bracket depth); iterative. */
@@ -192,7 +229,7 @@ export function parseTextSliced(text: string): { parsed: ParsedText; total: numb
       const until = read + chars;
       while (i < lines.length && read < until) {
         const l = lines[i++];
-        parseLine(l);
+        parseLineAfter(l, i > 1 ? lines[i - 2] : undefined);
         read = bom + l.offset + l.text.length + l.eol.length;
       }
       if (i < lines.length) return true;
@@ -206,7 +243,8 @@ export function parseTextSliced(text: string): { parsed: ParsedText; total: numb
 export function parseText(text: string, previous?: ParsedText): ParsedText {
   const parsed = splitLines(text);
   if (!previous) {
-    for (const l of parsed.lines.held) parseLine(l);
+    const held = parsed.lines.held;
+    for (let k = 0; k < held.length; k++) parseLineAfter(held[k], k > 0 ? held[k - 1] : undefined);
     if (glueRecords(parsed.lines)) parsed.glued = true;
     return parsed;
   }
@@ -262,14 +300,26 @@ export class LineCollector {
       lines.pushBlank(text, eol);
       return undefined;
     }
-    const l = this.makeLine(lines.length, lines.end, text, eol);
+    // A short line like the one before shares its string (its parse too, below).
+    const prev = inRecord ? undefined : this.prevShort;
+    const l = this.makeLine(lines.length, lines.end, sharedText(text, prev), eol);
     lines.push(l);
+    this.prevShort = undefined;
     if (inRecord) {
       this.open.push(text);
       if (eol !== "\r") this.glue();
-    } else parseLine(l);
+    } else {
+      parseLineAfter(l, prev);
+      if (text.length < SHARE_BELOW) this.prevShort = l;
+    }
     return l;
   }
+
+  /**
+   * The held line before, when it is short and parsed on its own (a line that may drop its text,
+   * io/read-session-lines.ts, is long: never asked for its text here).
+   */
+  private prevShort: SourceLine | undefined;
 
   /** Texts of the lines of a record still open (they ended in lone CRs so far). */
   private open: string[] = [];
@@ -287,6 +337,7 @@ export class LineCollector {
 
   /** A line that cannot be held as a string (longer than a JavaScript string can be): kept as an unparsed line saying why. */
   addUnreadable(reason: string, eol: Eol): void {
+    this.prevShort = undefined;
     if (this.open.length > 0) this.glue();
     const l = this.makeLine(this.lines.length, this.lines.end, "", eol);
     l.parseError = reason;

@@ -138,27 +138,23 @@ export function truncatedLastLineFinding(l: SourceLine, parseError: string, agen
  */
 export function lineShapeFindings(lines: readonly SourceLine[], agent = "the agent"): Finding[] {
   const findings: Finding[] = [];
+  // A line like the one before (the same text: parse.ts shares it) gets the same message and
+  // columns objects: a file of one malformed line repeated holds them once.
+  let last: { text: string; columns: { start: number; end: number }; message: string } | undefined;
+  const malformed = (l: SourceLine, message: () => string) => {
+    if (last === undefined || last.text !== l.text) last = { text: l.text, columns: { start: 0, end: l.text.length }, message: message() };
+    findings.push(shapeFinding("malformed-line", { line: l.line, columns: last.columns, message: last.message }));
+  };
   for (const l of lines) {
     if (l.tooDeep) findings.push(tooDeepFinding(l));
     else if (l.parseError !== undefined) {
+      const parseError = l.parseError;
       // Only the file's last line goes without an ending.
-      if (l.eol === "") findings.push(truncatedLastLineFinding(l, l.parseError, agent));
-      else
-        findings.push(
-          shapeFinding("malformed-line", {
-            line: l.line,
-            columns: { start: 0, end: l.text.length },
-            message: `Line is not valid JSON. ${l.parseError}; ${agent} skips this line when it loads the session.`,
-          }),
-        );
+      if (l.eol === "") findings.push(truncatedLastLineFinding(l, parseError, agent));
+      else malformed(l, () => `Line is not valid JSON. ${parseError}; ${agent} skips this line when it loads the session.`);
     } else if (l.value !== undefined && !isObject(l.value)) {
-      findings.push(
-        shapeFinding("malformed-line", {
-          line: l.line,
-          columns: { start: 0, end: l.text.length },
-          message: `Line is not a JSON object. It is ${describeJsonType(l.value)}; ${agent} skips it.`,
-        }),
-      );
+      const value = l.value;
+      malformed(l, () => `Line is not a JSON object. It is ${describeJsonType(value)}; ${agent} skips it.`);
     }
   }
   return findings;

@@ -133,7 +133,7 @@ function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
   const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
   const agent = agentAfter(session, before, { version: options.agentVersion ?? versionFor(options.agentVersions, session.format) });
   const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
-  const findings: Finding[] = [...session.findings];
+  const findings: Finding[] = session.findings.slice();
   let sentOccurrences: OccurrenceIndex | undefined;
   if (options.rules !== false) {
     // What is sent: an index of the After column when the resume cut or rewrote the context
@@ -144,12 +144,17 @@ function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
     pushAll(findings, agent.findings);
     if (enabled.has("oversized-line")) pushAll(findings, oversizedLineFindings(session.lines));
   }
-  const kept = findings.filter((f) => !disabled.has(f.code));
+  const kept = withoutCodes(findings, disabled);
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const usage = options.usage ?? recordedUsage(session.format, session.lines.held);
   const prune: PruneResult = { messages: before, pruned: false, chains: emptyChainReport(before), swept: [] };
   const wire: WireReport = { messages: agent.messages, dropped: [], synthetic: [], errorTurnResults: [] };
   return { session, pruner: "none", afterModel: agent.model, usage, before, pruned: before, after: agent.messages, dropped: agent.dropped, prune, wire, occurrences, sentOccurrences, indexer: IndexerState.rebuild([]), findings: kept };
+}
+
+/** `findings` (a list of this analysis's own) without those of `disabled` codes: the same list when there are none. */
+function withoutCodes(findings: Finding[], disabled: ReadonlySet<string>): Finding[] {
+  return disabled.size === 0 ? findings : findings.filter((f) => !disabled.has(f.code));
 }
 
 /** The context without its system and developer messages (the agent's own instructions, not the conversation). */
@@ -165,7 +170,7 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
   const indexer = IndexerState.rebuild(session.branch);
   const disabled = new Set<string>(options.disabledCodes ?? []);
   const enabled: EnabledCodes = { has: (code) => !disabled.has(code) };
-  const findings: Finding[] = [...session.findings];
+  const findings: Finding[] = session.findings.slice();
   const headerLine = session.header?.line ?? 0;
   let acp: AcpRender | undefined;
   if (options.acpSidecar) {
@@ -213,7 +218,7 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
     pushAll(findings, wireFindings(wire, occurrences, enabled));
     if (enabled.has("oversized-line")) pushAll(findings, oversizedLineFindings(session.lines));
   }
-  const kept = findings.filter((f) => !disabled.has(f.code));
+  const kept = withoutCodes(findings, disabled);
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const usage = options.usage ?? recordedUsage(session.format, session.lines.held);
   const pruner = prunerName(acp, config.enabled);

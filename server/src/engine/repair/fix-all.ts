@@ -86,7 +86,11 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
   // leaves them alone unless their code is asked for by name.
   const wanted = (f: Finding) => (opts.codes ? opts.codes.has(f.code) : f.severity === "error" || f.severity === "warning");
   const maxRounds = opts.maxRounds ?? 60;
-  const findingsOf = (x: Analysis): readonly Finding[] => (opts.extraFindings ? [...x.findings, ...opts.extraFindings(x)] : x.findings);
+  // The analysis's findings and the extra ones: one list per round (not one per kind tried).
+  const findingsOf = (x: Analysis): readonly Finding[] => {
+    const extra = opts.extraFindings?.(x);
+    return extra && extra.length > 0 ? x.findings.concat(extra) : x.findings;
+  };
   let cur = text;
   let a = analyze(cur, options);
   // The lines of the text, from the analysis's own (no second split): kept lines cost nothing.
@@ -96,9 +100,7 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
   for (; rounds < maxRounds; rounds++) {
     // Every round reads the text it made; a line it did not change keeps its parse (`previous`).
     if (rounds > 0) a = analyze(cur, { ...options, previous: a });
-    // The round's findings, once: every kind reads the same analysis (the provider findings are a
-    // pass over the session, and with them the list is a copy).
-    const roundFindings = findingsOf(a);
+    let all: readonly Finding[] | undefined;
     let applied = false;
     for (const kind of kinds) {
       const batch = opts.batches?.[kind];
@@ -123,7 +125,7 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
       const seen = new Set<string>();
       const seenPlans = new Set<object>();
       let count = 0;
-      for (const f of roundFindings) {
+      for (const f of (all ??= findingsOf(a))) {
         if (!wanted(f) || !(codeSpec(f.code).fixes as readonly FixKind[]).includes(kind)) continue;
         const key = `${f.line}\u0000${f.toolCallId ?? ""}`;
         if (seen.has(key)) continue;

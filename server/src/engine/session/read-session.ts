@@ -28,9 +28,10 @@ export function sessionFromLines(parsed: ParsedText): Session {
 
   const lastLine = lines.last();
   const truncatedLastLine = !doc && lastLine !== undefined && lastLine.parseError !== undefined && lastLine.eol === "";
-  const findings: Finding[] = doc ? doc.findings : lineShapeFindings(lines.held, runtimeWords(format).agent);
+  const shape: Finding[] = doc ? doc.findings : lineShapeFindings(lines.held, runtimeWords(format).agent);
   const read: FormatRead = !reader ? { entries: [], findings: [] } : doc ? (doc.document.root === undefined ? { entries: [], findings: [] } : reader.readDocument!(doc.document, lines)) : reader.read(lines);
-  pushAll(findings, read.findings);
+  // The reader's list is its own: taken as it is when the lines hold no shape finding (no copy of a finding per line).
+  const findings = shape.length === 0 ? read.findings : pushAll(shape, read.findings);
 
   const { entries } = read;
   const idKey = reader?.idKey ?? "id";

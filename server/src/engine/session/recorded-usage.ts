@@ -15,7 +15,7 @@ import { isObject } from "../model/parse.js";
 import { partitionPoint } from "../model/arrays.js";
 import { formatProfile } from "../formats/registry.js";
 import type { Msg, SourceLine } from "../model/types.js";
-import { addRecordTokens, type RecordedUsage, type SessionUsage, type UsageTotals } from "../model/usage-record.js";
+import { addRecordTokens, type LineUsage, type RecordedUsage, type SessionUsage, type UsageTotals } from "../model/usage-record.js";
 
 export type { RecordedUsage, SessionUsage, UsageTotals };
 
@@ -85,17 +85,18 @@ export function recordedUsage(format: string, lines: readonly SourceLine[]): Ses
   const seen = new Map<string, number>(); // response key -> index in records (the last copy wins)
   // A JSON document's lines hold no values: the profile reads its usage from the document.
   const doc = lines[0]?.doc; // a held line: every one of a document carries it
-  const found = !profile ? [] : doc ? (profile.documentUsage?.(doc) ?? []) : lines.map((l) => (isObject(l.value) ? profile.usageOnLine(l.value, l.line) : undefined));
-  if (profile)
-    for (const r of found) {
-      if (!r) continue;
-      const at = r.key !== undefined ? seen.get(r.key) : undefined;
-      if (at !== undefined) records[at] = { ...r.rec, line: records[at].line };
-      else {
-        if (r.key !== undefined) seen.set(r.key, records.length);
-        records.push(r.rec);
-      }
+  const add = (r: LineUsage | undefined) => {
+    if (!r) return;
+    const at = r.key !== undefined ? seen.get(r.key) : undefined;
+    if (at !== undefined) records[at] = { ...r.rec, line: records[at].line };
+    else {
+      if (r.key !== undefined) seen.set(r.key, records.length);
+      records.push(r.rec);
     }
+  };
+  // A loop over the lines, not a list as long as them (most lines record no usage).
+  if (profile && doc) for (const r of profile.documentUsage?.(doc) ?? []) add(r);
+  else if (profile) for (const l of lines) if (isObject(l.value)) add(profile.usageOnLine(l.value, l.line));
   const totals: UsageTotals = { responses: records.length, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
   addTotals(totals, records);
   return { records, totals };
