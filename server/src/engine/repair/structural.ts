@@ -241,6 +241,8 @@ function insertForTurn(a: Analysis, c: Context, o: Occurrence): Planned {
   // line, another branch) before the id is called again means the call was answered.
   const held = heldResult(a, missing);
   if (held) return no(held);
+  const ahead = childBeforeParent(a, turnCalls, c.reader?.words.agent ?? "the agent");
+  if (ahead) return no(ahead);
   const at = turnEnd(a, c, idx);
   if ("reason" in at) return at;
   const callValue = a.session.lines.at(o.callLine)!.value;
@@ -262,6 +264,30 @@ function insertForTurn(a: Analysis, c: Context, o: Occurrence): Planned {
   const reads = [at.prev.line, ...(at.next ? [] : [LAST_ENTRY])];
   const names = missing.map((m) => `\`${m.id}\``).join(", ");
   return { title: `Insert an interrupted result for ${missing.length === 1 ? `call ${names}` : `${missing.length} calls (${names})`}`, plan, reads };
+}
+
+/**
+ * Why no result may be added to this turn: a line earlier in the file names a line of the turn as
+ * its parent (null when none does). Agents write a parent before its children, so such a link is
+ * damage; how the agent's loader orders the lines around it (Claude Code joins a turn's split
+ * lines by their parents) then depends on it, and a new line could move other messages (fuzz seeds
+ * 50003 and 50004: a new dangling call after the fix).
+ */
+function childBeforeParent(a: Analysis, calls: readonly Occurrence[], agent: string): string | null {
+  const ix = repairIndex(a);
+  const seen = new Set<number>();
+  for (const m of calls) {
+    if (m.callLine === null || seen.has(m.callLine)) continue;
+    seen.add(m.callLine);
+    const e = ix.entryByLine.get(m.callLine);
+    if (!e || e.syntheticId) continue;
+    for (const [ln] of ix.refs(e.id) ?? []) {
+      if (ln >= m.callLine) continue;
+      if (ix.entryByLine.get(ln)?.parentId === e.id)
+        return `line ${ln + 1} names line ${m.callLine + 1}, later in the file, as its parent: where ${agent} would read a new result cannot be told (fix that line's parent link first)`;
+    }
+  }
+  return null;
 }
 
 /** Why no result may be made up for these calls: the file holds one of them (null when none does). */
