@@ -66,8 +66,15 @@ function claudeCode(dir: string, recDir: string): void {
     }
     console.log(`Claude Code ${release}: ${counts.equal}/${counts.compared} resumed files equal; ${counts.other} not resumed by the CLI`);
   }
-  const skips = stemsOf(dir).filter((stem) => analyze(readFileSync(join(dir, `${stem}.jsonl`), "utf8")).findings.some((f) => f.code === "resume-skips-turns"));
-  console.log(`\nresume-skips-turns reported for: ${skips.length ? skips.join(", ") : "none"}`);
+  // Per release: 2.0.31 skips turns that 2.1.112 keeps (progress lines in the chain).
+  for (const [release, version] of Object.entries(RELEASES)) {
+    const skips = stemsOf(dir).flatMap((stem) => {
+      const f = analyze(readFileSync(join(dir, `${stem}.jsonl`), "utf8"), { agentVersion: version }).findings.find((x) => x.code === "resume-skips-turns");
+      const n = f && /skips (\d+) messages/.exec(f.message)?.[1];
+      return f ? [`${stem} (${n ?? "?"} messages)`] : [];
+    });
+    console.log(`resume-skips-turns for ${release}: ${skips.length ? skips.join(", ") : "none"}`);
+  }
 }
 
 function codex(dir: string, recDir: string): void {
