@@ -11,7 +11,11 @@
 // dir, runs `npm ci` there, then `node run.mjs ROLLOUT OUT` for each file (the CLI talks only to a
 // fake Responses API on 127.0.0.1; see the tool's README). The temp dir is removed at the end.
 //
-//   node scripts/record-peers-codex.mjs [--only STEM[,STEM...]] [--keep-full DIR]
+//   node scripts/record-peers-codex.mjs [--only STEM[,STEM...]] [--keep-full DIR] [--corpus DIR] [--out DIR]
+//
+// --corpus DIR reads the rollouts of DIR instead of the corpus and the fixtures; --out DIR writes
+// the recordings there instead of test/fixtures/peer-codex (to check files that are not in the
+// corpus without touching the goldens: scripts/peer-compare-unseen.ts).
 //
 // --keep-full DIR also keeps each full captured request (requests.full.json) as DIR/<stem>.json;
 // those hold whole prompts and are for reading, not for committing.
@@ -30,9 +34,6 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHARED = path.resolve(ROOT, "..", "shared");
 const PEER = process.env.PEER_CODEX_DIR ?? path.join(SHARED, "tools", "peer-codex");
-const CORPUS = path.join(process.env.TI_CORPUS ?? path.join(SHARED, "corpus"), "codex");
-const FIXTURES = path.join(ROOT, "test", "fixtures", "codex");
-const OUT = path.join(ROOT, "test", "fixtures", "peer-codex");
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -41,9 +42,12 @@ const opt = (name) => {
 };
 const only = opt("--only")?.split(",");
 const keepFull = opt("--keep-full");
+const CORPUS = opt("--corpus") ? path.resolve(opt("--corpus")) : path.join(process.env.TI_CORPUS ?? path.join(SHARED, "corpus"), "codex");
+const FIXTURES = opt("--corpus") ? null : path.join(ROOT, "test", "fixtures", "codex");
+const OUT = opt("--out") ? path.resolve(opt("--out")) : path.join(ROOT, "test", "fixtures", "peer-codex");
 
 const inputs = [];
-for (const dir of [CORPUS, FIXTURES]) {
+for (const dir of [CORPUS, FIXTURES].filter(Boolean)) {
   if (!fs.existsSync(dir)) {
     console.error(`(no ${dir})`);
     continue;

@@ -6,7 +6,10 @@
 // directory and runs it. A developer runs it by hand after a corpus or fixture change and
 // commits the recordings; tests only read those recordings.
 //
-//   node scripts/record-peers.mjs [--peer DIR] [--corpus DIR] [--only STEM ...] [--timeout S] [--keep]
+//   node scripts/record-peers.mjs [--peer DIR] [--corpus DIR] [--out DIR] [--only STEM ...] [--timeout S] [--keep]
+//
+// --out DIR writes the recordings to DIR/<cli version>/ instead of test/fixtures/peer-cc (to check
+// files that are not in the corpus without touching the goldens: scripts/peer-compare-unseen.ts).
 //
 // For every Claude Code file of the corpus (default test/corpus/claude-code) and every
 // constructed file in test/fixtures/claude-code/, it runs the shared peer tool (default
@@ -23,19 +26,20 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FIXTURES = path.join(ROOT, "test/fixtures/claude-code");
-const OUT = path.join(ROOT, "test/fixtures/peer-cc");
+const DEFAULT_OUT = path.join(ROOT, "test/fixtures/peer-cc");
 const VERSIONS = [
   { dir: "2.1.112", cli: null },
   { dir: "2.0.31", cli: "node_modules/claude-code-2.0/cli.js" },
 ];
 
 function parseArgs(argv) {
-  const a = { peer: path.resolve(ROOT, "../shared/tools/peer-cc"), corpus: path.join(ROOT, "test/corpus/claude-code"), only: [], timeout: 30, keep: false };
+  const a = { peer: path.resolve(ROOT, "../shared/tools/peer-cc"), corpus: path.join(ROOT, "test/corpus/claude-code"), only: [], timeout: 30, keep: false, out: DEFAULT_OUT };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === "--peer") a.peer = path.resolve(argv[++i]);
     else if (x === "--corpus") a.corpus = path.resolve(argv[++i]);
     else if (x === "--only") a.only.push(argv[++i]);
+    else if (x === "--out") a.out = path.resolve(argv[++i]);
     else if (x === "--timeout") a.timeout = Number(argv[++i]);
     else if (x === "--keep") a.keep = true;
     else {
@@ -144,6 +148,7 @@ function main() {
     process.exit(2);
   }
   const args = parseArgs(process.argv.slice(2));
+  const OUT = args.out;
   const inputs = [...sessionFiles(args.corpus), ...sessionFiles(FIXTURES)];
   const stems = new Map();
   for (const f of inputs) {
