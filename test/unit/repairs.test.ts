@@ -245,13 +245,20 @@ describe("a repair keeps what the file holds (issues 21 and 22)", () => {
     const r = fixAll(t);
     assert.ok(!/toolu_20[^\n]*Request interrupted|Request interrupted[^\n]*toolu_20/.test(r.text), "fix-all makes up no result for it either");
   });
-  for (const [seed, id, file] of [["50003 case 485", "toolu_31", "child-before-parent-50003"], ["50004 case 2376", "toolu_21", "child-before-parent-50004"]] as const)
-    it(`Claude Code: no made-up result for a turn whose line an earlier line names as its parent (fuzz seed ${seed}: the fix added a dangling call)`, () => {
+  for (const [seed, id, file] of [
+    ["50003 case 485", "toolu_31", "child-before-parent-50003"],
+    ["50004 case 2376", "toolu_21", "child-before-parent-50004"],
+    ["60001 case 1015", "toolu_00", "parent-after-call-60001"],
+    ["60006 case 2137", "toolu_00", "parent-after-call-60006"],
+  ] as const)
+    it(`Claude Code: no made-up result for a turn with a parent link that points forward in the file (fuzz seed ${seed})`, () => {
       const t = readFileSync(resolve(`test/fixtures/claude-code/${file}.jsonl`), "utf8");
       const a = analyze(t);
       const f = a.findings.find((x) => x.code === "dangling-call" && x.toolCallId === id)!;
       assert.ok(f, "the dangling call is found");
       assert.match(whyNot("insert-missing-result", a, f.line, f.toolCallId, false)!, /^line \d+ names line \d+, later in the file, as its parent: where Claude Code would read a new result cannot be told/);
+      const r = fixAll(t);
+      assert.ok(!r.text.includes(`"tool_use_id":"${id}"`) || t.includes(`"tool_use_id":"${id}"`), "fix-all makes up no result for it");
       const before = codes(t).filter((c) => c.endsWith(":dangling-call")).length;
       const after = codes(fixAll(t).text).filter((c) => c.endsWith(":dangling-call")).length;
       assert.ok(after <= before, `fix-all adds no dangling call (${before} -> ${after})`);

@@ -267,11 +267,11 @@ function insertForTurn(a: Analysis, c: Context, o: Occurrence): Planned {
 }
 
 /**
- * Why no result may be added to this turn: a line earlier in the file names a line of the turn as
- * its parent (null when none does). Agents write a parent before its children, so such a link is
+ * Why no result may be added to this turn: a line of the turn names a later line as its parent, or
+ * a line earlier in the file names a line of the turn as its parent (null when neither). Agents write a parent before its children, so such a link is
  * damage; how the agent's loader orders the lines around it (Claude Code joins a turn's split
  * lines by their parents) then depends on it, and a new line could move other messages (fuzz seeds
- * 50003 and 50004: a new dangling call after the fix).
+ * 50003 and 50004: a new dangling call after the fix; 60001 and 60006: the call still unanswered).
  */
 function childBeforeParent(a: Analysis, calls: readonly Occurrence[], agent: string): string | null {
   const ix = repairIndex(a);
@@ -281,6 +281,9 @@ function childBeforeParent(a: Analysis, calls: readonly Occurrence[], agent: str
     seen.add(m.callLine);
     const e = ix.entryByLine.get(m.callLine);
     if (!e || e.syntheticId) continue;
+    const parent = e.parentId !== null ? a.session.byId.get(e.parentId) : undefined;
+    if (parent && parent.line > m.callLine)
+      return `line ${m.callLine + 1} names line ${parent.line + 1}, later in the file, as its parent: where ${agent} would read a new result cannot be told (fix that line's parent link first)`;
     for (const [ln] of ix.refs(e.id) ?? []) {
       if (ln >= m.callLine) continue;
       if (ix.entryByLine.get(ln)?.parentId === e.id)
