@@ -265,6 +265,25 @@ describe("a repair keeps what the file holds (issues 21 and 22)", () => {
     });
 });
 
+describe("a removal never leaves a line that does not parse as a cut-off last line (fuzz seed 60017 case 3014)", () => {
+  // The file ends without a line ending; its last line is a late result, after a line that does not parse.
+  const t = (() => {
+    const lines = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { user: 3 }, { result: 4, id: "a_1" }]).replace(/\n$/, "").split("\n");
+    lines.splice(lines.length - 1, 0, "[1,2");
+    return lines.join("\n");
+  })();
+  it("the late result is not moved (the reason names the line) and fix-all leaves the malformed line skipped, not cut off", () => {
+    const a = analyze(t);
+    const f = a.findings.find((x) => x.code === "orphan-result")!;
+    assert.ok(f, "the late result is an orphan");
+    assert.ok(a.findings.some((x) => x.code === "malformed-line"));
+    assert.match(whyNot("move-result", a, f.line, f.toolCallId, false)!, /^line \d+ does not parse and would end the file without its line ending/);
+    assert.match(whyNot("remove-orphan", a, f.line, f.toolCallId, false) ?? "line 0 does not parse", /does not parse|its call is on line/);
+    const r = fixAll(t);
+    assert.ok(!codes(r.text).some((c) => c.endsWith(":partial-message")), "no cut-off last line after fix-all");
+  });
+});
+
 describe("renaming reused ids in fix-all is one pass (issue 23: the lightbulb froze the server)", () => {
   const reused = (turns: number) => {
     const specs: Spec[] = [{ user: 1 }];

@@ -14,7 +14,7 @@ import type { Entry } from "../model/types.js";
 import { emptyPlan } from "./line-plan.js";
 import { repairIndex } from "./repair-index.js";
 import { formatProfile } from "../formats/registry.js";
-import { type Planned, withValue } from "./structural.js";
+import { cutsOffLastLine, type Planned, withValue } from "./structural.js";
 
 /** The provider codes this repair handles. */
 export const MERGE_SPLIT_CODES: readonly string[] = ["results-split"];
@@ -123,6 +123,8 @@ function planRun(a: Analysis, c: Ctx, chain: Entry[]): Planned {
   const message = value.message as { content: unknown[] };
   message.content = [...message.content, ...removed.flatMap((e) => c.blocks.get(e)!)];
   plan.replace.set(first.line, JSON.stringify(value));
+  const cut = cutsOffLastLine(a, removed.map((e) => e.line));
+  if (cut) return no(cut);
   for (const e of removed) plan.remove.add(e.line);
   if (kids.length === 1) {
     const t = withValue(s.lines.at(kids[0].line)!, ["parentUuid"], last.id, first.id);

@@ -20,7 +20,7 @@ import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
 import { providerVerdicts } from "../providers/verdicts.js";
 import { formatProfile } from "../formats/registry.js";
 import { relinkSkippedTurns } from "./relink-skipped-turns.js";
-import { breakParentCycle, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
+import { breakParentCycle, cutsOffLastLine, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
 
 export interface RepairSpec {
   /** The inspector's button label for a finding. */
@@ -68,6 +68,8 @@ function planFromEdits(a: Analysis, edits: RepairEdit[], removed?: number): Line
 const removeOrphanPlan: PlanFn = (a, line, toolCallId) => {
   const r = orphanRemoval(a, line, toolCallId, false);
   if ("reason" in r) return r;
+  const cut = cutsOffLastLine(a, [line]);
+  if (cut) return { reason: cut };
   const entry = repairIndex(a).entryByLine.get(line);
   const parent = entry?.parentId ? a.session.byId.get(entry.parentId) : undefined;
   const last = a.session.entries[a.session.entries.length - 1];

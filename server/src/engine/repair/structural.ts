@@ -188,6 +188,24 @@ function branchInCycle(a: Analysis): boolean {
 
 const CYCLE_FIRST = "the branch runs into a parent cycle: break the cycle first";
 
+/**
+ * Why these lines may not be removed (null when they may): the file ends without a line ending
+ * and they include its last line, so the line before them would end the file without its ending;
+ * when that line does not parse, it would then read as cut off (an append in progress,
+ * `partial-message`) instead of skipped (fuzz seed 60017 case 3014).
+ */
+export function cutsOffLastLine(a: Analysis, removed: Iterable<number>): string | null {
+  const lines = a.session.lines;
+  const last = lines.length - 1;
+  const gone = new Set(removed);
+  if (last < 0 || !gone.has(last) || lines.at(last)!.eol !== "") return null;
+  let p = last - 1;
+  while (p >= 0 && gone.has(p)) p--;
+  const before = p >= 0 ? lines.at(p) : undefined;
+  if (!before || before.parseError === undefined) return null;
+  return `line ${p + 1} does not parse and would end the file without its line ending: it would read as cut off, not skipped (remove line ${p + 1} first)`;
+}
+
 /** Why this session's lines may not be added or moved (the profile's `countsLines`), or null. */
 function countsLines(a: Analysis): string | null {
   return formatProfile(a.session.format)?.repair.countsLines?.(a.session) ?? null;
@@ -375,6 +393,8 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
     reads.push(LAST_ENTRY);
   }
   if (!at.next) reads.push(LAST_ENTRY);
+  const cut = cutsOffLastLine(a, [line]);
+  if (cut) return no(cut);
   plan.remove.add(line);
   plan.insert.set(at.prev.line, [{ text, from: line }]);
   return { title: `Move result \`${f.toolCallId}\` back to its call's turn (before line ${(at.next?.line ?? at.prev.line) + 1})`, plan, reads };
