@@ -284,6 +284,25 @@ describe("a removal never leaves a line that does not parse as a cut-off last li
   });
 });
 
+describe("an entry that names itself as its parent (fuzz seed 61011 case 1491)", () => {
+  const t = [
+    '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/"}',
+    '{"type":"message","id":"r1","parentId":"r1","timestamp":"2026-01-01T00:00:02.000Z","message":{"role":"toolResult","toolCallId":"call-a","toolName":"a","content":[{"type":"text","text":"out"}],"isError":true,"timestamp":2}}',
+    '{"type":"message","id":"u2","parentId":"r1","timestamp":"2026-01-01T00:00:03.000Z","message":{"role":"user","content":[{"type":"text","text":"go on"}],"timestamp":3}}',
+    '{"type":"message","id":"a3","parentId":"u2","timestamp":"2026-01-01T00:00:04.000Z","message":{"role":"assistant","content":[{"type":"text","text":"ok"}],"provider":"acme","model":"alpha","stopReason":"stop","timestamp":4}}',
+  ].join("\n") + "\n";
+  it("removing it as an orphan makes its children roots, as the loader read it, instead of leaving them a parent that is gone", () => {
+    const a = analyze(t);
+    const f = a.findings.find((x) => x.code === "orphan-result")!;
+    assert.ok(f, "the result is an orphan");
+    const r = REPAIRS["remove-orphan"].one!(a, t, f.line, f.toolCallId, false);
+    assert.ok(r, "the removal is offered");
+    const fixed = applyRepairEdits(t, r.edits);
+    assert.ok(fixed.includes('"id":"u2","parentId":null'), "its child becomes a root");
+    assert.deepEqual(codes(fixed).filter((c) => c.endsWith(":broken-parent")), [], "no parent left that is gone");
+  });
+});
+
 describe("renaming reused ids in fix-all is one pass (issue 23: the lightbulb froze the server)", () => {
   const reused = (turns: number) => {
     const specs: Spec[] = [{ user: 1 }];

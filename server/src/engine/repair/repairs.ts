@@ -94,13 +94,16 @@ export function orphanRemoval(a: Analysis, line: number, toolCallId?: string, bo
 
   // The id must name exactly this entry.
   if ((ix.idCount.get(entry.id) ?? 0) > 1) return no(`its id \`${entry.id}\` is shared by another entry`);
+  // The parent the children move to: the entry's own, or none (roots) for an entry that names
+  // itself as its parent, which the loader reads as a root (fuzz seed 61011 case 1491).
+  const newParent = entry.parentId === entry.id ? null : entry.parentId;
   // The parent the children move to must exist (null is fine: they become roots, as the removed entry was).
-  if (entry.parentId !== null && !session.byId.has(entry.parentId))
-    return no(`its parent \`${entry.parentId}\` is not in the file, so its children would have no parent to move to (restore the parent line, or re-link the entry first)`);
+  if (newParent !== null && !session.byId.has(newParent))
+    return no(`its parent \`${newParent}\` is not in the file, so its children would have no parent to move to (restore the parent line, or re-link the entry first)`);
   // The active branch must not jump: when the removed entry is the last one, the new last must be its parent.
   if (session.leafId === entry.id) {
     const next = reader.leaf(session.entries.filter((e) => e !== entry));
-    if (!next || next.id !== entry.parentId) return no("it is the last entry and removing it would switch the active branch");
+    if (!next || next.id !== newParent) return no("it is the last entry and removing it would switch the active branch");
   }
   const edits: RepairEdit[] = [deleteLineEdit(lines, line)];
   const touched = [line];
@@ -112,7 +115,7 @@ export function orphanRemoval(a: Analysis, line: number, toolCallId?: string, bo
     if (!child || child.parentId !== entry.id || count !== 1) return no(`line ${ln + 1} refers to its id \`${entry.id}\` other than as a parent link`);
     const r = stringAt(l, [parentKey], entry.id);
     if (!r) return no(`line ${ln + 1}: the parent link cannot be located`);
-    edits.push({ startLine: ln, startCol: r.start, endLine: ln, endCol: r.end, newText: JSON.stringify(entry.parentId) });
+    edits.push({ startLine: ln, startCol: r.start, endLine: ln, endCol: r.end, newText: JSON.stringify(newParent) });
     touched.push(ln);
   }
   return { title, edits: withBomShift(edits, bom), touched };

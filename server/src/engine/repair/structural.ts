@@ -365,6 +365,7 @@ export function moveResult(a: Analysis, line: number, toolCallId?: string): Plan
     if ((ix.idCount.get(entry.id) ?? 0) > 1) return no(`its id \`${entry.id}\` is shared by another entry`);
     if (a.session.byId.get(at.prev.id) !== at.prev) return no(`the entry before the barrier, \`${at.prev.id}\`, shares its id with another entry`);
     if (entry.parentId === null || !a.session.byId.has(entry.parentId)) return no("its parent is not in the file");
+    if (entry.parentId === entry.id) return no("it names itself as its parent: make it a root first");
     // Out of its place: its children move to its parent.
     for (const [ln, count] of ix.refs(entry.id) ?? []) {
       if (ln === line) continue;
