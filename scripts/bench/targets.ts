@@ -15,6 +15,9 @@ export const TARGETS = {
   open: { atMb: 20, maxRatio: 2, text: "<= 2x baseline loop (20 MB)" },
   append: { maxMs: 20, text: "<= 20 ms server time" },
   edit: { maxMs: 50, text: "<= 50 ms server time" },
+  /** Issue 23: the light bulb never blocks; fix-all, chosen, costs at most twice a `check`. */
+  codeAction: { atMb: 20, maxMs: 50, text: "<= 50 ms (20 MB and up)" },
+  fixAll: { atMb: 20, maxRatio: 2, text: "<= 2x check wall (20 MB and up)" },
   hover: { maxMs: 10, minOccurrences: 720, text: "<= 10 ms with ~800 occurrences" },
   diagnosticsBytes: { max: 1 * MB, text: "<= 1 MB" },
   firstPaint: { maxMs: 1000, minMessages: 75_000, text: "<= 1 s with 80k messages" },

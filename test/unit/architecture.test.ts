@@ -3,7 +3,7 @@
  * folders are layers and imports only go down: eslint.config.mjs checks each folder's boundary;
  * this test checks that nothing imports in a circle, also inside a folder), and no code outside
  * the format folders compares a format's name (everything about an agent goes through its
- * format profile).
+ * format profile), and every file a comment names exists (a newcomer follows those names).
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -98,4 +98,39 @@ describe("the project's shape (issue 20)", () => {
     }
     assert.deepEqual(offenders, []);
   });
+  it("every file a comment names exists (upstream files are named with their source)", () => {
+    const offenders = staleFileReferences(files.filter((f) => f.startsWith(normalize("server/src/"))));
+    assert.deepEqual(offenders, []);
+  });
+  it("the reference check finds a file that is gone", () => {
+    assert.deepEqual(staleFileReferences([], { "x.ts": "/** Built once (context.ts); see engine/model/types.ts and src/pruner.ts upstream. */" }), ["x.ts:1: context.ts"]);
+  });
 });
+
+/**
+ * Files of other projects that comments name without a folder of theirs (the comment names the
+ * project): pi-ai's provider modules, Gemini CLI's sources. A path that starts with `src/`,
+ * `packages/` or `core/` is an upstream path too.
+ */
+const UPSTREAM_FILES = new Set(["anthropic.ts", "amazon-bedrock.ts", "google-shared.ts", "openai-completions.ts", "openai-responses-shared.ts", "mistral.ts", "sessionUtils.ts", "chatRecordingService.ts", "geminiChat.ts"]);
+
+/** `file:line: name` of each `*.ts` / `*.mjs` a comment names that no file of the project is or ends with. */
+function staleFileReferences(files: readonly string[], texts: Record<string, string> = {}): string[] {
+  const project = [...SOURCES, "test", "scripts", "extension", "webview"].flatMap((d) => readdirSync(join(ROOT, d), { recursive: true }).map((f) => normalize(join(d, String(f)))));
+  project.push(...readdirSync(ROOT));
+  const out: string[] = [];
+  const comment = /(?:\/\/|\/\*|^\s*\*)(.*)$/;
+  for (const f of [...files, ...Object.keys(texts)]) {
+    (texts[f] ?? readFileSync(join(ROOT, f), "utf8")).split("\n").forEach((line, i) => {
+      const c = comment.exec(line)?.[1];
+      if (!c) return;
+      for (const m of c.matchAll(/[A-Za-z0-9_./-]+\.(?:ts|mjs)\b/g)) {
+        const ref = m[0].replace(/^\.\//, "");
+        if (/^(src|packages|core)\//.test(ref) || UPSTREAM_FILES.has(ref)) continue;
+        const tail = normalize(ref);
+        if (!project.some((p) => p === tail || p.endsWith(`/${tail}`))) out.push(`${f}:${i + 1}: ${ref}`);
+      }
+    });
+  }
+  return out;
+}

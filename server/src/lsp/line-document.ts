@@ -1,6 +1,6 @@
 /**
  * The server's synced document: its parsed lines, kept up to date from the editor's change events
- * (engine/incremental/patch-lines.ts), instead of one full text string. An append or a one-line
+ * (engine/model/patch-lines.ts), instead of one full text string. An append or a one-line
  * edit re-parses only the lines it touches, and no change copies, re-splits or re-scans the whole
  * text (vscode-languageserver-textdocument's FullTextDocument rebuilds and flattens its string on
  * every change: most of a change's cost on a 20 MB session).

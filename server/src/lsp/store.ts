@@ -90,7 +90,7 @@ export class Store {
     let checkpoint: SessionCheckpoint | undefined;
     let stages: StageReport | undefined;
     if (SESSION_FORMATS.has(format)) {
-      // A synced document's lines follow its edits already (incremental.ts): only the session
+      // A synced document's lines follow its edits already (lsp/line-document.ts): only the session
       // and what derives from it are computed again.
       if (synced) {
         // The engine continues what it can from the previous version (incremental/continue-analysis.ts).

@@ -1,5 +1,5 @@
 /**
- * The before/after view model (protocol.ts `RenderView`) computed from an analysis. The webview
+ * The before/after view model (protocol/view.ts `RenderView`) computed from an analysis. The webview
  * only draws this; it re-implements nothing of the engine.
  */
 import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange, ViewSidechain, ViewTotalsBreakdown } from "../protocol/index.js";

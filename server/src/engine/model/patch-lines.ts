@@ -1,7 +1,7 @@
 /**
  * Incremental stage 1: applies an editor's text changes to already parsed lines, so an edit or
  * an append re-splits and re-parses only the lines it touches. The result is exactly what
- * `parseText` gives on the new text (test/unit/incremental-lines.test.ts checks it on random
+ * `parseText` gives on the new text (test/unit/incremental-lines.property.test.ts checks it on random
  * edits): same line numbers, offsets, texts, endings and parses.
  *
  * Positions are LSP's (0-based line, UTF-16 character), with lines ending at `\n`, `\r\n` or a

@@ -1,7 +1,7 @@
 /**
  * Session shape (how each agent loads its file; docs/research/formats.md): lines that are not
  * JSON objects, objects that are not entries, and a tree whose links or ids are broken. The
- * session reader (session.ts) and the format readers (formats/*.ts) make these findings.
+ * session reader (session/read-session.ts) and the format readers (formats/*.ts) make these findings.
  */
 import { describeJsonType, isObject, tooDeepFinding } from "./parse.js";
 import type { Finding, JsonPath, SourceLine } from "./types.js";
@@ -111,7 +111,10 @@ export const PARTIAL_MESSAGE_CODES = {
   "partial-message": {
     description: "An aborted or errored assistant turn, or a truncated last line.",
     severity: "information",
-    otherSeverities: { warning: "the last line is cut off (an append in progress or a crash)" },
+    otherSeverities: {
+      warning: "the last line is cut off (an append in progress or a crash)",
+      hint: "a turn the user stopped (Esc): the agent leaves it out and nothing needs doing, so it stays out of the Problems panel",
+    },
     follows: "seed commit-boundary.json: a partial unit is not complete",
     fixes: [],
   },

@@ -54,7 +54,7 @@ export interface AnalyzeOptions {
   before?: Msg[];
   /** The occurrence index of `before`, when the caller continued it too (`extendOccurrences`). */
   occurrences?: OccurrenceIndex;
-  /** The recorded usage when the caller continued it too (usage.ts `appendedUsage`). */
+  /** The recorded usage when the caller continued it too (session/recorded-usage.ts `appendedUsage`). */
   usage?: SessionUsage;
   /**
    * The previous version's After column and its occurrence index (`sentOccurrences`), when the

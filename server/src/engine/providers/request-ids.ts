@@ -3,7 +3,7 @@
  * (colliding-id, and pairing "anywhere" as the Responses API does it).
  *
  * Continued across builds: request arrays are built in place, generation after generation
- * (request.ts `requestLineage`), so the index of the generation before is taken back to the
+ * (request-lineage.ts `requestLineage`), so the index of the generation before is taken back to the
  * messages the new one kept and extended with the rest. An append costs what it appends; a
  * request without lineage is indexed from the start. Property tests compare each rule's hits with
  * a check on a freshly built request after random appends and edits.

@@ -1,7 +1,7 @@
 /**
  * What the provider rules read of a request message, computed once per message: its calls,
  * results and their ids (a finished request message is never changed, and after an append most
- * are the previous request's own: request.ts), the latest turn and the turns with calls.
+ * are the previous request's own: request-build.ts), the latest turn and the turns with calls.
  */
 import { type Part, type RequestMessage } from "./request-model.js";
 import { requestLineage } from "./request-lineage.js";
@@ -9,7 +9,7 @@ import { type CallPart, type ResultPart } from "./request-ids.js";
 
 
 // A request message's calls, results and their ids, computed once per message: a finished request
-// message is never changed, and after an append most are the previous request's own (request.ts).
+// message is never changed, and after an append most are the previous request's own (request-build.ts).
 export const NONE: never[] = [];
 export const NO_IDS: readonly string[] = [];
 /** The parts of one kind of a message of one role, once per message (empty lists shared). */
@@ -46,7 +46,7 @@ export function latestTurnStart(req: RequestMessage[]): number {
 
 /**
  * Assistant messages with calls, each with the messages up to the next assistant (its "run"); once
- * per request. A built request array changes in place from one build to the next (request.ts), so
+ * per request. A built request array changes in place from one build to the next (request-lineage.ts), so
  * the memo holds for the build generation and length it was made at.
  */
 export const callTurnsMemo = new WeakMap<RequestMessage[], { generation: number | undefined; length: number; turns: { i: number; calls: CallPart[]; next: number }[] }>();

@@ -1,6 +1,6 @@
 /**
  * The provider rule table (research: docs/research/providers.md, section 3.1). Each rule is a
- * structural check over the request (request.ts); each cell says what one provider does with a
+ * structural check over the request (request-build.ts); each cell says what one provider does with a
  * request that fails it, quoting the provider's error text and the public source it comes
  * from. The checks never read those texts: they only end up in messages and docs.
  */

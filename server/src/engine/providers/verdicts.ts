@@ -61,7 +61,7 @@ export interface ProviderVerdicts {
 }
 
 export const MAX_VERDICT_FINDINGS = 20;
-/** The verdicts' own resume keys (request.ts keeps builds per key): what they prune is theirs. */
+/** The verdicts' own resume keys (request-build.ts keeps builds per key): what they prune is theirs. */
 const RESUME_PREFIX = "verdicts|";
 const MAX_RELATED = 8;
 const MAX_QUOTES = 3;
@@ -143,7 +143,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     };
     const serializer = shape?.serialisedBySender ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
     const requestKey = packsPresent.has(provider) ? provider : `none|${JSON.stringify(serializer ?? null)}`;
-    // What the build depends on besides the wire: an append resumes the previous build (request.ts).
+    // What the build depends on besides the wire: an append resumes the previous build (request-build.ts).
     const resumeKey = `${RESUME_PREFIX}${session.format}|${requestKey}|${ref ? JSON.stringify([ref.model ?? null, ref.api ?? null]) : "-"}`;
     usedBuilds.add(resumeKey);
     let req = requests.get(requestKey);
@@ -228,7 +228,7 @@ function keepHits(req: RequestMessage[], keys: ReadonlySet<string>): void {
 
 /**
  * What `req` shares with the request the last check saw: how many leading messages (the builder
- * says so for the array it changes in place, request.ts `requestLineage`; other arrays are
+ * says so for the array it changes in place, request-lineage.ts `requestLineage`; other arrays are
  * compared), and from where on its messages are the last request's moved by `shift` (-1: none).
  * `prefix` -1 when unknown.
  */
@@ -252,7 +252,7 @@ function nextAssistant(req: RequestMessage[], i: number): number {
 /**
  * `rule.check(req, ctx, mode)`, re-checking only what changed when the rule is segment-local and
  * the previous check of the same variant (`key`) had a request starting with the same messages
- * (an append, an edit: request.ts keeps the unchanged request messages). A segment-local rule's
+ * (an append, an edit: request-build.ts keeps the unchanged request messages). A segment-local rule's
  * hit about a message depends only on the messages from the assistant message before that
  * message's own to the next assistant message after it. Let `p` be how many messages both
  * requests share at the start, `a0` the last assistant message before `p` and `w` the assistant

@@ -3,7 +3,7 @@
  * pending call, move a result that sits after another message back to its call's turn, drop a
  * duplicate result, re-link a broken parent as the loader does (a root), break a parent cycle,
  * remove a malformed line. Each returns a plan, or the reason it is not offered (one sentence a
- * user reads). Look-ups are built once per analysis (context.ts), so a fix round stays linear.
+ * user reads). Look-ups are built once per analysis (repair-index.ts), so a fix round stays linear.
  * Pure: no vscode or LSP import.
  */
 import type { Analysis } from "../pipeline/analyze.js";

@@ -3,7 +3,9 @@
  * is the closure of call/result and parallel-batch membership (an assistant and the results of
  * its calls). `pending-call` on an assistant at the end of the branch whose calls have no result
  * yet (a pruner must defer); `partial-message` on an assistant that stopped with `aborted` or
- * `error` (the truncated last line is reported by the session reader).
+ * `error` (the truncated last line is reported by the session reader). A turn the user stopped
+ * (Esc) is normal use, one per Esc: a hint, shown in the editor and the hover but not in the
+ * Problems panel; an errored turn stays information.
  */
 import type { Finding, Msg } from "../model/types.js";
 import { PARTIAL_MESSAGE_CODES } from "../model/shape-findings.js";
@@ -38,7 +40,7 @@ export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enab
           m.stopReason === "aborted"
             ? `Turn stopped by the user (Esc); pi does not send it. The assistant turn ended with stopReason \`aborted\`${calls ? ` holding ${calls} tool call(s)` : ""}; pi's provider layer (pi-ai) leaves it out of the request.`
             : `Turn ended in an error; pi does not send it. The assistant turn ended with stopReason \`error\`${calls ? ` holding ${calls} tool call(s)` : ""}; pi's provider layer (pi-ai) leaves it out of the request, so a pruner must not count it as a finished turn.`,
-      }));
+      }, m.stopReason === "aborted" ? "hint" : undefined));
     }
   }
   // The last unit: calls of the final assistant with no result and nothing after but results.

@@ -1,5 +1,5 @@
 /**
- * Rule 6 as findings (see wire/pi-ai-transform.ts): `dangling-call` for a call that gets pi-ai's
+ * Rule 6 as findings (see render/pi-ai/transform-messages.ts): `dangling-call` for a call that gets pi-ai's
  * synthetic "No result provided" before the next message, `error-turn-results` for results of
  * an assistant that pi-ai skips (stopReason error/aborted): on the wire they answer no call.
  */

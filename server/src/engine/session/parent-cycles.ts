@@ -1,6 +1,6 @@
 /**
  * Parent links that form a cycle (`a` -> `b` -> `a`, or longer): no root is reachable from the
- * entries on it. A self-parent is reported by session.ts already; this finds the longer ones, in
+ * entries on it. A self-parent is reported by read-session.ts already; this finds the longer ones, in
  * one iterative pass over the entries (linear, no recursion).
  */
 import type { Entry, Finding } from "../model/types.js";

@@ -3,7 +3,7 @@
  * repair applied to the pruned context (docs/research/formats.md section 1.10 and 1.11, pi-ai 1.6).
  *
  * - Every non-assistant, non-toolResult agent message goes out as a user message whose text
- *   convertToLlm builds (agent-message-text.ts: summaries with their prefixes, a bash
+ *   convertToLlm builds (formats/pi/convert-to-llm.ts: summaries with their prefixes, a bash
  *   execution's command and output); bash executions excluded with `!!` and unknown roles are
  *   dropped.
  * - A call left without a result before the next user or assistant message gets pi-ai's
@@ -15,7 +15,7 @@
  *
  * Incremental: both steps go message by message and pi-ai's state after an assistant message is
  * that message alone, so a run whose input starts with the last run's messages resumes at the
- * last assistant message they share (incremental/fold-resume.ts), with the same result.
+ * last assistant message they share (model/fold-resume.ts), with the same result.
  */
 import type { DropReason } from "../../model/drop-reason.js";
 import type { Msg, ToolCallBlock } from "../../model/types.js";
@@ -74,7 +74,7 @@ function syntheticResult(call: ToolCallBlock, assistant: Msg, used: ReadonlySet<
   return made;
 }
 
-/** The last run per input (keyed by its first message), to resume from (incremental/fold-resume.ts). */
+/** The last run per input (keyed by its first message), to resume from (model/fold-resume.ts). */
 interface WireRun extends FoldRun<Msg> {
   messages: Msg[];
   synthetic: WireReport["synthetic"];

@@ -129,7 +129,7 @@ export function timestampIndex(messages: Msg[]): TimestampIndex {
 }
 
 // The copies this phase makes, kept per source so that the next analysis (an append) gets the
-// same objects for the same input: the wire's prefix then stays identical (providers/request.ts).
+// same objects for the same input: the wire's prefix then stays identical (providers/request-build.ts).
 const strippedMemo = new WeakMap<Msg, Msg>();
 const syntheticMemo = new WeakMap<object, Msg>();
 

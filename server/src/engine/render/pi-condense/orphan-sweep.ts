@@ -8,7 +8,7 @@
  *
  * Incremental: the state after an assistant message is that message's calls alone, so a run
  * whose input starts with the last run's messages resumes at the last assistant message they
- * share (incremental/fold-resume.ts); the result is the same as a run from the start.
+ * share (model/fold-resume.ts); the result is the same as a run from the start.
  */
 import type { Msg } from "../../model/types.js";
 import { toolCallsOf } from "../../model/types.js";
@@ -26,7 +26,7 @@ export interface SweptResult {
   barrier?: Msg;
 }
 
-/** The last run per input (keyed by its first message), to resume from (incremental/fold-resume.ts). */
+/** The last run per input (keyed by its first message), to resume from (model/fold-resume.ts). */
 interface SweepRun extends FoldRun<Msg> {
   output: Msg[];
   swept: SweptResult[];
