@@ -63,7 +63,7 @@ describe("fix-all is computed when chosen, with progress and cancellation", () =
     const source = new CancellationTokenSource();
     const pending = c.conn.sendRequest("codeAction/resolve", action, source.token).then((r: any) => ({ r }), (e: any) => ({ e }));
     source.cancel();
-    const out = await pending;
+    const out: { r?: any; e?: any } = await pending;
     const got = out.r ?? null;
     assert.ok(out.e || !got?.edit, "a cancelled resolve carries no edit");
     const progress = await c.until(() => {

@@ -8,17 +8,27 @@
 import type { Analysis } from "./analyze.js";
 import type { Session } from "../model/types.js";
 import { formatProfile } from "../formats/registry.js";
+import { partitionPoint } from "../model/arrays.js";
 
-/** Parent ids that name no entry of the session (at most `max`, in file order). */
+/**
+ * Parent ids that name no entry of the session (at most `max`, in file order): those of its
+ * `broken-parent` findings, the entries a sibling file could answer for. Read from the findings,
+ * not from every entry: the server asks on every version of a session it shows.
+ */
 export function missingParentIds(session: Session, max = 1000): string[] {
   if (!formatProfile(session.format)?.linksOtherFiles) return [];
   const out = new Set<string>();
-  for (const e of session.entries) {
-    if (e.parentId === null || e.parentId === e.id || session.byId.has(e.parentId)) continue;
-    out.add(e.parentId);
+  const { entries } = session;
+  for (const f of session.findings) {
+    if (f.code !== "broken-parent") continue;
+    for (let k = partitionPoint(entries, (e) => e.line < f.line); k < entries.length && entries[k].line === f.line; k++) {
+      const e = entries[k];
+      if (e.parentId === null || e.parentId === e.id || session.byId.has(e.parentId)) continue;
+      out.add(e.parentId);
+    }
     if (out.size >= max) break;
   }
-  return [...out];
+  return [...out].slice(0, max);
 }
 
 /** Drops `broken-parent` findings whose parent `found` maps to a sibling file. */

@@ -33,6 +33,9 @@ const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  */
 function textLength(lines: LineList, k: number): number {
   const l = lines.held[k];
+  // The next line is usually the next held one: its offset without a search of the list.
+  const next = lines.held[k + 1];
+  if (next !== undefined && next.line === l.line + 1) return next.offset - l.offset - l.eol.length;
   return l.line + 1 < lines.length ? lines.offsetOf(l.line + 1) - l.offset - l.eol.length : l.text.length;
 }
 
