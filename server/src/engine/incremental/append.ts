@@ -43,20 +43,6 @@ export interface SessionCheckpoint {
   lastEol: string;
   /** Parent ids that named no entry (a later entry with such an id re-attaches a subtree). */
   missingParents: ReadonlySet<string>;
-  /**
-   * Set once a continued session has taken over this session's id index: an append or edit from
-   * a checkpoint adds to the index in place instead of copying it (a copy was most of an append's
-   * cost on a large session), so the session this checkpoint names then also finds the new ids and
-   * must not be used again. The store continues from the newest checkpoint only; a second
-   * continuation from a spent checkpoint is refused (null: read the session in full).
-   */
-  spent?: boolean;
-}
-
-/** The id index a continued session starts from: the checkpoint's own (see `spent`). */
-export function takeIdIndex(cp: SessionCheckpoint): Map<string, Entry> {
-  cp.spent = true;
-  return cp.session.byId;
 }
 
 export interface AppendedSession {
@@ -92,7 +78,6 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   const old = cp.lines;
   const lines = parsed.lines;
   const n = old.length;
-  if (cp.spent) return null;
   if (documentOf(prev.lines)) return null; // a JSON document is read whole
   const profile = formatProfile(prev.format);
   if (!profile?.readLinesIn || n === 0 || lines.length <= n) return null;
@@ -111,7 +96,7 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
   pushAll(findings, read.findings);
   const fresh = read.entries;
 
-  // Check every appended entry before the id index is taken over (nothing changes on null).
+  // Check every appended entry first (nothing is made on null).
   const freshIds = new Map<string, Entry>();
   const newParents = new Set<string>();
   for (const e of fresh) {
@@ -120,8 +105,8 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
     freshIds.set(e.id, e);
     if (e.parentId !== null) newParents.add(e.parentId);
   }
-  const byId = takeIdIndex(cp);
-  for (const e of fresh) byId.set(e.id, e);
+  // A new index: the previous version's reads as it did (model/entry-index.ts).
+  const byId = prev.byId.with(fresh);
   // A profile that keeps its reading beside the entries gets an array of its own for them.
   const entries = fresh.length || profile.continueRead ? prev.entries.concat(fresh) : prev.entries;
   profile.continueRead?.(entries, lines, { entries: prev.entries, change: { append: n } });

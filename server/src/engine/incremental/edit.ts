@@ -20,7 +20,7 @@ import { formatProfile } from "../formats/registry.js";
 import type { ContextOptions } from "../formats/profile.js";
 import type { ParsedText } from "../model/parse.js";
 import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
-import { sessionCheckpoint, takeIdIndex, type SessionCheckpoint } from "./append.js";
+import { sessionCheckpoint, type SessionCheckpoint } from "./append.js";
 import { remapOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
 import { entryAtLine } from "../model/entry-at-line.js";
 import { sameShape } from "../model/line-list.js";
@@ -52,7 +52,6 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
   const prev = cp.session;
   const old = cp.lines;
   const lines = parsed.lines;
-  if (cp.spent) return null; // its id index went on with another version (append.ts `spent`)
   if (documentOf(prev.lines)) return null; // a JSON document is read whole
   if (!formatProfile(prev.format)?.readLinesIn || lines.length !== old.length || lines.length === 0) return null;
   // An edit of a blank line (to text, or to other whitespace) changes no entry in place: read in full.
@@ -90,8 +89,7 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
     const leaf = profile.leaf(entries);
     if ((leaf ? leaf.id : null) !== prev.leafId || !sameEntries(leaf ? profile.branch(entries, leaf) : [], branch)) return null;
   }
-  const byId = takeIdIndex(cp);
-  for (const { after } of edits) byId.set(after.id, after);
+  const byId = prev.byId.with(edits.map((e) => e.after));
   const session: Session = {
     format: prev.format,
     lines: parsed.lines,

@@ -69,6 +69,17 @@ export interface Entry {
   syntheticId?: boolean;
 }
 
+/** What the engine reads of a session's entries by id: a lookup that never changes (model/entry-index.ts). */
+export interface EntryIds extends Iterable<[string, Entry]> {
+  get(id: string): Entry | undefined;
+  has(id: string): boolean;
+  /** An index with `entries` set as well (a later one wins); this one is unchanged. */
+  with(entries: readonly Entry[]): EntryIds;
+}
+
+/** The lookup that reading a tree needs (a Map serves too). */
+export type EntryLookup = Pick<EntryIds, "get" | "has">;
+
 export interface Session {
   format: SessionFormat;
   /** Every line of the file; blank ones are runs, not objects (line-list.ts). */
@@ -76,7 +87,8 @@ export interface Session {
   header?: { line: number; raw: Record<string, any>; version: number };
   /** Entries (tree nodes) in file order. */
   entries: Entry[];
-  byId: Map<string, Entry>;
+  /** Entries by id (a later entry with an id wins); a continued session's is a new index (model/entry-index.ts). */
+  byId: EntryIds;
   /** Leaf entry ids (entries with no children), in file order. */
   leaves: string[];
   /** The active leaf: the last entry appended, as pi does on load. */

@@ -3,11 +3,11 @@
  * entries on it. A self-parent is reported by read-session.ts already; this finds the longer ones, in
  * one iterative pass over the entries (linear, no recursion).
  */
-import type { Entry, Finding } from "../model/types.js";
+import type { Entry, EntryLookup, Finding } from "../model/types.js";
 
 const SHOWN = 6;
 
-export function parentCycleFindings(entries: Entry[], byId: Map<string, Entry>, parentKey: string): Finding[] {
+export function parentCycleFindings(entries: Entry[], byId: EntryLookup, parentKey: string): Finding[] {
   const state = new Map<Entry, 1 | 2>(); // 1: on the current walk, 2: done
   const findings: Finding[] = [];
   for (const start of entries) {

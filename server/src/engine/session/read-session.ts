@@ -10,7 +10,8 @@ import { parseText, type ParsedText } from "../model/parse.js";
 import { parentCycleFindings } from "./parent-cycles.js";
 import { lineShapeFindings, shapeFinding } from "../model/shape-findings.js";
 import { LineList } from "../model/line-list.js";
-import type { Entry, Finding, Msg, Session } from "../model/types.js";
+import type { Entry, EntryLookup, Finding, Msg, Session } from "../model/types.js";
+import { EntryIndex } from "../model/entry-index.js";
 import { pushAll } from "../model/arrays.js";
 
 /** Reads a session; with `previous`, unchanged lines reuse its parse (incremental re-analysis). */
@@ -69,7 +70,7 @@ export function sessionFromLines(parsed: ParsedText): Session {
     lines,
     header: read.header,
     entries,
-    byId,
+    byId: EntryIndex.over(byId),
     leaves,
     leafId: leaf ? leaf.id : null,
     branch,
@@ -167,7 +168,7 @@ function errorLine(message: string, text: string, lines: LineList): number {
 }
 
 /** Root-to-entry path; a missing parent or a cycle ends the walk (that subtree acts as a root). */
-export function pathTo(leaf: Entry, byId: Map<string, Entry>): Entry[] {
+export function pathTo(leaf: Entry, byId: EntryLookup): Entry[] {
   const path: Entry[] = [];
   const seen = new Set<string>();
   let cur: Entry | undefined = leaf;
