@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { applyRepairEdits, fixAllOrphans, makeIdUniqueRepair, removeOrphanRepair } from "../../server/src/engine/repair/index.js";
+import { makeAllIdsUnique } from "../../server/src/engine/repair/repairs.js";
 import { escapeMarkdown } from "../../server/src/lsp/markdown.js";
 import { sniffFormat } from "../../server/src/lsp/store.js";
 import { entryOf, sessionText, type Spec } from "../helpers/session-builder.js";
@@ -199,6 +200,26 @@ describe("makeIdUniqueRepair", () => {
     const legacy = JSON.stringify(entryOf({ customMessage: "context-prune-summary", details: { toolCallIds: ["b_1"] } }, "e7", "e6"));
     const t2 = t + legacy + "\n";
     assert.equal(makeIdUniqueRepair(analyze(t2), t2, 5, "b_1"), null);
+  });
+  it("a reference spelled with \\u escapes is found as the walk of every value finds it (the text search skips no such line)", () => {
+    // the same bare reference as above, with its id and a taken name spelled with escapes in the JSON text
+    const legacy = JSON.stringify(entryOf({ customMessage: "context-prune-summary", details: { toolCallIds: ["b_1"] } }, "e7", "e6")).replace('"b_1"', '"b\\u005f1"');
+    const t2 = t + legacy + "\n";
+    assert.ok(t2.includes("b\\u005f1") && !L(t2)[7].includes("b_1"));
+    assert.equal(makeIdUniqueRepair(analyze(t2), t2, 5, "b_1"), null, "the escaped bare reference still makes the rename unsafe");
+    const taken = JSON.stringify(entryOf({ user: 7, text: "x" }, "e7", "e6")).replace('"x"', '"b\\u005f1__t2"');
+    const t3 = t + taken + "\n";
+    assert.match(makeIdUniqueRepair(analyze(t3), t3, 5, "b_1")!.edits[0].newText, /"b_1__t2_2"/, "an escaped taken name is still taken");
+  });
+  it("one quick fix and fix-all read the same lines naming the id", () => {
+    const index = JSON.stringify(entryOf({ custom: "x-keys", data: { keys: ["b_1@3", "b_1@6"], other: "b_1__t2" } }, "e7", "e6"));
+    const t2 = t + index + "\n";
+    const fresh = makeIdUniqueRepair(analyze(t2), t2, 5, "b_1");
+    const a = analyze(t2);
+    makeAllIdsUnique(a); // walks every value once for all ids (and takes the names it gives)
+    const names = (r: unknown) => JSON.parse(JSON.stringify(r).replace(/__t2_\d+/g, "__t2_N"));
+    assert.deepEqual(names(makeIdUniqueRepair(a, t2, 5, "b_1")), names(fresh), "the same edits, on the same lines");
+    assert.match(fresh!.edits[0].newText, /"b_1__t2_2"/);
   });
   it("a chain's bare id list is left alone (it names the earlier occurrence)", () => {
     const chain = JSON.stringify(entryOf({ chain: { blockId: "b1", start: 1, final: 2, dropped: ["b_1"] } }, "e7", "e6"));

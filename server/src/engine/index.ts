@@ -50,4 +50,4 @@ export { repairWork } from "./repair/registry.js";
 export { FIX_ORDER, fixAll, type FixAllOptions, type FixAllReport, type FixAllStep, isKept, keptInOrder, type PlannedLine, PlannedLines, REPAIRS, type RepairEdit, whyNot } from "./repair/index.js";
 export { isInapplicable } from "./repair/fix-all.js";
 export { MERGE_SPLIT_CODES } from "./repair/merge-split-results.js";
-export { repairIndex } from "./repair/repair-index.js";
+export { repairIndex, repairIndexWork } from "./repair/repair-index.js";

@@ -2,9 +2,8 @@
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver/node";
 import type { AnalyzeOptions } from "../engine/index.js";
 import { type FixAllStep, REPAIRS, type RepairEdit, whyNot } from "../engine/index.js";
-import { repairIndex } from "../engine/index.js";
 import { isInapplicable } from "../engine/index.js";
-import { pushAll } from "../engine/index.js";
+import { partitionPoint, pushAll } from "../engine/index.js";
 import { MERGE_SPLIT_CODES } from "../engine/index.js";
 import { codeSpec, type FixKind } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
@@ -106,11 +105,12 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
   if (wants(CodeActionKind.QuickFix)) {
     const fileWide = new Set<FixKind>();
     const disabled: CodeAction[] = [];
-    // Only the findings on the lines asked about: no walk over every finding of a long session.
-    const byLine = repairIndex(a).findingsByLine;
+    // Only the findings on the lines asked about, found by a binary search of the analysis's
+    // findings (in line order, analyze.ts): no walk over every finding of a long session, and no
+    // repair index built for a line without findings (a repair builds it when it runs).
     const inRange: Pick<Finding, "code" | "line" | "toolCallId">[] = [];
-    const last = Math.min(range.end.line, a.session.lines.length - 1);
-    for (let line = range.start.line; line <= last; line++) pushAll(inRange, byLine.get(line) ?? []);
+    const fs = a.findings;
+    for (let i = partitionPoint(fs, (f) => f.line < range.start.line); i < fs.length && fs[i].line <= range.end.line; i++) inRange.push(fs[i]);
     for (const f of [...inRange, ...providerFindingsIn(diags)]) {
       if (!overlaps(range, f.line)) continue;
       const fixes = codeSpec(f.code).fixes;

@@ -76,17 +76,9 @@ const removeOrphanPlan: PlanFn = (a, line, toolCallId) => {
   return { title: r.title, plan: planFromEdits(a, r.edits, line), reads: [...(parent ? [parent.line] : []), ...(last?.line === line ? [-1] : [])] };
 };
 
-/** The analysed text (BOM-less), once per analysis. */
-const texts = new WeakMap<Analysis, string>();
-const textOf = (a: Analysis) => {
-  let t = texts.get(a);
-  if (t === undefined) texts.set(a, (t = a.session.lines.text()));
-  return t;
-};
-
 const makeIdUniquePlan: PlanFn = (a, line, toolCallId) => {
-  const text = textOf(a);
-  const r = makeIdUniqueRepair(a, text, line, toolCallId, false);
+  // The rename reads the parsed lines, not the text (a 100 MB session's text was joined for it).
+  const r = makeIdUniqueRepair(a, "", line, toolCallId, false);
   if (!r) return { reason: "renaming is not safe here: the occurrence cannot be told apart from the others everywhere its id is named" };
   return { title: r.title, plan: planFromEdits(a, r.edits), reads: [] };
 };

@@ -14,10 +14,11 @@ export interface ToolLines {
   results: Map<string, number[]>;
 }
 
+/** Each look-up is built when first read (a rename reads only `beforeIndex` and `refs`' ids). */
 export interface RepairIndex {
-  findingsByLine: Map<number, Finding[]>;
-  entryByLine: Map<number, Entry>;
-  idCount: Map<string, number>;
+  readonly findingsByLine: Map<number, Finding[]>;
+  readonly entryByLine: Map<number, Entry>;
+  readonly idCount: Map<string, number>;
   /** Entry id -> line -> how many strings on the line equal it (a key counts as two: never a lone parent link). */
   refs(id: string): Map<number, number> | undefined;
   /** Calls and results by id over every entry of the file, not only the active branch (built when first asked). */
@@ -28,24 +29,38 @@ export interface RepairIndex {
 
 const cache = new WeakMap<Analysis, RepairIndex>();
 
+/** How many indexes were built (tests count work: a light bulb on a line without findings builds none). */
+export const repairIndexWork = { builds: 0 };
+
 export function repairIndex(a: Analysis): RepairIndex {
   let ix = cache.get(a);
   if (ix) return ix;
-  const findingsByLine = new Map<number, Finding[]>();
-  for (const f of a.findings) {
-    const l = findingsByLine.get(f.line);
-    if (l) l.push(f);
-    else findingsByLine.set(f.line, [f]);
-  }
-  const entryByLine = new Map<number, Entry>();
-  const idCount = new Map<string, number>();
-  for (const e of a.session.entries) {
-    if (!entryByLine.has(e.line)) entryByLine.set(e.line, e);
-    idCount.set(e.id, (idCount.get(e.id) ?? 0) + 1);
-  }
+  repairIndexWork.builds++;
+  let findingsByLine: Map<number, Finding[]> | undefined;
+  const byFindingLine = () => {
+    if (findingsByLine) return findingsByLine;
+    findingsByLine = new Map<number, Finding[]>();
+    for (const f of a.findings) {
+      const l = findingsByLine.get(f.line);
+      if (l) l.push(f);
+      else findingsByLine.set(f.line, [f]);
+    }
+    return findingsByLine;
+  };
+  let entries: { entryByLine: Map<number, Entry>; idCount: Map<string, number> } | undefined;
+  const entryMaps = () => {
+    if (entries) return entries;
+    entries = { entryByLine: new Map<number, Entry>(), idCount: new Map<string, number>() };
+    const { entryByLine, idCount } = entries;
+    for (const e of a.session.entries) {
+      if (!entryByLine.has(e.line)) entryByLine.set(e.line, e);
+      idCount.set(e.id, (idCount.get(e.id) ?? 0) + 1);
+    }
+    return entries;
+  };
   let refIndex: Map<string, Map<number, number>> | undefined;
   const refs = (id: string) => {
-    refIndex ??= buildRefs(a, idCount);
+    refIndex ??= buildRefs(a, entryMaps().idCount);
     return refIndex.get(id);
   };
   let tools: ToolLines | undefined;
@@ -58,7 +73,20 @@ export function repairIndex(a: Analysis): RepairIndex {
     }
     return positions;
   };
-  ix = { findingsByLine, entryByLine, idCount, refs, toolLines, beforeIndex };
+  ix = {
+    get findingsByLine() {
+      return byFindingLine();
+    },
+    get entryByLine() {
+      return entryMaps().entryByLine;
+    },
+    get idCount() {
+      return entryMaps().idCount;
+    },
+    refs,
+    toolLines,
+    beforeIndex,
+  };
   cache.set(a, ix);
   return ix;
 }

@@ -239,10 +239,33 @@ interface RenameContext {
   beforeIndex: Map<Msg, number>;
   dropped: Set<Msg>;
   unpairedTurns: Set<string>;
-  /** Per colliding id, the lines that name it as a string value (or as `id@digits`): one walk of the file, made when first asked. */
+  /** Per colliding id, the lines that name it as a string value (or as `id@digits`): one walk of the file, made when first asked; fills `taken`. */
   naming(): Map<string, Set<number>>;
+  /**
+   * The lines that name one id, and `taken` filled: what one quick fix needs. A line whose text is
+   * held and holds neither the id nor `__t` (nor a `\u` escape that could spell them) is not walked,
+   * so the first quick fix on a 100 MB session searches its text instead of every value in it.
+   */
+  namingOf(id: string): ReadonlySet<number>;
   /** Strings of the file that a new name of the `__t` form could equal. */
   taken: Set<string>;
+}
+
+/** A held line's text when it is in memory (a line read from disk may read it again when asked: then undefined). */
+const heldText = (l: SourceLine): string | undefined => (Object.hasOwn(l, "text") ? l.text : undefined);
+
+/** Whether a string value equal to `s` is written as `s` itself in JSON text, unless a `\u` escape spells it. */
+const writtenAsIs = (s: string): boolean => !/["\\/\u0000-\u001f]/.test(s);
+
+/** Every string in a parsed value, keys not included (iterative: no depth overflows it). */
+function eachString(value: unknown, visit: (s: string) => void): void {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") visit(v);
+    else if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (v !== null && typeof v === "object") for (const x of Object.values(v)) stack.push(x);
+  }
 }
 
 const renameContexts = new WeakMap<Analysis, RenameContext>();
@@ -272,17 +295,41 @@ function renameContext(a: Analysis): RenameContext {
     };
     for (const l of a.session.lines.held) {
       if (l.value === undefined) continue;
-      const stack: unknown[] = [l.value];
-      while (stack.length > 0) {
-        const v = stack.pop();
-        if (typeof v === "string") check(v, l.line);
-        else if (Array.isArray(v)) for (const x of v) stack.push(x);
-        else if (v !== null && typeof v === "object") for (const x of Object.values(v)) stack.push(x);
-      }
+      eachString(l.value, (v) => check(v, l.line));
     }
+    takenFilled = true;
     return out;
   };
-  c = { beforeIndex, dropped, unpairedTurns, naming, taken };
+  // One id (a quick fix): the lines that could name it or a `__t` name, found by a text search.
+  let takenFilled = false;
+  const one = new Map<string, Set<number>>();
+  const namingOf = (id: string): ReadonlySet<number> => {
+    if (named) return named.get(id) ?? new Set<number>();
+    let lines = one.get(id);
+    if (lines) return lines;
+    lines = new Set<number>();
+    const byText = writtenAsIs(id);
+    const fill = !takenFilled;
+    for (const l of a.session.lines.held) {
+      if (l.value === undefined) continue;
+      const t = heldText(l);
+      const escaped = t === undefined || t.includes("\\u");
+      const mayName = !byText || escaped || t!.includes(id);
+      const mayTake = fill && (escaped || t!.includes("__t"));
+      if (!mayName && !mayTake) continue;
+      eachString(l.value, (v) => {
+        if (mayTake && v.includes("__t")) taken.add(v);
+        if (!mayName) return;
+        if (v === id) lines!.add(l.line);
+        const at = v.lastIndexOf("@");
+        if (at > 0 && v.slice(0, at) === id && /^\d+$/.test(v.slice(at + 1))) lines!.add(l.line);
+      });
+    }
+    takenFilled = true;
+    one.set(id, lines);
+    return lines;
+  };
+  c = { beforeIndex, dropped, unpairedTurns, naming, namingOf, taken };
   renameContexts.set(a, c);
   return c;
 }
@@ -345,7 +392,7 @@ export function makeIdUniqueRepair(a: Analysis, _text: string, line: number, too
   const o = list.find((x) => x.callLine === line && samePath(x.callPath, f.path));
   if (!o) return null;
   const c = renameContext(a);
-  const naming = c.naming().get(id) ?? new Set<number>();
+  const naming = c.namingOf(id);
   const candidate = newName(c, id, o.turn);
   c.taken.delete(candidate); // a quick fix offered now is not applied yet
   const edits = renameOccurrence(a, c, o, list, candidate, naming);
