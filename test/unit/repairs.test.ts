@@ -321,3 +321,33 @@ describe("renaming reused ids in fix-all is one pass (issue 23: the lightbulb fr
     assert.equal(fixAll(reused(5)).done.size, 0);
   });
 });
+
+describe("make-id-unique renames every later use of the id (fuzz seed 63001 case 1872)", () => {
+  // One colliding-id finding per id, on its first reuse: three uses of `t_1`, the last one answered.
+  const specs: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["t_1"] }, { user: 3 }, { assistant: 4, calls: ["t_1"] }, { user: 5 }, { assistant: 6, calls: ["t_1"] }, { result: 7, id: "t_1" }, { user: 8 }];
+  const text = sessionText(specs);
+  const colliding = (t: string) => analyze(t).findings.filter((f) => f.code === "colliding-id");
+
+  it("the quick fix on the finding renames the second and the third use and the finding goes (it moved to the third use)", () => {
+    const [f] = colliding(text);
+    assert.ok(f, "a colliding-id finding");
+    const r = REPAIRS["make-id-unique"].one!(analyze(text), text, f.line, f.toolCallId, false)!;
+    assert.ok(r, "offered");
+    assert.match(r.title, /^Rename the 2 later uses of `t_1` \(turns \d+, \d+\) and their results to unique ids$/);
+    const next = applyRepairEdits(text, r.edits);
+    assert.deepEqual(colliding(next), [], "no use of t_1 collides any more");
+    const lines = next.split("\n");
+    assert.match(lines[2], /"t_1"/, "the first use keeps its id");
+    assert.match(lines[4], /"t_1__t\d+"/);
+    assert.match(lines[6], /"t_1__t\d+"/);
+    assert.equal(lines[6].match(/"(t_1__t\d+)"/)![1], lines[7].match(/"(t_1__t\d+)"/)![1], "the third call and its result get the same new id");
+  });
+
+  it("all or nothing: when one later use cannot be renamed (two calls with the id in one message), none is", () => {
+    const twice: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["t_1"] }, { user: 3 }, { assistant: 4, calls: ["t_1"] }, { user: 5 }, { assistant: 6, calls: ["t_1", "t_1"] }, { user: 8 }];
+    const t = sessionText(twice);
+    const [f] = colliding(t);
+    assert.equal(REPAIRS["make-id-unique"].one!(analyze(t), t, f.line, f.toolCallId, false), null);
+    assert.match(whyNot("make-id-unique", analyze(t), f.line, f.toolCallId)!, /not safe/);
+  });
+});

@@ -381,8 +381,11 @@ function newName(c: RenameContext, id: string, turn: number): string {
 }
 
 /**
- * Rename the LATER occurrence (the `colliding-id` finding's call on `line`) and its paired result
- * to an id unused in the file. Never touches an earlier occurrence. Null when unsafe.
+ * Rename the LATER uses of the id of the `colliding-id` finding on `line` (one finding per id): each
+ * call after the id's first turn, with its result and the references inside its turn, to an id
+ * unused in the file (`${id}__t${turn}`). Never touches the first turn's. All or nothing: when one
+ * later use cannot be renamed safely, null (renaming only some would leave the finding, moved to
+ * the next use: fuzz seed 63001 case 1872, three uses of an id).
  */
 export function makeIdUniqueRepair(a: Analysis, _text: string, line: number, toolCallId?: string, bom = false): Repair | null {
   const f = a.findings.find((x) => x.code === "colliding-id" && x.line === line && (toolCallId === undefined || x.toolCallId === toolCallId));
@@ -390,14 +393,34 @@ export function makeIdUniqueRepair(a: Analysis, _text: string, line: number, too
   const id = f.toolCallId;
   const list = a.occurrences.byId.get(id) ?? [];
   const o = list.find((x) => x.callLine === line && samePath(x.callPath, f.path));
-  if (!o) return null;
+  if (!o || o.turn === list[0].turn) return null;
   const c = renameContext(a);
   const naming = c.namingOf(id);
-  const candidate = newName(c, id, o.turn);
-  c.taken.delete(candidate); // a quick fix offered now is not applied yet
-  const edits = renameOccurrence(a, c, o, list, candidate, naming);
-  if (!edits) return null;
-  return { title: `Rename this \`${id}\` (turn ${o.turn}) and its result to \`${candidate}\``, edits: withBomShift(edits, bom), touched: [...new Set(edits.map((e) => e.startLine))] };
+  const given: string[] = [];
+  const edits: RepairEdit[] = [];
+  const touched = new Set<number>();
+  const turns: number[] = [];
+  let ok = true;
+  for (const x of list) {
+    if (x.turn === list[0].turn || turns.includes(x.turn)) continue;
+    const candidate = newName(c, id, x.turn);
+    given.push(candidate);
+    const e = renameOccurrence(a, c, x, list, candidate, naming);
+    if (!e || e.some((y) => touched.has(y.startLine) && !sameLineEditsCompatible(edits, y))) {
+      ok = false;
+      break;
+    }
+    for (const y of e) touched.add(y.startLine);
+    pushAll(edits, e);
+    turns.push(x.turn);
+  }
+  for (const g of given) c.taken.delete(g); // a quick fix offered now is not applied yet
+  if (!ok || edits.length === 0) return null;
+  const title =
+    turns.length === 1
+      ? `Rename this \`${id}\` (turn ${turns[0]}) and its result to \`${given[0]}\``
+      : `Rename the ${turns.length} later uses of \`${id}\` (turns ${turns.slice(0, 5).join(", ")}${turns.length > 5 ? ", …" : ""}) and their results to unique ids`;
+  return { title, edits: withBomShift(edits, bom), touched: [...new Set(edits.map((e) => e.startLine))] };
 }
 
 /**
