@@ -341,22 +341,26 @@ describe("language server over stdio", () => {
     assert.ok(!next.includes('"ghost_1"'), "resolving computes the repair");
   });
 
-  it("make-id-unique renames only the reuse the finding is on and its result; the finding moves to the next reuse", async () => {
+  it("make-id-unique renames every later reuse of the id and its result, and the finding goes (it used to move to the next reuse: fuzz seed 63001)", async () => {
     const { u, d } = await openDoc("unique.jsonl", TEXT);
     const coll = d.find((x) => x.code === "colliding-id" && x.range.start.line === 10)!;
     const actions = await c.codeActions({ textDocument: { uri: u }, range: coll.range, context: { diagnostics: [coll] } });
     const mk = actions.find((a: any) => a.title.startsWith("Rename"));
     assert.ok(mk, JSON.stringify(actions.map((a: any) => a.title)));
+    assert.match(mk.title, /^Rename the 2 later uses of `bash_23` \(turns 5, \d+\) and their results to unique ids$/);
     const edits = editsOf(mk.edit, u);
-    assert.deepEqual(edits.map((e: any) => e.range.start.line).sort(), [10, 11]);
+    assert.deepEqual(edits.map((e: any) => e.range.start.line).sort((x: number, y: number) => x - y), [10, 11, 17, 18]);
     const next = applyTextEdits(TEXT, edits);
     const a = lines(TEXT);
     const b = lines(next);
     assert.equal(b.length, a.length);
-    a.forEach((l, i) => (i === 10 || i === 11 ? assert.equal(b[i], l.replace('"bash_23"', '"bash_23__t5"')) : assert.equal(b[i], l)));
+    a.forEach((l, i) => {
+      if (i === 10 || i === 11) assert.equal(b[i], l.replace('"bash_23"', '"bash_23__t5"'));
+      else if (i === 17 || i === 18) assert.match(b[i], /"bash_23__t\d+"/);
+      else assert.equal(b[i], l);
+    });
     const d2 = await replace(u, 2, next);
-    assert.ok(!d2.some((x) => x.code === "colliding-id" && x.range.start.line === 10));
-    assert.ok(d2.some((x) => x.code === "colliding-id" && x.range.start.line === 17), "the other later occurrence still collides");
+    assert.ok(!d2.some((x) => x.code === "colliding-id" && String(x.message).includes("bash_23")), "no reuse of bash_23 collides any more");
   });
 
   it("a CRLF file stays CRLF after a fix", async () => {
@@ -399,7 +403,7 @@ describe("language server over stdio", () => {
     const none = await c.request("transcriptInspector/fixEdit", { uri: u, fix: { title: "x", kind: "remove-orphan", line: 3, toolCallId: "bash_18" } });
     assert.equal(none, null);
     const mk = await c.request("transcriptInspector/fixEdit", { uri: u, fix: { title: "x", kind: "make-id-unique", line: 11, toolCallId: "bash_23" } });
-    assert.equal(mk.changes[u].length, 2);
+    assert.equal(mk.changes[u].length, 4, "both later reuses, each call with its result");
   });
 });
 
