@@ -348,6 +348,6 @@ describe("make-id-unique renames every later use of the id (fuzz seed 63001 case
     const t = sessionText(twice);
     const [f] = colliding(t);
     assert.equal(REPAIRS["make-id-unique"].one!(analyze(t), t, f.line, f.toolCallId, false), null);
-    assert.match(whyNot("make-id-unique", analyze(t), f.line, f.toolCallId)!, /not safe/);
+    assert.match(whyNot("make-id-unique", analyze(t), f.line, f.toolCallId, false)!, /not safe/);
   });
 });

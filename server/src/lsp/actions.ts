@@ -21,6 +21,8 @@ export interface ActionDoc {
   uri: string;
   version: number | null;
   text: string;
+  /** Whether the text starts with a BOM, when known without reading `text` (a synced document's is joined when read). */
+  bom?: boolean;
   model: DocModel;
   options: AnalyzeOptions;
   /** File-wide repair edits, cached per version. */
@@ -37,7 +39,7 @@ export function workspaceEdit(doc: ActionDoc, edits: RepairEdit[], versioned: bo
   return { changes: { [doc.uri]: te } };
 }
 
-const bomOf = (doc: ActionDoc) => doc.text.charCodeAt(0) === 0xfeff;
+const bomOf = (doc: ActionDoc) => doc.bom ?? doc.text.charCodeAt(0) === 0xfeff;
 
 /** The whole-file edits of a file-wide repair once computed for this version (undefined: not yet). */
 export function cachedFileEdits(doc: ActionDoc, kind: FixKind): RepairEdit[] | undefined {

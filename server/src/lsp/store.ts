@@ -115,7 +115,7 @@ export class Store {
       if (!SESSION_FORMATS.has(analysis.session.format)) analysis = null;
       else model = new DocModel(analysis);
     }
-    const st: DocState = { uri, version, text: "", format, analysis, settingsKey: key, options, model: model as DocModel, stamp: synced?.stamp, checkpoint, stages, linesRead: stages?.linesRead };
+    const st: DocState = { uri, version, text: "", bom: synced ? synced.parsed.bom : (source as string).charCodeAt(0) === 0xfeff, format, analysis, settingsKey: key, options, model: model as DocModel, stamp: synced?.stamp, checkpoint, stages, linesRead: stages?.linesRead };
     if (synced) {
       let text: string | undefined;
       Object.defineProperty(st, "text", { get: () => (text ??= synced.text()), enumerable: true });
