@@ -42,7 +42,10 @@ async function main() {
     }
   };
   // Warm up (the first append and edit take the slower path once).
-  for (let v = 2; v < 5; v++) (change(v), publish(v));
+  for (let v = 2; v < 5; v++) {
+    change(v);
+    publish(v);
+  }
   const session = new Session();
   session.connect();
   await session.post("Profiler.enable");

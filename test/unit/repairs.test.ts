@@ -351,3 +351,19 @@ describe("make-id-unique renames every later use of the id (fuzz seed 63001 case
     assert.match(whyNot("make-id-unique", analyze(t), f.line, f.toolCallId, false)!, /not safe/);
   });
 });
+
+describe("removing an entry never makes a child name itself as its parent (fuzz seed 64011 case 2201)", () => {
+  it("a child with the id of the parent it would move to (a duplicate id): the removal is not offered, with the reason", () => {
+    // Line 4 and line 5 both have the id e3; line 4 names e4 (line 6, the result removed) as its parent,
+    // and e4 names e3: re-linked to e3, line 4 would name itself.
+    const t = readFileSync(resolve("test/fixtures/pi/duplicate-id-child-64011.jsonl"), "utf8");
+    const a = analyze(t);
+    const f = a.findings.find((x) => x.code === "error-turn-results" && x.line === 5)!;
+    assert.ok(f, "the result on line 6 is found");
+    assert.equal(REPAIRS["remove-orphan"].one!(a, t, f.line, f.toolCallId, false), null);
+    assert.match(whyNot("remove-orphan", a, f.line, f.toolCallId, false)!, /^line 4 has the id `e3` of the parent it would move to \(a duplicate id\)/);
+    const before = codes(t).filter((c) => c.endsWith(":broken-parent")).length;
+    const after = codes(fixAll(t).text).filter((c) => c.endsWith(":broken-parent")).length;
+    assert.ok(after <= before, `fix-all adds no broken parent (${before} -> ${after})`);
+  });
+});

@@ -113,6 +113,9 @@ export function orphanRemoval(a: Analysis, line: number, toolCallId?: string, bo
     const child = ix.entryByLine.get(ln);
     // Any reference other than one parent link (labels, compactions, summaries, leafUuid) is unsafe.
     if (!child || child.parentId !== entry.id || count !== 1) return no(`line ${ln + 1} refers to its id \`${entry.id}\` other than as a parent link`);
+    // A child that shares the new parent's id (a duplicate id) would name itself as its parent
+    // (fuzz seed 64011 case 2201: broken-parent went from 0 to 1).
+    if (newParent !== null && child.id === newParent) return no(`line ${ln + 1} has the id \`${newParent}\` of the parent it would move to (a duplicate id), so it would name itself as its parent`);
     const r = stringAt(l, [parentKey], entry.id);
     if (!r) return no(`line ${ln + 1}: the parent link cannot be located`);
     edits.push({ startLine: ln, startCol: r.start, endLine: ln, endCol: r.end, newText: JSON.stringify(newParent) });
