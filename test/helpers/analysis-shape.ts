@@ -26,7 +26,7 @@ export const analysisShape = (a: Analysis) => ({
   occurrencesById: [...a.occurrences.byId].map(([id, list]) => [id, list.map((o) => a.occurrences.occurrences.indexOf(o))]),
 });
 
-/** Provider verdicts as a user sees them: an append resumes the previous request build (providers/request.ts). */
+/** Provider verdicts as a user sees them: an append resumes the previous request build (providers/request-build.ts). */
 export const verdictShape = (a: Analysis, target?: "all") => {
   const v = providerVerdicts(a, { target });
   return {

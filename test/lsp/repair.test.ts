@@ -211,6 +211,12 @@ describe("makeIdUniqueRepair", () => {
     const t3 = t + taken + "\n";
     assert.match(makeIdUniqueRepair(analyze(t3), t3, 5, "b_1")!.edits[0].newText, /"b_1__t2_2"/, "an escaped taken name is still taken");
   });
+  it("a taken name on a line joined to the one before by a lone CR is still taken (the text search walks such records)", () => {
+    const joined = JSON.stringify(entryOf({ user: 7, text: "b_1__t2" }, "e7", "e6")).replace(',"parentId"', ',\r"parentId"');
+    const t4 = t + joined + "\n";
+    assert.ok(t4.includes("\r"));
+    assert.match(makeIdUniqueRepair(analyze(t4), t4, 5, "b_1")!.edits[0].newText, /"b_1__t2_2"/);
+  });
   it("one quick fix and fix-all read the same lines naming the id", () => {
     const index = JSON.stringify(entryOf({ custom: "x-keys", data: { keys: ["b_1@3", "b_1@6"], other: "b_1__t2" } }, "e7", "e6"));
     const t2 = t + index + "\n";

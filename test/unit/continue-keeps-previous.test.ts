@@ -7,7 +7,7 @@
  * line appended at a time, then edits of lines in place.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
@@ -48,7 +48,8 @@ function edited(line: string): string | null {
 
 describe("continuing an analysis never changes the previous one (issue 20)", () => {
   for (const file of FILES) {
-    it(file.split("/").slice(-2).join("/"), () => {
+    // The shared corpus sits beside the checkout (../shared/corpus); without it its file is skipped.
+    it(file.split("/").slice(-2).join("/"), { skip: !existsSync(file) && "the shared corpus is not beside the checkout" }, () => {
       const all = readFileSync(file, "utf8").split("\n").filter((l) => l !== "");
       const head = Math.min(HEAD, Math.floor(all.length / 2));
       const lines = all.slice(0, head + APPENDS).map((l) => l + "\n");

@@ -106,17 +106,18 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const detected = latest?.provider ?? null;
   const target: ProviderName | null = options.target === "all" ? null : options.target ?? detected;
   const targetSource = options.target ? "option" : detected ? "session" : "none";
-  // One rule asks, about the latest turn only: a scan of Before from its end (no index: After's
-  // messages of a Claude Code or Codex session are their own, so a lookup usually finds nothing,
-  // and an index of all of Before was built on every version); from the second full scan on, an
-  // index.
+  // One rule asks, about the latest turn only: near the end of Before first (pi's After shares
+  // Before's origins); a miss scans all of Before once (After's messages of a Claude Code or Codex
+  // session are their own, so a lookup usually finds nothing: an index of all of Before was built
+  // on every version); from the second miss on, an index.
   let beforeByOrigin: Map<unknown, Msg> | undefined;
-  let fullScans = 0;
+  let misses = 0;
   const beforeOf = (origin: Msg["origin"]): Msg | undefined => {
     const b = analysis.before;
     if (beforeByOrigin) return beforeByOrigin.get(origin);
-    if (fullScans++ > 0) return (beforeByOrigin = new Map<unknown, Msg>(b.map((m) => [m.origin, m]))).get(origin);
-    for (let i = b.length - 1; i >= 0; i--) if (b[i].origin === origin) return b[i];
+    for (let i = b.length - 1; i >= 0 && i >= b.length - 64; i--) if (b[i].origin === origin) return b[i];
+    if (misses++ > 0) return (beforeByOrigin = new Map<unknown, Msg>(b.map((m) => [m.origin, m]))).get(origin);
+    for (let i = b.length - 65; i >= 0; i--) if (b[i].origin === origin) return b[i];
     return undefined;
   };
   const lineValue = (line: number) => session.lines.heldAt(line)?.value;

@@ -110,7 +110,7 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     all: { title: "Fix all orphan tool results in the file", rounds: (text, options) => fixAllByRounds(text, options, { codes: ORPHAN_CODES, kinds: ORPHAN_KINDS }) },
   },
   "make-id-unique": {
-    label: (f) => `Make \`${f.toolCallId}\` unique in this turn`,
+    label: (f) => `Make \`${f.toolCallId}\` unique in its later turns`,
     preferred: false,
     ...planned(makeIdUniquePlan),
     done: (n, dry) => `${dry ? "would rename" : "renamed"} ${count(n, "reused tool-call id", "reused tool-call ids")}`,

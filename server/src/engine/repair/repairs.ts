@@ -246,7 +246,8 @@ interface RenameContext {
   naming(): Map<string, Set<number>>;
   /**
    * The lines that name one id, and `taken` filled: what one quick fix needs. A line whose text is
-   * held and holds neither the id nor `__t` (nor a `\u` escape that could spell them) is not walked,
+   * held and holds neither the id nor `__t` (nor a `\u` escape that could spell them, nor a lone CR
+   * that joins it to the next line) is not walked,
    * so the first quick fix on a 100 MB session searches its text instead of every value in it.
    */
   namingOf(id: string): ReadonlySet<number>;
@@ -316,7 +317,8 @@ function renameContext(a: Analysis): RenameContext {
     for (const l of a.session.lines.held) {
       if (l.value === undefined) continue;
       const t = heldText(l);
-      const escaped = t === undefined || t.includes("\\u");
+      // A record joined across a lone CR holds values from the lines after it: walked, as one with an escape.
+      const escaped = t === undefined || l.eol === "\r" || l.partOf !== undefined || t.includes("\\u");
       const mayName = !byText || escaped || t!.includes(id);
       const mayTake = fill && (escaped || t!.includes("__t"));
       if (!mayName && !mayTake) continue;
