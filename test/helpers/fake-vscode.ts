@@ -127,6 +127,10 @@ export interface FakeState {
   settings: Map<number, Record<string, unknown>>;
   /** workspace.workspaceFolders (undefined: no folder open). */
   workspaceFolders: any[] | undefined;
+  /** Quick picks the extension created (createQuickPick), newest last: a test types (`type`) and accepts (`accept`). */
+  quickPicks: any[];
+  /** showTextDocument calls: the document's URI and the options (a selection: where it opened). */
+  shown: { uri: Uri; options: any }[];
 }
 
 export const state: FakeState = {
@@ -162,6 +166,8 @@ export const state: FakeState = {
   closedTabs: [],
   settings: new Map(),
   workspaceFolders: undefined,
+  quickPicks: [],
+  shown: [],
 };
 
 /** The Sessions view's tree items and icons, as the real API shapes them. */
@@ -290,7 +296,43 @@ export const vscode = {
     },
     onDidChangeActiveTextEditor: (h: any) => state.activeEditorChanged.event(h),
     onDidChangeTextEditorSelection: (h: any) => state.selectionChanged.event(h),
-    showTextDocument: async (doc: any) => state.visibleTextEditors.find((e) => e.document === doc) ?? fakeEditor(doc.uri),
+    showTextDocument: async (doc: any, options?: any) => {
+      state.shown.push({ uri: doc.uri, options });
+      return state.visibleTextEditors.find((e) => e.document === doc) ?? fakeEditor(doc.uri);
+    },
+    createQuickPick: () => {
+      const changed = new EventEmitter<string>();
+      const accepted = new EventEmitter<void>();
+      const hidden = new EventEmitter<void>();
+      const qp: any = {
+        items: [] as any[],
+        selectedItems: [] as any[],
+        value: "",
+        busy: false,
+        visible: false,
+        onDidChangeValue: (h: any) => changed.event(h),
+        onDidAccept: (h: any) => accepted.event(h),
+        onDidHide: (h: any) => hidden.event(h),
+        show: () => void (qp.visible = true),
+        hide: () => {
+          qp.visible = false;
+          hidden.fire(undefined);
+        },
+        dispose: () => void (qp.disposed = true),
+        /** The user types `v`. */
+        type: (v: string) => {
+          qp.value = v;
+          changed.fire(v);
+        },
+        /** The user accepts item `i` of the items shown. */
+        accept: (i = 0) => {
+          qp.selectedItems = [qp.items[i]];
+          accepted.fire(undefined);
+        },
+      };
+      state.quickPicks.push(qp);
+      return qp;
+    },
     showInformationMessage: async (m: string, ...items: unknown[]) => {
       state.infos.push(m);
       return items.some((i) => typeof i === "string") ? state.infoChoice : undefined;

@@ -139,4 +139,50 @@ describe("Sessions view (fake vscode, a real library)", () => {
     await state.commands.get("transcriptInspector.library.openInspector")!(node);
     assert.ok(state.panels.length >= 1, "the inspector panel opened");
   });
+
+  it("fixes a session from its menu: opens it and applies fix-all to that file, or says there is nothing to apply", async (t) => {
+    if (!h.paths.piParent) return t.skip("corpus file missing");
+    const node = { id: `session:${h.paths.piParent}`, kind: "session", label: "x", hasChildren: false, session: lib.session(h.paths.piParent) };
+    const asked: any[] = [];
+    const handler = state.requestHandler;
+    const edit = { changes: { [Uri.file(h.paths.piParent).toString()]: [] } };
+    state.requestHandler = (method: string, p: any) => (method === "transcriptInspector/fixEdit" ? (asked.push(p), edit) : handler(method, p));
+    try {
+      state.applied.length = 0;
+      state.shown.length = 0;
+      assert.equal(await state.commands.get("transcriptInspector.library.fix")!(node), true);
+      assert.equal(asked.length, 1);
+      assert.equal(asked[0].uri, Uri.file(h.paths.piParent).toString());
+      assert.equal(asked[0].fix.kind, "fix-all");
+      assert.equal(state.shown[0].uri.fsPath, h.paths.piParent, "the session was opened first");
+      assert.deepEqual(state.applied, [{ converted: edit }], "the server's edit was applied");
+      // nothing to repair: no edit, a message that says so
+      state.requestHandler = (method: string, p: any) => (method === "transcriptInspector/fixEdit" ? null : handler(method, p));
+      state.infos.length = 0;
+      assert.equal(await state.commands.get("transcriptInspector.library.fix")!(node), false);
+      assert.equal(state.infos.length, 1, state.infos.join(" | "));
+    } finally {
+      state.requestHandler = handler;
+    }
+  });
+
+  it("searches across sessions and opens the chosen match at its line", async () => {
+    await state.commands.get("transcriptInspector.library.search")!();
+    const qp = state.quickPicks[state.quickPicks.length - 1];
+    assert.ok(qp?.visible, "the search quick pick is shown");
+    const direct = lib.search("test", 50);
+    assert.ok(direct.hits.length > 0, "the fake home holds a session with the word");
+    qp.type("test");
+    for (let i = 0; i < 400 && qp.items.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    assert.equal(qp.items.length, direct.hits.length);
+    assert.match(qp.title, /^Search Sessions: \d+ match(es)?/);
+    const first = qp.items[0];
+    assert.equal(first.hit.path, direct.hits[0].path);
+    state.shown.length = 0;
+    qp.accept(0);
+    for (let i = 0; i < 400 && state.shown.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    assert.equal(state.shown[0].uri.fsPath, direct.hits[0].path);
+    assert.equal(state.shown[0].options.selection.start.line, direct.hits[0].line - 1, "opened at the match's line");
+    assert.equal(qp.visible, false);
+  });
 });
