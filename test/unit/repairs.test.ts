@@ -367,3 +367,17 @@ describe("removing an entry never makes a child name itself as its parent (fuzz 
     assert.ok(after <= before, `fix-all adds no broken parent (${before} -> ${after})`);
   });
 });
+
+describe("no new line is written with a lone CR ending (fuzz seed 66100 case 520)", () => {
+  it("a file whose lines mostly end with a lone CR: inserting a result is not offered, and fix-all adds no malformed line", () => {
+    const t = readFileSync(resolve("test/fixtures/claude-code/lone-cr-insert-66100.jsonl"), "utf8");
+    const a = analyze(t);
+    const f = a.findings.find((x) => x.code === "pending-call")!;
+    assert.ok(f, "the pending call is found");
+    assert.equal(REPAIRS["insert-missing-result"].one!(a, t, f.line, f.toolCallId, false), null);
+    assert.match(whyNot("insert-missing-result", a, f.line, f.toolCallId, false)!, /^the file's lines end with a lone CR, which the agent does not read as a line ending/);
+    const before = codes(t).filter((c) => c.endsWith(":malformed-line")).length;
+    const after = codes(fixAll(t).text).filter((c) => c.endsWith(":malformed-line")).length;
+    assert.ok(after <= before, `fix-all adds no malformed line (${before} -> ${after})`);
+  });
+});

@@ -203,6 +203,11 @@ function guarded(plan: PlanFn): PlanFn {
     const lines = a.session.lines;
     if (planLines(p.plan).some((l) => spansLines(lines.heldAt(l))))
       return { reason: "the entry spans lines joined by a lone CR (the agent reads them as one entry): edit it by hand" };
+    // A new line ends as the file's lines do; a lone CR is no line ending to the agents (they split
+    // on LF), so it would join the line after it (fuzz seed 66100 case 520: the made-up result and
+    // the next line read as one malformed record, the call still unanswered).
+    if (p.plan.insert.size > 0 && fileEol(a) === "\r")
+      return { reason: "the file's lines end with a lone CR, which the agent does not read as a line ending: a new line written as its neighbours are would join the next line (edit it by hand)" };
     if (!planFuses(lines, p.plan, fileEol(a))) return p;
     return { reason: "the file mixes line endings here: the edit would join a lone CR and the next line's LF into one line ending" };
   };
