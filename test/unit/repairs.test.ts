@@ -356,7 +356,7 @@ describe("removing an entry never makes a child name itself as its parent (fuzz 
   it("a child with the id of the parent it would move to (a duplicate id): the removal is not offered, with the reason", () => {
     // Line 4 and line 5 both have the id e3; line 4 names e4 (line 6, the result removed) as its parent,
     // and e4 names e3: re-linked to e3, line 4 would name itself.
-    const t = readFileSync(resolve("test/fixtures/pi/duplicate-id-child-64011.jsonl"), "utf8");
+    const t = readFileSync(resolve("test/fixtures/repairs/duplicate-id-child-64011.jsonl"), "utf8");
     const a = analyze(t);
     const f = a.findings.find((x) => x.code === "error-turn-results" && x.line === 5)!;
     assert.ok(f, "the result on line 6 is found");
@@ -370,7 +370,7 @@ describe("removing an entry never makes a child name itself as its parent (fuzz 
 
 describe("no new line is written with a lone CR ending (fuzz seed 66100 case 520)", () => {
   it("a file whose lines mostly end with a lone CR: inserting a result is not offered, and fix-all adds no malformed line", () => {
-    const t = readFileSync(resolve("test/fixtures/claude-code/lone-cr-insert-66100.jsonl"), "utf8");
+    const t = readFileSync(resolve("test/fixtures/repairs/lone-cr-insert-66100.jsonl"), "utf8");
     const a = analyze(t);
     const f = a.findings.find((x) => x.code === "pending-call")!;
     assert.ok(f, "the pending call is found");
