@@ -20,6 +20,7 @@ import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { rawObjects } from "../helpers/corpus.js";
+import { editLine } from "../helpers/patch-doc.js";
 
 const FIXTURES = join(__dirname, "..", "fixtures");
 
@@ -50,10 +51,6 @@ const AGENT = "copilot-cli";
 function appendText(parsed: ParsedText, text: string): ParsedText {
   const n = parsed.lines.length;
   return patchLines(parsed, [{ range: { start: { line: n, character: 0 }, end: { line: n, character: 0 } }, text }])!;
-}
-
-function editLine(parsed: ParsedText, line: number, text: string): ParsedText {
-  return patchLines(parsed, [{ range: { start: { line, character: 0 }, end: { line, character: parsed.lines.at(line)!.text.length } }, text }])!;
 }
 
 function next(prev: ContinuedAnalysis, parsed: ParsedText): ContinuedAnalysis {

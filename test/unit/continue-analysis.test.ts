@@ -9,24 +9,12 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
 import { parseText, type ParsedText } from "../../server/src/engine/model/parse.js";
-import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { codexHistoryStage } from "../../server/src/engine/formats/codex/codex-history.js";
 import { ccSession, codexSession, cxCall, cxOut, cxReasoning, cxSay, cxUser, text, toolResult, toolUse } from "../helpers/provider-sessions.js";
 import { entryOf, sessionText } from "../helpers/session-builder.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
-
-/** The document's lines after `text` is appended, patched in place as the language server does. */
-function append(parsed: ParsedText, text: string): ParsedText {
-  const n = parsed.lines.length;
-  return patchLines(parsed, [{ range: { start: { line: n, character: 0 }, end: { line: n, character: 0 } }, text }])!;
-}
-
-/** The document's lines after line `line` is replaced by `text` (same line count). */
-function edit(parsed: ParsedText, line: number, text: string): ParsedText {
-  const l = parsed.lines.at(line)!;
-  return patchLines(parsed, [{ range: { start: { line, character: 0 }, end: { line, character: l.text.length } }, text }])!;
-}
+import { appendLine as append, editLine as edit } from "../helpers/patch-doc.js";
 
 function next(prev: ContinuedAnalysis, parsed: ParsedText): ContinuedAnalysis {
   return continueAnalysis(parsed, {}, { checkpoint: prev.checkpoint, analysis: prev.analysis });

@@ -12,9 +12,9 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
 import { parseText, type ParsedText } from "../../server/src/engine/model/parse.js";
-import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
 import { CORPUS, SHARED_CORPUS } from "../helpers/corpus.js";
+import { appendLine, editLine } from "../helpers/patch-doc.js";
 
 const FILES = [
   join(__dirname, "..", "..", "samples", "sample-session.jsonl"),
@@ -29,16 +29,6 @@ const HEAD = 60;
 const APPENDS = 40;
 
 const snapshot = (v: ContinuedAnalysis) => JSON.stringify({ a: analysisShape(v.analysis), v: verdictShape(v.analysis) });
-
-function appendLine(parsed: ParsedText, text: string): ParsedText {
-  const n = parsed.lines.length;
-  return patchLines(parsed, [{ range: { start: { line: n, character: 0 }, end: { line: n, character: 0 } }, text }])!;
-}
-
-function editLine(parsed: ParsedText, line: number, text: string): ParsedText {
-  const l = parsed.lines.at(line)!;
-  return patchLines(parsed, [{ range: { start: { line, character: 0 }, end: { line, character: l.text.length } }, text }])!;
-}
 
 /** `line` with its first JSON string value of some length changed (a tool output or a text edited), or null. */
 function edited(line: string): string | null {

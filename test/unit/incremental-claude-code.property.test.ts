@@ -36,6 +36,7 @@ import { readingOf } from "../../server/src/engine/formats/claude-code/claude-co
 import { readingStages } from "../../server/src/engine/formats/claude-code/claude-code-reading-state.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
 import { allCorpusFiles, FIXTURES, fixtureText } from "../helpers/corpus.js";
+import { editLine } from "../helpers/patch-doc.js";
 
 /**
  * Corpus files up to this size: each step compares with a fresh analysis (and every provider's
@@ -70,11 +71,6 @@ function appendText(parsed: ParsedText, text: string): ParsedText {
   const last = parsed.lines.at(n - 1)!;
   const at = last && last.text === "" && last.eol === "" ? n - 1 : n;
   return patchLines(parsed, [{ range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text }])!;
-}
-
-function editLine(parsed: ParsedText, line: number, text: string): ParsedText {
-  const l = parsed.lines.at(line)!;
-  return patchLines(parsed, [{ range: { start: { line, character: 0 }, end: { line, character: l.text.length } }, text }])!;
 }
 
 /** What a continued analysis must share with a fresh one. */

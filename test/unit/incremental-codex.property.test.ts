@@ -29,6 +29,7 @@ import { codexHistoryStage } from "../../server/src/engine/formats/codex/codex-h
 import { codexAfterStage } from "../../server/src/engine/formats/codex/codex-resume.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
 import { allCorpusFiles, FIXTURES, fixtureText } from "../helpers/corpus.js";
+import { editLine } from "../helpers/patch-doc.js";
 
 const MAX_CORPUS_CHARS = 200_000;
 const files: { name: string; text: string }[] = [
@@ -51,11 +52,6 @@ function appendText(parsed: ParsedText, text: string): ParsedText {
   const last = parsed.lines.at(n - 1)!;
   const at = last && last.text === "" && last.eol === "" ? n - 1 : n;
   return patchLines(parsed, [{ range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text }])!;
-}
-
-function editLine(parsed: ParsedText, line: number, text: string): ParsedText {
-  const l = parsed.lines.at(line)!;
-  return patchLines(parsed, [{ range: { start: { line, character: 0 }, end: { line, character: l.text.length } }, text }])!;
 }
 
 function sameAsFresh(v: ContinuedAnalysis, parsed: ParsedText, where: string): void {
