@@ -400,27 +400,10 @@ export function makeIdUniqueRepair(a: Analysis, _text: string, line: number, too
   const o = list.find((x) => x.callLine === line && samePath(x.callPath, f.path));
   if (!o || o.turn === list[0].turn) return null;
   const c = renameContext(a);
-  const naming = c.namingOf(id);
-  const given: string[] = [];
   const edits: RepairEdit[] = [];
-  const touched = new Set<number>();
-  const turns: number[] = [];
-  let ok = true;
-  for (const x of list) {
-    if (x.turn === list[0].turn || turns.includes(x.turn)) continue;
-    const candidate = newName(c, id, x.turn);
-    given.push(candidate);
-    const e = renameOccurrence(a, c, x, list, candidate, naming);
-    if (!e || e.some((y) => touched.has(y.startLine) && !sameLineEditsCompatible(edits, y))) {
-      ok = false;
-      break;
-    }
-    for (const y of e) touched.add(y.startLine);
-    pushAll(edits, e);
-    turns.push(x.turn);
-  }
+  const { turns, given, unsafe } = renameLaterUses(a, c, id, list, c.namingOf(id), edits, new Set(), true);
   for (const g of given) c.taken.delete(g); // a quick fix offered now is not applied yet
-  if (!ok || edits.length === 0) return null;
+  if (unsafe || edits.length === 0) return null;
   const title =
     turns.length === 1
       ? `Rename this \`${id}\` (turn ${turns[0]}) and its result to \`${given[0]}\``
@@ -442,22 +425,34 @@ export function makeAllIdsUnique(a: Analysis, wanted: (f: Finding) => boolean = 
   const edits: RepairEdit[] = [];
   const touched = new Set<number>();
   let count = 0;
-  for (const id of ids) {
-    const list = a.occurrences.byId.get(id) ?? [];
-    const lines = naming.get(id) ?? new Set<number>();
-    const seenTurns = new Set<number>();
-    for (const o of list) {
-      if (o.turn === list[0].turn || seenTurns.has(o.turn)) continue;
-      seenTurns.add(o.turn);
-      const candidate = newName(c, id, o.turn);
-      const e = renameOccurrence(a, c, o, list, candidate, lines);
-      if (!e || e.some((x) => touched.has(x.startLine) && !sameLineEditsCompatible(edits, x))) continue;
-      for (const x of e) touched.add(x.startLine);
-      pushAll(edits, e);
-      count++;
-    }
-  }
+  for (const id of ids) count += renameLaterUses(a, c, id, a.occurrences.byId.get(id) ?? [], naming.get(id) ?? new Set<number>(), edits, touched, false).turns.length;
   return { edits, count };
+}
+
+/**
+ * The renames of `id`'s uses after its first turn, one new name a turn, added to `edits` (lines in
+ * `touched`): the quick fix's (`allOrNothing`: stops at the first use that cannot be renamed
+ * safely, `unsafe`) and fix-all's (skips it). `given`: every name taken for them.
+ */
+function renameLaterUses(a: Analysis, c: RenameContext, id: string, list: Occurrence[], naming: ReadonlySet<number>, edits: RepairEdit[], touched: Set<number>, allOrNothing: boolean): { turns: number[]; given: string[]; unsafe: boolean } {
+  const turns: number[] = [];
+  const given: string[] = [];
+  const seenTurns = new Set<number>();
+  for (const o of list) {
+    if (o.turn === list[0].turn || seenTurns.has(o.turn)) continue;
+    seenTurns.add(o.turn);
+    const candidate = newName(c, id, o.turn);
+    given.push(candidate);
+    const e = renameOccurrence(a, c, o, list, candidate, naming);
+    if (!e || e.some((x) => touched.has(x.startLine) && !sameLineEditsCompatible(edits, x))) {
+      if (allOrNothing) return { turns, given, unsafe: true };
+      continue;
+    }
+    for (const x of e) touched.add(x.startLine);
+    pushAll(edits, e);
+    turns.push(o.turn);
+  }
+  return { turns, given, unsafe: false };
 }
 
 /** Two renames on one line are compatible when their ranges do not meet. */
