@@ -72,6 +72,8 @@ if (fs.existsSync(claudeSource)) fs.copyFileSync(claudeSource, path.join(ws, CLA
 fs.writeFileSync(path.join(ws, "conversation.jsonl"), conversationText());
 fs.writeFileSync(path.join(ws, "two-roots.jsonl"), twoRootsText());
 fs.writeFileSync(path.join(ws, "ghost.jsonl"), ghostText());
+// issue 26: a Claude Code session compacted by hand (a constructed fixture of test/fixtures)
+fs.copyFileSync(path.join(ROOT, "test", "fixtures", "claude-code", "compact-boundary.jsonl"), path.join(ws, "compact-boundary.jsonl"));
 const SUBAGENT_SESSION = fs.existsSync(path.join(CORPUS, "claude-code")) ? writeSubagentSession(CORPUS, ws) : undefined;
 const BIG = "big-session.jsonl";
 const bigBytes = writeBigSession(path.join(ws, BIG));
@@ -673,6 +675,21 @@ try {
     await w.locator(".branch-note button.branch-back").click();
     await w.locator(".toolbar .count", { hasText: "4 of 4 rows" }).waitFor({ timeout: 15_000 });
     return `${noteText}; picked the first conversation (6 rows) and went back`;
+  });
+
+  await step("a compaction is a row of its own: who compacted, what left the context, the tokens before and after", async () => {
+    await openFile("compact-boundary.jsonl", () => page.locator(".monaco-editor .view-line", { hasText: "compact_boundary" }).first());
+    await openInspector();
+    const w = inner();
+    const row = w.locator(".row.compaction");
+    await row.waitFor({ timeout: 15_000 });
+    const title = (await row.locator(".compaction-title").innerText()).trim();
+    if (title !== "Compaction (manual)") throw new Error(`title "${title}"`);
+    const detail = (await row.locator(".compaction-detail").innerText()).replace(/\s+/g, " ").trim();
+    if (!/^Claude Code compacted the context here \(manual\): 4 messages left it\./.test(detail)) throw new Error(`detail "${detail}"`);
+    await page.waitForTimeout(300);
+    await shotInspector("inspector-compaction");
+    return detail;
   });
 
   await step("a subagent opens in place (its first messages) and in its own file, with its own inspector", async () => {

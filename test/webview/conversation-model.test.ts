@@ -163,14 +163,15 @@ describe("conversation view: timeline and totals", () => {
     assert.ok(isHostToWebview({ type: "summary", summary: w.summary }));
   });
 
-  it("marks compactions: Claude Code's resume point after a compact boundary, Codex's replacement history", () => {
+  it("marks compactions: Claude Code's compact boundary (its own row), Codex's replacement history", () => {
     const claude = windowOf(viewOf(fixtureText("claude-code/compact-boundary.jsonl")));
     const marks = claude.summary.timeline!.marks;
     assert.deepEqual(marks.map((m) => m.label), ["compaction"]);
     const at = marks[0].row;
     assert.equal(claude.rows[at - 1].before?.droppedBy?.kind, "resume-cut");
-    assert.notEqual(claude.rows[at].before?.droppedBy?.kind, "resume-cut");
-    assert.equal(marks[0].line, claude.rows[at].before?.line);
+    assert.equal(claude.rows[at].compaction?.line, 5, "the mark is the compaction's row");
+    assert.notEqual(claude.rows[at + 1].before?.droppedBy?.kind, "resume-cut");
+    assert.equal(marks[0].line, 5);
     const codex = windowOf(viewOf(fixtureText("codex/compacted-replacement-history.jsonl")));
     // Codex: where After puts the replacement history, and where the context resumes after the compaction
     assert.deepEqual(codex.summary.timeline!.marks.map((m) => m.label), ["replacement history", "compaction"]);

@@ -8,6 +8,7 @@
  *   -       dropped (the after column says by what)
  *   ~       changed on the way (stubbed, purged, thinking stripped): the after message shown
  *   +       made up by the agent or a pruner (synthetic): after column only
+ *   *       a compaction (issue 26): who compacted, what left the context, the tokens before and after
  *
  * Every transcript text goes through terminalText before it is cut or painted.
  */
@@ -34,7 +35,7 @@ export function messageCell(m: ViewMessage): string {
 
 interface Line {
   line: string;
-  mark: " " | "-" | "~" | "+";
+  mark: " " | "-" | "~" | "+" | "*";
   before: string;
   after: string;
   how?: Paint;
@@ -62,7 +63,10 @@ export function* renderText(path: string, a: Analysis, r: RenderJson, style: Tex
   yield `${paint(style, "bold", head(`${T(r.path)}: ${T(r.format)}, pruner ${T(r.pruner)}, leaf ${T(r.leaf)}`))}\n`;
   const rows = alignRows(buildRenderView(a, path, null));
   const pairs: Line[] = [];
-  for (const row of rows as ViewRow[]) for (const p of [row, ...(row.results ?? [])]) if (p.before || p.after) pairs.push(pairLine(p.before, p.after));
+  for (const row of rows as ViewRow[]) {
+    if (row.compaction) pairs.push({ line: String(row.compaction.line), mark: "*", before: T(row.compaction.summary), after: "", how: "bold" });
+    for (const p of [row, ...(row.results ?? [])]) if (p.before || p.after) pairs.push(pairLine(p.before, p.after));
+  }
   const count = (mark: Line["mark"]) => pairs.filter((p) => p.mark === mark).length;
   const saved = t.saved.tokens;
   yield head(`before: ${n(t.before.messages)} messages (${n(t.before.tokens)} tokens), after: ${n(t.after.messages)} messages (${n(t.after.tokens)} tokens, ${saved >= 0 ? `saves ${n(saved)}` : `adds ${n(-saved)}`}); dropped: ${r.dropped.length}, made up: ${count("+")}, changed: ${count("~")}`) + "\n";
@@ -70,6 +74,10 @@ export function* renderText(path: string, a: Analysis, r: RenderJson, style: Tex
   const col = Math.max(20, Math.floor((width - lineW - 5) / 2));
   yield paint(style, "dim", `${"line".padStart(lineW)}   ${"before".padEnd(col)} after`) + "\n";
   for (const p of pairs) {
+    if (p.mark === "*") {
+      yield paint(style, p.how!, `${p.line.padStart(lineW)} * ${shorten(p.before, Math.max(20, width - lineW - 3))}`) + "\n";
+      continue;
+    }
     const before = shorten(p.before, col).padEnd(col);
     const after = shorten(p.after, Math.max(10, width - lineW - col - 4));
     const text = `${p.line.padStart(lineW)} ${p.mark} ${before} ${after}`;

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { LibrarySession } from "../protocol/library.js";
 
 /** Bump when a summary's shape or meaning changes. */
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 2; // 2: compactions read by the formats (Copilot CLI's counted; no made-up trigger)
 
 export interface CacheFile {
   version: number;

@@ -137,17 +137,25 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
     else unpriced.push(u.model);
   }
 
-  // Compactions, with the context's recorded size after them (the next response's input).
+  // Compactions (the format's compactionOn), with the context's recorded size after them (the next response's input).
   const compactions: LibraryCompaction[] = [];
-  for (const { line: i, v } of valued) {
-    const c = compactionOn(v);
-    if (!c) continue;
-    // After: the next response's recorded input; before, where the agent wrote no figure: the last one's.
-    const context = (r: { input: number; cacheRead: number; cacheWrite: number }) => r.input + r.cacheRead + r.cacheWrite;
-    const next = a.usage.records.find((r) => r.line > i && context(r) > 0);
-    const prev = c.tokensBefore === undefined ? a.usage.records.filter((r) => r.line < i && context(r) > 0).pop() : undefined;
-    compactions.push({ line: i + 1, ...c, ...(prev ? { tokensBefore: context(prev) } : {}), ...(next ? { tokensAfter: context(next) } : {}) });
-  }
+  const context = (r: { input: number; cacheRead: number; cacheWrite: number }) => r.input + r.cacheRead + r.cacheWrite;
+  const records = a.usage.records;
+  const compactionOn = profile?.compactionOn;
+  if (compactionOn)
+    for (const { line: i, v } of valued) {
+      const c = v ? compactionOn(v) : undefined;
+      if (!c) continue;
+      // After: the next response's recorded input; before, where the agent wrote no figure: the last one's
+      // (records without input passed over, at most 64: a file of empty records stays linear).
+      const from = partitionPoint(records, (r) => r.line <= i);
+      let next: (typeof records)[number] | undefined;
+      for (let k = from; k < Math.min(records.length, from + 64) && !next; k++) if (context(records[k]) > 0) next = records[k];
+      let prev: (typeof records)[number] | undefined;
+      const upTo = partitionPoint(records, (r) => r.line < i);
+      if (c.tokensBefore === undefined) for (let k = upTo - 1; k >= Math.max(0, upTo - 64) && !prev; k--) if (context(records[k]) > 0) prev = records[k];
+      compactions.push({ line: i + 1, ...c, ...(prev ? { tokensBefore: context(prev) } : {}), ...(next ? { tokensAfter: context(next) } : {}) });
+    }
 
   const spawns = spawnsOf(valued);
   // Where the agent keeps each call's subagent transcript (the profile's subagentTranscripts).
@@ -255,18 +263,6 @@ function timeOf(v: unknown): number | undefined {
   if (typeof v !== "string") return undefined;
   const t = Date.parse(v);
   return Number.isFinite(t) ? t : undefined;
-}
-
-/** A compaction recorded on this line, in any of the three agents' shapes. */
-function compactionOn(v: Record<string, any> | undefined): Omit<LibraryCompaction, "line" | "tokensAfter"> | undefined {
-  if (!v) return undefined;
-  if (v.type === "compaction") return { trigger: "compaction", ...(typeof v.tokensBefore === "number" ? { tokensBefore: v.tokensBefore } : {}) };
-  if (v.type === "system" && v.subtype === "compact_boundary") {
-    const cm = isObject(v.compactMetadata) ? v.compactMetadata : {};
-    return { ...(typeof cm.trigger === "string" ? { trigger: cm.trigger } : {}), ...(typeof cm.preTokens === "number" ? { tokensBefore: cm.preTokens } : {}) };
-  }
-  if (v.type === "compacted") return { trigger: "compacted" };
-  return undefined;
 }
 
 const SPAWN_TOOLS = new Set(["Task", "Agent", "spawn_agent"]);

@@ -14,6 +14,7 @@ import { formatProfile } from "../engine/index.js";
 import { estimateTokens, isoTime, messageSize, sizeTotals, usageJson } from "./message-size.js";
 import { branchesOf } from "./view-branches.js";
 import { subagentRefs } from "./view-subagents.js";
+import { compactionsOf, isToolMessage } from "./view-compactions.js";
 
 export { estimateTokens };
 
@@ -348,5 +349,19 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
   if (side) for (const g of [...side.groups, ...side.unmatched]) for (const l of g.lines) subagentLines.add(l);
   const branches = branchesOf(a, activeLeaf, subagentLines);
   if (branches) rv.branches = branches;
+  // Compactions as events: what the resume leaves out at compactions, measured as the view measured it.
+  const cut = a.dropped.filter((d) => d.by.kind === "resume-cut" && (d.by.by === "compact-boundary" || d.by.by === "compacted")).map((d) => d.msg);
+  const viewOf = new Map<Msg, ViewMessage>();
+  a.before.forEach((m, i) => viewOf.set(m, before[i]));
+  const compactions = compactionsOf(
+    a,
+    (m) => {
+      const v = viewOf.get(m);
+      return { tokens: v ? v.tokens : measure(m).tokens, tool: isToolMessage(m), line: v ? v.line : m.origin.kind === "entry" ? m.origin.line + 1 : null };
+    },
+    cut,
+  );
+  if (compactions.list.length) rv.compactions = compactions.list;
+  if (compactions.omitted) rv.compactionsOmitted = compactions.omitted;
   return rv;
 }

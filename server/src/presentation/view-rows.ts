@@ -3,7 +3,7 @@
  * rows, band membership, filters and row lookup. Pure arrangement of what the view carries (no
  * engine); the server runs it once per render and slices the result (view-window.ts).
  */
-import type { RenderView, RowFilters, ViewMessage, ViewRow } from "../protocol/index.js";
+import type { RenderView, RowFilters, ViewCompaction, ViewMessage, ViewRow } from "../protocol/index.js";
 
 /**
  * Rows pairing each before-message with its copy in "after" (same key), dropped messages with
@@ -48,7 +48,7 @@ export function alignRows(view: RenderView): ViewRow[] {
     const b = r.before?.blockId ?? r.after?.blockId;
     if (b !== undefined && resolved.has(b)) r.band = b;
   }
-  const carded = withCards(rows);
+  const carded = withCompactions(withCards(rows), view.compactions ?? []);
   carded.forEach((r, n) => {
     if (!r.band) return;
     r.bandStart = carded[n - 1]?.band !== r.band;
@@ -56,6 +56,27 @@ export function alignRows(view: RenderView): ViewRow[] {
   });
   return carded;
 }
+
+/**
+ * Each compaction as a row of its own, before the first row from its line on (a row's line: its
+ * before-message's, else its after-message's; rows of synthetic messages only do not place it),
+ * so it follows what it took out; the ones after every row at the end.
+ */
+function withCompactions(rows: ViewRow[], compactions: readonly ViewCompaction[]): ViewRow[] {
+  if (compactions.length === 0) return rows;
+  const pending = [...compactions].sort((x, y) => x.line - y.line);
+  const out: ViewRow[] = [];
+  let k = 0;
+  for (const r of rows) {
+    const line = r.before?.line ?? r.after?.line ?? null;
+    while (line !== null && k < pending.length && pending[k].line <= line) out.push(compactionRow(pending[k++]));
+    out.push(r);
+  }
+  while (k < pending.length) out.push(compactionRow(pending[k++]));
+  return out;
+}
+
+const compactionRow = (c: ViewCompaction): ViewRow => ({ key: `c:L${c.line}`, compaction: c });
 
 /** The messages of a row in order: its pair, then the results in its card. */
 export function rowMessages(r: ViewRow): { side: "before" | "after"; m: ViewMessage }[] {
@@ -181,8 +202,18 @@ export function messageMatches(m: ViewMessage, f: RowFilters): boolean {
   return true;
 }
 
-/** A row shows when one of its messages (either side, or a result in its card) matches every selecting filter. */
-export const rowMatches = (r: ViewRow, f: RowFilters) => !isSelecting(f) || rowMessages(r).some(({ m }) => messageMatches(m, f));
+/**
+ * A row shows when one of its messages (either side, or a result in its card) matches every
+ * selecting filter; a compaction's row when no filter asks for a tool or findings and its text holds the search.
+ */
+export const rowMatches = (r: ViewRow, f: RowFilters) =>
+  !isSelecting(f) || (r.compaction ? compactionMatches(r.compaction, f) : rowMessages(r).some(({ m }) => messageMatches(m, f)));
+
+function compactionMatches(c: ViewCompaction, f: RowFilters): boolean {
+  if (f.tool || f.onlyFindings) return false;
+  const q = f.search.trim().toLowerCase();
+  return q === "" || `compaction L${c.line}\n${c.summary}`.toLowerCase().includes(q);
+}
 
 /** The rows the selecting filters keep (changes only folds them afterwards: view-window.ts). */
 export function filterRows(rows: ViewRow[], f: RowFilters): ViewRow[] {
@@ -195,6 +226,7 @@ export function rowForLine(rows: readonly ViewRow[], line: number): number {
   let best = -1;
   let bestLine = -Infinity;
   for (let n = 0; n < rows.length; n++) {
+    if (rows[n].compaction?.line === line) return n;
     for (const { m } of rowMessages(rows[n])) {
       if (m.line === null) continue;
       if (m.line === line) return n;

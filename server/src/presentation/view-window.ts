@@ -58,6 +58,7 @@ export function timelineOf(rows: readonly ViewRow[], ranges: RenderView["ranges"
   let after = 0;
   let inHistory = false;
   let cut = false;
+  const compactionRows = rows.some((r) => r.compaction);
   rows.forEach((r, i) => {
     const lead = r.before ?? r.after;
     if (r.before?.role === "assistant" || r.after?.role === "assistant") {
@@ -68,18 +69,18 @@ export function timelineOf(rows: readonly ViewRow[], ranges: RenderView["ranges"
     // Claude Code: the context resumes after the latest compact boundary (what comes before is cut)
     const resumed = cut && r.before?.droppedBy?.kind !== "resume-cut";
     cut = r.before?.droppedBy?.kind === "resume-cut";
-    const label =
-      r.before?.role === "compactionSummary" || r.after?.role === "compactionSummary"
-        ? "compaction"
-        : r.before?.role === "branchSummary" || r.after?.role === "branchSummary"
-          ? "branch summary"
-          : history && !inHistory
-            ? "replacement history"
-            : resumed
-              ? "compaction"
-              : undefined;
+    // A compaction is a row of its own (view-compactions.ts); a format without them marks where the resumed context starts.
+    const label = r.compaction
+      ? "compaction"
+      : r.before?.role === "branchSummary" || r.after?.role === "branchSummary"
+        ? "branch summary"
+        : history && !inHistory
+          ? "replacement history"
+          : resumed && !compactionRows
+            ? "compaction"
+            : undefined;
     inHistory = history;
-    if (label && marks.length < MAX_SUMMARY_RANGES) marks.push({ row: i, line: lead?.line ?? 0, label });
+    if (label && marks.length < MAX_SUMMARY_RANGES) marks.push({ row: i, line: r.compaction?.line ?? lead?.line ?? 0, label });
     for (const { side, m } of rowMessages(r)) {
       if (side === "before") {
         before += m.tokens;

@@ -6,7 +6,7 @@
  *
  * Rows carry `ViewMessage` as the view model computes it (whatever fields it holds).
  */
-import type { RenderView, ViewContent, ViewMessage } from "./view.js";
+import type { RenderView, ViewCompaction, ViewContent, ViewMessage } from "./view.js";
 
 /** What the list shows: set in the webview, applied where the data is (the server). */
 export interface RowFilters {
@@ -42,6 +42,8 @@ export interface ViewRow {
   results?: { key: string; before?: ViewMessage; after?: ViewMessage }[];
   /** Changes only: a run of unchanged rows, folded (no messages). */
   fold?: ViewFold;
+  /** A compaction as a row of its own (no messages), where it happened. */
+  compaction?: ViewCompaction;
 }
 
 /** A run of rows that pruning left as they were, folded in the changes-only list. */

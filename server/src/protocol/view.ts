@@ -233,6 +233,37 @@ export interface RenderView {
   provider?: ViewProvider;
   /** The session's other branches and roots, and what this view leaves out (view-branches.ts). */
   branches?: ViewBranches;
+  /** The compactions on the shown branch, oldest first (at most MAX_VIEW_COMPACTIONS; `compactionsOmitted` more). */
+  compactions?: ViewCompaction[];
+  compactionsOmitted?: number;
+}
+
+/** Compactions a view lists at most (each is a row of the inspector). */
+export const MAX_VIEW_COMPACTIONS = 500;
+
+/**
+ * A compaction on the shown branch, as an event (issue 26 item 6): pi `compaction`, Claude Code
+ * `compact_boundary`, Codex `compacted`, Copilot CLI `session.compaction_complete`. The inspector
+ * shows it as a row of its own where it happened.
+ */
+export interface ViewCompaction {
+  /** 1-based line of the compaction. */
+  line: number;
+  /** The agent as people name it. */
+  agent: string;
+  /** What started it, as the agent recorded it ("auto", "manual"). */
+  trigger?: string;
+  /**
+   * The context's tokens before it: as the agent recorded them on the line (`agent`), else the
+   * input the last response before it recorded (`response`, on `line`).
+   */
+  tokensBefore?: { tokens: number; from: "agent" | "response"; line?: number };
+  /** The context's tokens after it: the input the next response recorded (on `line`). */
+  tokensAfter?: { tokens: number; line: number };
+  /** What left the context at it: messages, of which tool calls and results, their estimated tokens, the first and last line. */
+  left: { messages: number; toolMessages: number; tokens: number; firstLine?: number; lastLine?: number };
+  /** One plain sentence saying all of the above (the row, the CLI, screen readers). */
+  summary: string;
 }
 
 /**

@@ -141,9 +141,28 @@ function isMessage(m: unknown): boolean {
 /** A pair of messages (a row's, or a result's in a card): one side at least. */
 const isPair = (r: unknown): boolean => isObject(r) && typeof r.key === "string" && (isMessage(r.before) || isMessage(r.after)) && (r.before === undefined || isMessage(r.before)) && (r.after === undefined || isMessage(r.after));
 const isFold = (f: unknown): boolean => isObject(f) && isIndex(f.rows) && isIndex(f.messages) && typeof f.firstKey === "string";
-/** A row: a pair (with the results of its calls), or a fold of unchanged rows (changes only). */
+const isTokensAt = (t: unknown): boolean => t === undefined || (isObject(t) && isCount(t.tokens) && (t.line === undefined || isLine(t.line)));
+/** A compaction's row: where, who, the sentence, what left (counts), the tokens around it (numbers). */
+const isCompaction = (c: unknown): boolean =>
+  isObject(c) &&
+  isLine(c.line) &&
+  typeof c.agent === "string" &&
+  typeof c.summary === "string" &&
+  (c.trigger === undefined || typeof c.trigger === "string") &&
+  isObject(c.left) &&
+  [c.left.messages, c.left.toolMessages, c.left.tokens].every(isCount) &&
+  isTokensAt(c.tokensBefore) &&
+  isTokensAt(c.tokensAfter);
+const hasNoMessages = (r: Record<string, unknown>) => r.before === undefined && r.after === undefined && r.results === undefined;
+/** A row: a pair (with the results of its calls), a fold of unchanged rows (changes only), or a compaction. */
 const isRow = (r: unknown): boolean =>
-  isObject(r) && typeof r.key === "string" && (r.fold !== undefined ? isFold(r.fold) && r.before === undefined && r.after === undefined : isPair(r) && (r.results === undefined || (Array.isArray(r.results) && r.results.every(isPair))));
+  isObject(r) &&
+  typeof r.key === "string" &&
+  (r.fold !== undefined
+    ? isFold(r.fold) && hasNoMessages(r)
+    : r.compaction !== undefined
+      ? isCompaction(r.compaction) && hasNoMessages(r)
+      : isPair(r) && (r.results === undefined || (Array.isArray(r.results) && r.results.every(isPair))));
 const isLocateAnswer = (x: unknown): x is LocateAnswer =>
   isObject(x) && isIndex(x.revision) && typeof x.index === "number" && Number.isInteger(x.index) && x.index >= -1 && (x.row === undefined || isRow(x.row));
 const isSubagentAnswer = (x: unknown): x is SubagentAnswer =>

@@ -12,6 +12,8 @@ import type { RowHandlers } from "./handlers.js";
 import { type FullContentState, MessageCell } from "./MessageCell.js";
 import { fmt } from "../format.js";
 import { SafeText } from "./SafeText.js";
+import { LineButton } from "../content/Content.js";
+import { Icon } from "./Icon.js";
 
 export interface RowProps {
   row: Row;
@@ -45,6 +47,39 @@ export const RowView = memo(function RowView({ row, index, start, slot, highligh
           <button type="button" className="fold-show" tabIndex={-1} onClick={() => handlers.showFold(f.firstKey)}>
             Show them
           </button>
+        </div>
+      </div>
+    );
+  }
+  if (row.compaction) {
+    const c = row.compaction;
+    const tokens = `${c.tokensBefore ? fmt(c.tokensBefore.tokens) : "?"} → ${c.tokensAfter ? fmt(c.tokensAfter.tokens) : "?"} tokens`;
+    return (
+      <div ref={measure} role="row" aria-rowindex={index + 2} data-index={index} data-key={row.key} className={`row compaction${highlightLine === c.line ? " highlight" : ""}`} style={{ transform: `translateY(${start}px)` }}>
+        <div className="gutter" aria-hidden="true" />
+        <div className="cell compaction-cell" role="gridcell" aria-colindex={1} aria-colspan={3} tabIndex={focusCol ? 0 : -1} data-line={c.line}>
+          <span className="visually-hidden">
+            <SafeText text={c.summary} />
+          </span>
+          <span className="compaction-head" aria-hidden="true">
+            <Icon name="fold" />
+            <span className="compaction-title">
+              Compaction{c.trigger ? " (" : ""}
+              {c.trigger ? <SafeText text={c.trigger} /> : null}
+              {c.trigger ? ")" : ""}
+            </span>
+            {c.tokensBefore || c.tokensAfter ? (
+              <span className="compaction-tokens" title="recorded tokens of the context before and after">
+                {tokens}
+              </span>
+            ) : null}
+          </span>
+          <span className="where">
+            <LineButton line={c.line} handlers={handlers} />
+          </span>
+          <span className="compaction-detail" aria-hidden="true">
+            <SafeText text={c.summary} />
+          </span>
         </div>
       </div>
     );

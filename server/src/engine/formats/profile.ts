@@ -149,6 +149,14 @@ export interface SubagentTranscript {
 /** How many characters of a JSON document `detectDocument` sees. */
 export const DOCUMENT_HEAD_CHARS = 64 * 1024;
 
+/** A compaction one line records: what started it and the context's tokens before it, where the agent wrote them. */
+export interface CompactionRecord {
+  /** As the agent names it: Claude Code's `compactMetadata.trigger` ("auto", "manual"). */
+  trigger?: string;
+  /** The context's tokens before the compaction, as recorded (Claude Code `preTokens`, pi `tokensBefore`). */
+  tokensBefore?: number;
+}
+
 export interface FormatProfile<N extends string = string> {
   /** The format's name: `Session.format`, the `format` of CLI JSON and the view model. */
   readonly name: N;
@@ -274,6 +282,14 @@ export interface FormatProfile<N extends string = string> {
   editContext?(prevBefore: Msg[], prevBranch: readonly Entry[], edits: readonly { before: Entry; after: Entry }[], options: ContextOptions): Msg[] | null;
   /** The usage the agent recorded on one line, if any. */
   usageOnLine(value: Record<string, any>, line: number): LineUsage | undefined;
+  /** The compaction this line records, as the agent wrote it (the inspector's and the library's compaction events). Absent: the agent writes none. */
+  compactionOn?(value: Record<string, any>): CompactionRecord | undefined;
+  /**
+   * The messages the compaction at `branch[index]` took out of the context the agent builds
+   * itself (pi's buildSessionContext keeps the summary and the entries from `firstKeptEntryId`).
+   * Absent: what a compaction takes out is what the agent's resume drops (its drop reasons say it).
+   */
+  compactionLeft?(branch: readonly Entry[], index: number): Msg[];
   /** The usage a JSON-document session records (its lines hold no values of their own), in document order. */
   documentUsage?(doc: DocumentPlaces): LineUsage[];
   readonly providers: ProviderShape;

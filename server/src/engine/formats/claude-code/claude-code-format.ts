@@ -21,6 +21,7 @@ import { READING_VERSIONS } from "./claude-code-transcript.js";
 import { entryAtLine } from "../../model/entry-at-line.js";
 import { claudeCodeModelTurns, claudeCodePackOf } from "./claude-code-providers.js";
 import { claudeCodeUsage } from "./claude-code-usage.js";
+import { claudeCodeCompactionOn } from "./claude-code-compaction.js";
 
 const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "queue-operation"]);
 
@@ -97,6 +98,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
     newEntryId: (h) => `${h[0]}-${h[1].slice(0, 4)}-4${h[1].slice(5, 8)}-${((parseInt(h[2][0], 16) & 3) | 8).toString(16)}${h[2].slice(1, 4)}-${h[2].slice(4)}${h[3]}`,
   },
   usageOnLine: claudeCodeUsage,
+  compactionOn: claudeCodeCompactionOn,
   providers: {
     modelTurns: claudeCodeModelTurns,
     packOf: claudeCodePackOf,

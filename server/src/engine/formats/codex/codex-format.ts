@@ -19,6 +19,7 @@ import { readCodex, readCodexFrom } from "./codex-read.js";
 import { CODEX_WORDS } from "./codex-words.js";
 import { linkCodexHistory } from "./codex-history.js";
 import type { Entry } from "../../model/types.js";
+import { codexCompactionOn } from "./codex-compaction-record.js";
 
 /** The last of `entries` (file order) on a line before `line`. */
 function entryBefore(entries: readonly Entry[], line: number): Entry | undefined {
@@ -81,6 +82,7 @@ export const codexFormat: FormatProfile<"codex"> = {
     noMergeReason: "Codex writes each output as an item of its own, and the Responses API takes them that way: there is nothing to merge in the file",
   },
   usageOnLine: codexUsage,
+  compactionOn: codexCompactionOn,
   providers: {
     modelTurns: codexModelTurns,
     packOf: () => "openai-responses",

@@ -28,6 +28,7 @@ import { buildCopilotContext, copilotMessage, isSubagentEvent } from "./copilot-
 import { copilotModelTurns, copilotPackOf } from "./copilot-providers.js";
 import { COPILOT_INTERRUPTED_TEXT, copilotResumeContext } from "./copilot-resume.js";
 import { copilotUsage } from "./copilot-usage.js";
+import { copilotCompactionOn } from "./copilot-compaction.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -214,6 +215,7 @@ export const copilotCliFormat: FormatProfile<"copilot-cli"> = {
     noMergeReason: `${AGENT} writes each result as an event of its own and sends each as a tool message of its own: there is nothing to merge in the file`,
   },
   usageOnLine: copilotUsage,
+  compactionOn: copilotCompactionOn,
   providers: {
     modelTurns: copilotModelTurns,
     packOf: copilotPackOf,

@@ -16,7 +16,7 @@ const COMPACTION_SUMMARY_ROLE = "compactionSummary";
  * what an analysis holds). A message with its own `__proto__` key (JSON.parse makes it a plain
  * property) is spread, so that it stays a property and never becomes the copy's prototype.
  */
-function entryMsg(e: Entry, m: Omit<Msg, "origin">): Msg {
+export function entryMsg(e: Entry, m: Omit<Msg, "origin">): Msg {
   const origin: Msg["origin"] = { kind: "entry", line: e.line, entryId: e.id };
   if (Object.hasOwn(m, "__proto__")) return { ...(m as Msg), origin };
   const out = Object.assign({}, m) as Msg;

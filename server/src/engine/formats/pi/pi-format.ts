@@ -15,6 +15,7 @@ import { piEditContext, piExtendContext, piReadLinesIn } from "./pi-continuation
 import { piModelTurns } from "./pi-model-turns.js";
 import { readPi } from "./pi-read.js";
 import { piUsage } from "./pi-usage.js";
+import { piCompactionLeft, piCompactionOn } from "./pi-compaction.js";
 
 /** pi sessions: a `session` header, then entries linked by `id` / `parentId`. */
 export const piFormat: FormatProfile<"pi"> = {
@@ -71,6 +72,8 @@ export const piFormat: FormatProfile<"pi"> = {
       "pi writes one toolResult entry per result by design, and pi-ai puts consecutive results into one message itself when it builds the request: there is nothing to merge in the file",
   },
   usageOnLine: piUsage,
+  compactionOn: piCompactionOn,
+  compactionLeft: piCompactionLeft,
   providers: {
     modelTurns: piModelTurns,
     packOf: (m) => providerOf(m.provider, m.api, m.model),

@@ -1,0 +1,107 @@
+/**
+ * The compactions on a view's branch as events (issue 26 item 6): where each happened, the
+ * context's tokens before and after it (as the agent recorded them, else the responses around it
+ * recorded), and what left the context at it. What left is what the agent's resume drops at the
+ * compaction's line (Claude Code, Codex, Copilot CLI: the Before column's `resume-cut` messages),
+ * or what the agent's own context build takes out (pi: the format's `compactionLeft`).
+ */
+import type { Analysis, CompactionRecord, Msg } from "../engine/index.js";
+import { formatProfile, partitionPoint } from "../engine/index.js";
+import { MAX_VIEW_COMPACTIONS, type ViewCompaction } from "../protocol/index.js";
+
+/** What the view knows of a message: its estimated tokens, whether it is a tool call or result, its line. */
+export interface MessageFacts {
+  tokens: number;
+  tool: boolean;
+  line: number | null;
+}
+
+/** Records without input passed over to find the response before or after a compaction. */
+const SKIPPED_RECORDS = 64;
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+/** Whether a message is a tool call or a tool result. */
+export const isToolMessage = (m: Msg): boolean =>
+  m.role === "toolResult" || (m.role === "assistant" && Array.isArray(m.content) && m.content.some((b: any) => b?.type === "toolCall"));
+
+/**
+ * The compactions of `a`'s branch, oldest first, at most MAX_VIEW_COMPACTIONS (the count of the
+ * rest in `omitted`). `factsOf` measures a message as the view does; `cut` are the Before-messages
+ * the resume leaves out at a compaction: each left the context at the first compaction after it.
+ */
+export function compactionsOf(a: Analysis, factsOf: (m: Msg) => MessageFacts, cut: readonly Msg[]): { list: ViewCompaction[]; omitted: number } {
+  const profile = formatProfile(a.session.format);
+  const on = profile?.compactionOn;
+  if (!profile || !on) return { list: [], omitted: 0 };
+  const branch = a.session.branch;
+  const found: { index: number; rec: CompactionRecord }[] = [];
+  for (let i = 0; i < branch.length; i++) {
+    const rec = on(branch[i].raw);
+    if (rec) found.push({ index: i, rec });
+  }
+  if (found.length === 0) return { list: [], omitted: 0 };
+  const shown = found.slice(0, MAX_VIEW_COMPACTIONS);
+  // What left at each: the format's own account, else the cut messages by the first compaction after them.
+  const left: Msg[][] = shown.map(() => []);
+  if (profile.compactionLeft) shown.forEach((f, k) => (left[k] = profile.compactionLeft!(branch, f.index)));
+  else {
+    const lines = shown.map((f) => branch[f.index].line);
+    for (const m of cut) {
+      if (m.origin.kind !== "entry") continue;
+      const at = m.origin.line;
+      const k = partitionPoint(lines, (l) => l <= at);
+      if (k < lines.length) left[k].push(m);
+    }
+  }
+  const records = a.usage.records;
+  const context = (r: (typeof records)[number]) => r.input + r.cacheRead + r.cacheWrite;
+  const list = shown.map(({ index, rec }, k): ViewCompaction => {
+    const e = branch[index];
+    const c: ViewCompaction = { line: e.line + 1, agent: profile.label, left: { messages: 0, toolMessages: 0, tokens: 0 }, summary: "" };
+    if (rec.trigger) c.trigger = rec.trigger;
+    for (const m of left[k]) {
+      const f = factsOf(m);
+      c.left.messages++;
+      c.left.tokens += f.tokens;
+      if (f.tool) c.left.toolMessages++;
+      if (f.line !== null) {
+        if (c.left.firstLine === undefined || f.line < c.left.firstLine) c.left.firstLine = f.line;
+        if (c.left.lastLine === undefined || f.line > c.left.lastLine) c.left.lastLine = f.line;
+      }
+    }
+    // The responses around it: the last record before its line and the first after (records are in file order).
+    // (a response that recorded no input, an aborted one, says nothing of the context; at most
+    // SKIPPED_RECORDS such are passed over, so a file of empty records stays linear)
+    const after = partitionPoint(records, (r) => r.line <= e.line);
+    let prev: (typeof records)[number] | undefined;
+    for (let k = after - 1; k >= Math.max(0, after - SKIPPED_RECORDS) && !prev; k--) if (context(records[k]) > 0) prev = records[k];
+    let next: (typeof records)[number] | undefined;
+    for (let k = after; k < Math.min(records.length, after + SKIPPED_RECORDS) && !next; k++) if (context(records[k]) > 0) next = records[k];
+    if (rec.tokensBefore !== undefined) c.tokensBefore = { tokens: rec.tokensBefore, from: "agent" };
+    else if (prev) c.tokensBefore = { tokens: context(prev), from: "response", line: prev.line + 1 };
+    if (next) c.tokensAfter = { tokens: context(next), line: next.line + 1 };
+    c.summary = compactionSummary(c);
+    return c;
+  });
+  return { list, omitted: found.length - shown.length };
+}
+
+/** The sentence a user reads: who compacted, what left, then the tokens. */
+export function compactionSummary(c: ViewCompaction): string {
+  const how = c.trigger ? ` (${c.trigger})` : "";
+  const n = c.left.messages;
+  const first = `${c.agent} compacted the context here${how}: ${n === 0 ? "no message" : `${fmt(n)} message${n === 1 ? "" : "s"}`} left it.`;
+  const parts: string[] = [];
+  if (n > 0) {
+    const lines = c.left.firstLine === undefined ? "" : c.left.firstLine === c.left.lastLine ? `, line ${c.left.firstLine}` : `, lines ${c.left.firstLine}-${c.left.lastLine}`;
+    const tools = c.left.toolMessages === 0 ? "" : `, ${fmt(c.left.toolMessages)} of them tool call${c.left.toolMessages === 1 ? "" : "s"} or result${c.left.toolMessages === 1 ? "" : "s"}`;
+    parts.push(`Left: about ${fmt(c.left.tokens)} tokens${lines}${tools}.`);
+  }
+  if (c.tokensBefore)
+    parts.push(
+      `Before: ${fmt(c.tokensBefore.tokens)} tokens${c.tokensBefore.from === "agent" ? ` (recorded by ${c.agent})` : ` (the input of the last response, line ${c.tokensBefore.line})`}.`,
+    );
+  if (c.tokensAfter) parts.push(`After: ${fmt(c.tokensAfter.tokens)} tokens (the input of the next response, line ${c.tokensAfter.line}).`);
+  return [first, ...parts].join(" ");
+}
