@@ -7,7 +7,7 @@
  * tree. A session opened from elsewhere than a file finds nothing, and asks for nothing outside it.
  */
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,6 +15,7 @@ import { after, before, describe, it } from "node:test";
 import type { RowsAnswer, SubagentAnswer, ViewMessage, ViewSummary } from "../../server/src/protocol/index.js";
 import { corpusText, CORPUS } from "../helpers/corpus.js";
 import { LspClient } from "../helpers/lsp-client.js";
+import { PI_SUBAGENT_RUN, piChildSession, piParentSession } from "../helpers/pi-subagent-session.js";
 
 const none = { hiddenRoles: [], tool: "", onlyFindings: false, search: "" };
 const dir = mkdtempSync(join(tmpdir(), "ti-subagents-"));
@@ -85,6 +86,25 @@ describe("subagents with transcripts of their own, over stdio", () => {
     const a = await c.request<SubagentAnswer>("transcriptInspector/subagent", { uri, revision: 0, toolCallId: "call-spawn-001" });
     assert.equal(a.uri, pathToFileURL(child).href);
     assert.equal(a.format, "codex");
+  });
+
+  it("pi: a subagent call (pi-subagents) finds the child's session at <session>/<runId>/run-0/session.jsonl", async () => {
+    const name = "2026-02-01T10-00-00-000Z_p1";
+    const parent = join(dir, `${name}.jsonl`);
+    writeFileSync(parent, piParentSession(dir, name));
+    const child = join(dir, name, PI_SUBAGENT_RUN, "run-0", "session.jsonl");
+    mkdirSync(join(dir, name, PI_SUBAGENT_RUN, "run-0"), { recursive: true });
+    writeFileSync(child, piChildSession());
+    const uri = pathToFileURL(parent).href;
+    const from = c.published.length;
+    c.open(uri, readFileSync(parent, "utf8"));
+    await c.diagnosticsFor(uri, 1, from);
+    const refs = (await beforeMessages(c, uri)).flatMap((m) => m.subagents ?? []);
+    assert.deepEqual(refs, [{ toolCallId: "call_sub_1", id: PI_SUBAGENT_RUN, agent: "pi", where: { in: "session-folder", path: [PI_SUBAGENT_RUN, "run-0", "session.jsonl"] }, label: "scout", file: "session.jsonl" }]);
+    const a = await c.request<SubagentAnswer>("transcriptInspector/subagent", { uri, revision: 0, toolCallId: "call_sub_1" });
+    assert.equal(a.uri, pathToFileURL(child).href);
+    assert.equal(a.format, "pi");
+    assert.deepEqual(a.messages[0], { role: "user", preview: "Map the auth module", line: 2 });
   });
 
   it("a session that is not a file: its subagents are named, no file is looked for", async () => {

@@ -284,11 +284,16 @@ function spawnsOf(values: readonly LineValue[]): LibrarySpawn[] {
       if (b.type === "tool_use" && typeof b.id === "string" && SPAWN_TOOLS.has(String(b.name))) {
         const d = isObject(b.input) ? String(b.input.description ?? b.input.name ?? "") : "";
         if (!spawns.has(b.id)) spawns.set(b.id, { callId: b.id, tool: String(b.name), line: i + 1, hasResult: false, ...(d ? { description: d } : {}) });
+      } else if (b.type === "toolCall" && typeof b.id === "string" && b.name === "subagent") {
+        // pi: the `subagent` tool of its extensions (pi-subagents, pi's own example)
+        const d = isObject(b.arguments) ? String(b.arguments.agent ?? b.arguments.task ?? "") : "";
+        if (!spawns.has(b.id)) spawns.set(b.id, { callId: b.id, tool: "subagent", line: i + 1, hasResult: false, ...(d ? { description: d } : {}) });
       } else if (b.type === "tool_result" && typeof b.tool_use_id === "string") {
         const tur = isObject(v.toolUseResult) ? v.toolUseResult : undefined;
         results.push({ id: b.tool_use_id, text: textOf(b.content), ...(typeof tur?.agentId === "string" ? { agentId: tur.agentId } : {}) });
       }
     }
+    if (isObject(v.message) && v.message.role === "toolResult" && typeof v.message.toolCallId === "string") results.push({ id: v.message.toolCallId, text: textOf(v.message.content) || " " });
     // Codex: function_call and its output, as response items (or bare in legacy files)
     const p = v.type === "response_item" && isObject(v.payload) ? v.payload : !("payload" in v) ? v : undefined;
     if (p?.type === "function_call" && typeof p.call_id === "string" && SPAWN_TOOLS.has(String(p.name))) {

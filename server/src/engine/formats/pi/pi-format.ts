@@ -16,6 +16,7 @@ import { piModelTurns } from "./pi-model-turns.js";
 import { readPi } from "./pi-read.js";
 import { piUsage } from "./pi-usage.js";
 import { piCompactionLeft, piCompactionOn } from "./pi-compaction.js";
+import { piSubagentTranscripts } from "./pi-subagents.js";
 
 /** pi sessions: a `session` header, then entries linked by `id` / `parentId`. */
 export const piFormat: FormatProfile<"pi"> = {
@@ -74,6 +75,7 @@ export const piFormat: FormatProfile<"pi"> = {
   usageOnLine: piUsage,
   compactionOn: piCompactionOn,
   compactionLeft: piCompactionLeft,
+  subagentTranscripts: piSubagentTranscripts,
   providers: {
     modelTurns: piModelTurns,
     packOf: (m) => providerOf(m.provider, m.api, m.model),
