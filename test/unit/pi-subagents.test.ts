@@ -53,6 +53,11 @@ describe("pi subagents with transcripts of their own (issue 26 item 5)", () => {
         session.spawns.map((s) => [s.callId, s.tool, s.line, s.hasResult, s.agentId, s.transcript]),
         [["call_sub_1", "subagent", 3, true, PI_SUBAGENT_RUN, join(dir, name, PI_SUBAGENT_RUN, "run-0", "session.jsonl")]],
       );
+      // and the child, read on its own, names the session it belongs to (the Sessions view nests it there)
+      const child = summarizeFile(join(dir, name, PI_SUBAGENT_RUN, "run-0", "session.jsonl"), { prices: { date: "2026-01-01", source: "test", prices: new Map() } }).session;
+      assert.equal(child.agent, "pi");
+      assert.equal(child.parent?.kind, "subagent");
+      assert.equal(child.parent?.path, parent);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
