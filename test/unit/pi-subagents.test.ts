@@ -37,7 +37,18 @@ describe("pi subagents with transcripts of their own (issue 26 item 5)", () => {
     const elsewhere = piParentSession("/s", "p", { results: [{ agent: "scout", sessionFile: "/tmp/mine/child.jsonl" }] });
     assert.deepEqual(transcripts(elsewhere), []);
     const sneaky = piParentSession("/s", "p", { results: [{ agent: "scout", sessionFile: "/s/../run-0/x.jsonl" }] });
-    assert.equal(subagentRefs(analyze(sneaky)).size, 0, "`..` is not a plain name");
+    assert.deepEqual(transcripts(sneaky), [], "`..` is not a plain name");
+    const runId = piParentSession("/s", "p", { sessionFile: false }).replace(`"runId":"${PI_SUBAGENT_RUN}"`, '"runId":"../../../../etc/passwd#"');
+    assert.deepEqual(transcripts(runId), [], "a runId that is no plain name");
+    // and the library makes no path of it
+    const dir = mkdtempSync(join(tmpdir(), "ti-pi-sub-"));
+    try {
+      writeFileSync(join(dir, "p.jsonl"), runId);
+      const { session } = summarizeFile(join(dir, "p.jsonl"), { prices: { date: "2026-01-01", source: "test", prices: new Map() } });
+      assert.deepEqual(session.spawns.map((s) => [s.callId, s.transcript, s.agentId]), [["call_sub_1", undefined, undefined]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("the library links the call to the child's file beside the session and counts it as a subagent session of its parent", () => {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/index.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
-import { alignRows, filterRows, rowChanged, rowForLine } from "../../server/src/presentation/view-rows.js";
+import { alignRows, allRoles, filterRows, rowChanged, rowForLine } from "../../server/src/presentation/view-rows.js";
 import { ViewWindow } from "../../server/src/presentation/view-window.js";
 import { MAX_VIEW_COMPACTIONS, type RenderView, type RowFilters } from "../../server/src/protocol/index.js";
 import { main as cli } from "../../server/src/cli.js";
@@ -134,6 +134,41 @@ describe("compactions as events (issue 26 item 6)", () => {
     assert.deepEqual(c2.tokensBefore, { tokens: 60, from: "response", line: 8 });
     assert.deepEqual(c2.tokensAfter, { tokens: 40, line: 11 });
     assert.match(c2.summary, /^pi compacted the context here: 3 messages left it\. Left: about \d+ tokens, lines 6-8\. Before: 60 tokens \(the input of the last response, line 8\)\. After: 40 tokens \(the input of the next response, line 11\)\.$/);
+    // rows: the latest compaction right before its summary (pi's Before starts there), the earlier
+    // one before the first later line pi still sends (its own kept entries left with c2)
+    const order = alignRows(view).map((r) => (r.compaction ? `C${r.compaction.line}` : `${r.before?.role ?? r.after?.role}@${r.before?.line ?? r.after?.line}`));
+    assert.deepEqual(order, ["C10", "compactionSummary@10", "C7", "user@9", "assistant@11"]);
+  });
+
+  it("pi: a compaction among the entries a later one keeps sits where it happened, between them", () => {
+    const view = viewOf(piSession([user("u1", "one"), assistant("a1", "ok"), user("u2", "two"), compaction("c1", "u2"), assistant("a2", "done"), compaction("c2", "u2")]));
+    const order = alignRows(view).map((r) => (r.compaction ? `C${r.compaction.line}` : `${r.before?.role ?? r.after?.role}@${r.before?.line ?? r.after?.line}`));
+    assert.deepEqual(order, ["C7", "compactionSummary@7", "user@4", "C5", "assistant@6"]);
+  });
+
+  it("pi: a system message after the previous compaction was in the context and leaves with the next; one in a kept part never was", () => {
+    const system = (id: string) => ({ type: "message", id, message: { role: "system", content: [{ type: "text", text: "be brief" }] } });
+    const view = viewOf(
+      piSession([user("u1", "one"), system("s1"), user("u2", "two"), compaction("c1", "s1"), system("s2"), user("u3", "three"), compaction("c2", "u3")]),
+    );
+    const [c1, c2] = view.compactions!;
+    assert.equal(c1.left.messages, 1, "c1 keeps s1 on: u1 left");
+    // c2 keeps u3 on: c1's summary, u2 and s2 left (s1, in c1's kept part, was never in pi's context)
+    assert.equal(c2.left.messages, 3);
+    assert.equal(c2.left.firstLine, 4);
+  });
+
+  it("the tokens before and after come from responses between a compaction and its neighbours, never across another", () => {
+    // a real Codex file with six compactions and one recorded response before the first
+    const view = viewOf(fixtureText("../corpus/codex/agent-sessions-item-type-catalog.jsonl"));
+    const cs = view.compactions!;
+    assert.ok(cs.length >= 3, `${cs.length} compactions`);
+    assert.ok(cs[0].tokensBefore !== undefined);
+    for (const [i, c] of cs.entries()) {
+      if (c.tokensBefore?.line !== undefined) assert.ok(c.tokensBefore.line < c.line && (i === 0 || c.tokensBefore.line > cs[i - 1].line), `compaction ${c.line}: before from line ${c.tokensBefore.line}`);
+      if (c.tokensAfter) assert.ok(c.tokensAfter.line > c.line && (i === cs.length - 1 || c.tokensAfter.line < cs[i + 1].line), `compaction ${c.line}: after from line ${c.tokensAfter.line}`);
+    }
+    assert.ok(cs.slice(1).some((c) => c.tokensBefore === undefined), "a compaction with no response since the previous one has no figure before");
   });
 
   it("filters: a search finds a compaction by its words, changes only keeps it, a tool or findings filter leaves it out", () => {
@@ -144,6 +179,11 @@ describe("compactions as events (issue 26 item 6)", () => {
     assert.equal(has({ ...NONE, search: "no such words" }), false);
     assert.equal(has({ ...NONE, tool: "Bash" }), false);
     assert.equal(has({ ...NONE, onlyFindings: true }), false);
+    // a role of the Filters panel of their own: unticked, they go (and "no role ticked" stays true)
+    assert.ok(allRoles(rows).includes("compaction"));
+    assert.equal(has({ ...NONE, hiddenRoles: ["user"] }), true);
+    assert.equal(has({ ...NONE, hiddenRoles: ["compaction"] }), false);
+    assert.equal(filterRows(rows, { ...NONE, hiddenRoles: allRoles(rows) }).length, 0);
     assert.equal(rowChanged(rows.find((r) => r.compaction)!), true);
     const w = new ViewWindow(view, 1);
     const answer = w.rowsAnswer({ revision: 1, filters: { ...NONE, changesOnly: true }, start: 0, count: 100 });
@@ -160,6 +200,10 @@ describe("compactions as events (issue 26 item 6)", () => {
     const h = renderText(hostile);
     assert.match(h, /compacted the context here \(/);
     assert.doesNotMatch(h, /[\u001b\u202e]/);
+    // a long one is cut: a row stays within its bound
+    const long = viewOf(fixtureText("claude-code/compact-boundary.jsonl").replace('"trigger":"manual"', `"trigger":"${"x".repeat(100_000)}"`));
+    assert.ok(long.compactions![0].trigger!.length <= 40);
+    assert.ok(long.compactions![0].summary.length < 600);
   });
 
   it("a session with more compactions than a view lists: the first MAX_VIEW_COMPACTIONS, the rest counted", () => {

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fixtureText } from "../helpers/corpus.js";
-import { type Harness, type OpenPage, openPage, render, startHarness, type ThemeKind, viewOf } from "./harness.js";
+import { type Harness, type OpenPage, openPage, render, send, startHarness, type ThemeKind, viewOf } from "./harness.js";
 
 let h: Harness;
 const AXE = readFileSync(join(__dirname, "..", "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
@@ -55,9 +55,12 @@ describe("compaction rows (issue 26, built page)", () => {
       assert.equal(await cell.count(), 1);
       assert.equal(await cell.getAttribute("aria-colspan"), "3");
       assert.equal(await cell.locator(".visually-hidden").first().textContent(), c.summary);
+      // the editor's cursor on its line selects the row
+      await send(page, { type: "revealLine", line: 5 });
+      await page.waitForSelector(".row.compaction.highlight");
       await cell.locator("button.line").click();
       await page.waitForFunction(() => (window as any).__posted?.some((m: any) => m.type === "openLine" && m.line === 5));
-      assert.ok(host.requests.length > 0);
+      assert.ok(host.requests.some((m) => m.type === "openLine" && m.line === 5), "the host got openLine 5");
     });
   });
 

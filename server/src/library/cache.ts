@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { LibrarySession } from "../protocol/library.js";
 
 /** Bump when a summary's shape or meaning changes. */
-export const CACHE_VERSION = 2; // 2: compactions read by the formats (Copilot CLI's counted; no made-up trigger)
+export const CACHE_VERSION = 2; // 2: compactions read by the formats (Copilot CLI's counted, tokens bounded by the neighbouring compactions); pi subagent calls
 
 export interface CacheFile {
   version: number;

@@ -44,7 +44,7 @@ export function compactionsOf(a: Analysis, factsOf: (m: Msg) => MessageFacts, cu
   const shown = found.slice(0, MAX_VIEW_COMPACTIONS);
   // What left at each: the format's own account, else the cut messages by the first compaction after them.
   const left: Msg[][] = shown.map(() => []);
-  if (profile.compactionLeft) shown.forEach((f, k) => (left[k] = profile.compactionLeft!(branch, f.index)));
+  if (profile.compactionsLeft) profile.compactionsLeft(branch, shown.map((f) => f.index)).forEach((l, k) => (left[k] = l));
   else {
     const lines = shown.map((f) => branch[f.index].line);
     for (const m of cut) {
@@ -70,14 +70,17 @@ export function compactionsOf(a: Analysis, factsOf: (m: Msg) => MessageFacts, cu
         if (c.left.lastLine === undefined || f.line > c.left.lastLine) c.left.lastLine = f.line;
       }
     }
-    // The responses around it: the last record before its line and the first after (records are in file order).
-    // (a response that recorded no input, an aborted one, says nothing of the context; at most
-    // SKIPPED_RECORDS such are passed over, so a file of empty records stays linear)
+    // The responses around it, between it and its neighbouring compactions: the last record before
+    // its line and the first after (records are in file order). A response that recorded no input
+    // (an aborted one) says nothing of the context; at most SKIPPED_RECORDS such are passed over,
+    // so a file of empty records stays linear.
+    const from = k > 0 ? branch[found[k - 1].index].line : -1;
+    const to = k + 1 < found.length ? branch[found[k + 1].index].line : Infinity;
     const after = partitionPoint(records, (r) => r.line <= e.line);
     let prev: (typeof records)[number] | undefined;
-    for (let k = after - 1; k >= Math.max(0, after - SKIPPED_RECORDS) && !prev; k--) if (context(records[k]) > 0) prev = records[k];
+    for (let i = after - 1; i >= Math.max(0, after - SKIPPED_RECORDS) && !prev && records[i].line > from; i--) if (context(records[i]) > 0) prev = records[i];
     let next: (typeof records)[number] | undefined;
-    for (let k = after; k < Math.min(records.length, after + SKIPPED_RECORDS) && !next; k++) if (context(records[k]) > 0) next = records[k];
+    for (let i = after; i < Math.min(records.length, after + SKIPPED_RECORDS) && !next && records[i].line < to; i++) if (context(records[i]) > 0) next = records[i];
     if (rec.tokensBefore !== undefined) c.tokensBefore = { tokens: rec.tokensBefore, from: "agent" };
     else if (prev) c.tokensBefore = { tokens: context(prev), from: "response", line: prev.line + 1 };
     if (next) c.tokensAfter = { tokens: context(next), line: next.line + 1 };

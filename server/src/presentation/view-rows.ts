@@ -58,21 +58,33 @@ export function alignRows(view: RenderView): ViewRow[] {
 }
 
 /**
- * Each compaction as a row of its own, before the first row from its line on (a row's line: its
- * before-message's, else its after-message's; rows of synthetic messages only do not place it),
- * so it follows what it took out; the ones after every row at the end.
+ * Each compaction as a row of its own: right before its summary's row where the view has one (pi's
+ * Before starts with the latest compaction's summary, then the entries it kept, which come earlier
+ * in the file), else before the first other row from its line on (a row's line: its
+ * before-message's, else its after-message's; rows of synthetic messages only do not place it), so
+ * it follows what it took out; the ones after every row at the end.
  */
 function withCompactions(rows: ViewRow[], compactions: readonly ViewCompaction[]): ViewRow[] {
   if (compactions.length === 0) return rows;
   const pending = [...compactions].sort((x, y) => x.line - y.line);
+  const atLine = new Map(pending.map((c) => [c.line, c]));
+  const done = new Set<ViewCompaction>();
   const out: ViewRow[] = [];
+  const emit = (c: ViewCompaction) => {
+    if (done.has(c)) return;
+    done.add(c);
+    out.push(compactionRow(c));
+  };
   let k = 0;
   for (const r of rows) {
     const line = r.before?.line ?? r.after?.line ?? null;
-    while (line !== null && k < pending.length && pending[k].line <= line) out.push(compactionRow(pending[k++]));
+    if (line !== null && (r.before?.role === "compactionSummary" || r.after?.role === "compactionSummary")) {
+      const own = atLine.get(line);
+      if (own) emit(own);
+    } else while (line !== null && k < pending.length && pending[k].line <= line) emit(pending[k++]);
     out.push(r);
   }
-  while (k < pending.length) out.push(compactionRow(pending[k++]));
+  while (k < pending.length) emit(pending[k++]);
   return out;
 }
 
@@ -164,7 +176,10 @@ const toolNames = (m: ViewMessage | undefined): string[] => m?.toolNames ?? [];
 
 export function allRoles(rows: ViewRow[]): string[] {
   const s = new Set<string>();
-  for (const r of rows) for (const { m } of rowMessages(r)) s.add(m.role);
+  for (const r of rows) {
+    if (r.compaction) s.add(COMPACTION_ROLE);
+    for (const { m } of rowMessages(r)) s.add(m.role);
+  }
   return [...s].sort();
 }
 
@@ -204,13 +219,17 @@ export function messageMatches(m: ViewMessage, f: RowFilters): boolean {
 
 /**
  * A row shows when one of its messages (either side, or a result in its card) matches every
- * selecting filter; a compaction's row when no filter asks for a tool or findings and its text holds the search.
+ * selecting filter; a compaction's row when its role is ticked, no filter asks for a tool or
+ * findings, and its text holds the search.
  */
 export const rowMatches = (r: ViewRow, f: RowFilters) =>
   !isSelecting(f) || (r.compaction ? compactionMatches(r.compaction, f) : rowMessages(r).some(({ m }) => messageMatches(m, f)));
 
+/** The Filters panel's name for compaction rows (unticked, they are hidden like a role). */
+export const COMPACTION_ROLE = "compaction";
+
 function compactionMatches(c: ViewCompaction, f: RowFilters): boolean {
-  if (f.tool || f.onlyFindings) return false;
+  if (f.tool || f.onlyFindings || f.hiddenRoles.includes(COMPACTION_ROLE)) return false;
   const q = f.search.trim().toLowerCase();
   return q === "" || `compaction L${c.line}\n${c.summary}`.toLowerCase().includes(q);
 }

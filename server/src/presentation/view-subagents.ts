@@ -11,16 +11,10 @@
  * Ids and file names come from the session: only plain names are kept (no path separator, not
  * `.` or `..`), so the server never looks outside the places the agent uses.
  */
-import { type Analysis, formatProfile, type TranscriptPlace } from "../engine/index.js";
+import { type Analysis, formatProfile, isSafePlace, SUBAGENT_ID, type TranscriptPlace } from "../engine/index.js";
 import type { ViewSubagent } from "../protocol/view.js";
 
-/** Ids a subagent transcript may be named by (no path separators, no dots: nothing but a name). */
-export const SUBAGENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
-/** A file or folder name the server may look for (one path element, not `.` or `..`). */
-const NAME = /^(?!\.\.?$)[A-Za-z0-9._-]{1,255}$/;
-
-/** Whether a place names plain files and folders only. */
-export const isSafePlace = (w: TranscriptPlace): boolean => (w.in === "session-folder" ? w.path.length > 0 && w.path.length <= 8 && w.path.every((p) => NAME.test(p)) : NAME.test(w.prefix + w.suffix));
+export { isSafePlace, SUBAGENT_ID };
 
 /** Subagent refs by the id of the call that ran them. */
 export function subagentRefs(a: Analysis): Map<string, ViewSubagent> {

@@ -17,7 +17,7 @@ export function useReveal(reveal: { line: number; seq: number } | null, source: 
       const row = idx >= 0 ? source.row(idx) : undefined;
       if (!live || !row) return;
       const messages = [row.before, row.after, ...sideResults(row, "before"), ...sideResults(row, "after")];
-      const line = messages.find((m) => m && m.line === reveal.line)?.line ?? row.before?.line ?? row.after?.line ?? null;
+      const line = messages.find((m) => m && m.line === reveal.line)?.line ?? row.before?.line ?? row.after?.line ?? row.compaction?.line ?? null;
       select(line);
       showIndex(idx, "center");
     });

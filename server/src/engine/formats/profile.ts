@@ -136,6 +136,14 @@ export interface SessionFolder {
  */
 export type TranscriptPlace = { in: "session-folder"; path: string[] } | { in: "sessions-tree"; prefix: string; suffix: string };
 
+/** Ids a subagent transcript may be named by (no path separators, no dots: nothing but a name). */
+export const SUBAGENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/** A file or folder name looked for (one path element, not `.` or `..`). */
+const PLAIN_NAME = /^(?!\.\.?$)[A-Za-z0-9._-]{1,255}$/;
+/** Whether a place names plain files and folders only: what the server and the library may look for (never a path from the file). */
+export const isSafePlace = (w: TranscriptPlace): boolean =>
+  w.in === "session-folder" ? w.path.length > 0 && w.path.length <= 8 && w.path.every((p) => PLAIN_NAME.test(p)) : PLAIN_NAME.test(w.prefix + w.suffix);
+
 /** A subagent a tool call ran whose transcript is a file of its own, not lines of this file. */
 export interface SubagentTranscript {
   toolCallId: string;
@@ -285,11 +293,12 @@ export interface FormatProfile<N extends string = string> {
   /** The compaction this line records, as the agent wrote it (the inspector's and the library's compaction events). Absent: the agent writes none. */
   compactionOn?(value: Record<string, any>): CompactionRecord | undefined;
   /**
-   * The messages the compaction at `branch[index]` took out of the context the agent builds
-   * itself (pi's buildSessionContext keeps the summary and the entries from `firstKeptEntryId`).
-   * Absent: what a compaction takes out is what the agent's resume drops (its drop reasons say it).
+   * For each compaction at `branch[indices[k]]` (ascending), the messages it took out of the
+   * context the agent builds itself (pi's buildSessionContext keeps the summary and the entries
+   * from `firstKeptEntryId`). Absent: what a compaction takes out is what the agent's resume drops
+   * (its drop reasons say it).
    */
-  compactionLeft?(branch: readonly Entry[], index: number): Msg[];
+  compactionsLeft?(branch: readonly Entry[], indices: readonly number[]): Msg[][];
   /** The usage a JSON-document session records (its lines hold no values of their own), in document order. */
   documentUsage?(doc: DocumentPlaces): LineUsage[];
   readonly providers: ProviderShape;

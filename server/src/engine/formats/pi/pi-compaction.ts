@@ -15,31 +15,45 @@ export function piCompactionOn(v: Record<string, any>): CompactionRecord | undef
   return typeof v.tokensBefore === "number" && Number.isFinite(v.tokensBefore) ? { tokensBefore: v.tokensBefore } : {};
 }
 
-/** Index in `branch` of the compaction at `index`'s first kept entry (pi keeps nothing before the compaction when it is not found). */
-function keptFrom(branch: readonly Entry[], index: number): number {
-  const id = branch[index].raw.firstKeptEntryId;
-  for (let i = 0; i < index; i++) if (branch[i].id === id) return i;
-  return index;
-}
-
-export function piCompactionLeft(branch: readonly Entry[], index: number): Msg[] {
+/**
+ * What each compaction at `branch[indices[k]]` took out, one pass over the branch: relative to the
+ * context just before it (the previous compaction's summary, its kept entries, everything after
+ * it), the previous summary and the entries from the previous kept point up to this one's. A
+ * system message before the previous compaction was not in that context (pi keeps none of them
+ * from a compaction's kept part); one after it was.
+ */
+export function piCompactionsLeft(branch: readonly Entry[], indices: readonly number[]): Msg[][] {
+  const firstAt = new Map<string, number>();
+  branch.forEach((e, i) => {
+    if (!firstAt.has(e.id)) firstAt.set(e.id, i);
+  });
+  /** Index of the compaction at `index`'s first kept entry (pi keeps nothing before the compaction when it is not found). */
+  const keptFrom = (index: number) => {
+    const at = firstAt.get(branch[index].raw.firstKeptEntryId);
+    return at !== undefined && at < index ? at : index;
+  };
+  const out: Msg[][] = [];
   let previous = -1;
-  for (let i = index - 1; i >= 0; i--)
-    if (branch[i].type === "compaction") {
-      previous = i;
-      break;
+  let k = 0;
+  for (let c = 0; c < branch.length && k < indices.length; c++) {
+    if (branch[c].type !== "compaction") continue;
+    if (c === indices[k]) {
+      const left: Msg[] = [];
+      if (previous >= 0) {
+        const p = branch[previous];
+        left.push(entryMsg(p, { role: "compactionSummary", summary: String(p.raw.summary ?? ""), tokensBefore: p.raw.tokensBefore, timestamp: isoMs(p.raw.timestamp) }));
+      }
+      const to = keptFrom(c);
+      for (let i = previous >= 0 ? keptFrom(previous) : 0; i < to; i++) {
+        const e = branch[i];
+        if (e.type === "compaction" || (i < previous && e.type === "message" && e.raw.message?.role === "system")) continue;
+        for (const m of project(e)) left.push(m);
+      }
+      out.push(left);
+      k++;
     }
-  const out: Msg[] = [];
-  const from = previous >= 0 ? keptFrom(branch, previous) : 0;
-  if (previous >= 0) {
-    const p = branch[previous];
-    out.push(entryMsg(p, { role: "compactionSummary", summary: String(p.raw.summary ?? ""), tokensBefore: p.raw.tokensBefore, timestamp: isoMs(p.raw.timestamp) }));
+    previous = c;
   }
-  const to = keptFrom(branch, index);
-  for (let i = from; i < to; i++) {
-    const e = branch[i];
-    if (e.type === "compaction" || (e.type === "message" && e.raw.message?.role === "system")) continue;
-    for (const m of project(e)) out.push(m);
-  }
+  while (out.length < indices.length) out.push([]);
   return out;
 }

@@ -15,7 +15,7 @@ import { piEditContext, piExtendContext, piReadLinesIn } from "./pi-continuation
 import { piModelTurns } from "./pi-model-turns.js";
 import { readPi } from "./pi-read.js";
 import { piUsage } from "./pi-usage.js";
-import { piCompactionLeft, piCompactionOn } from "./pi-compaction.js";
+import { piCompactionOn, piCompactionsLeft } from "./pi-compaction.js";
 import { piSubagentTranscripts } from "./pi-subagents.js";
 
 /** pi sessions: a `session` header, then entries linked by `id` / `parentId`. */
@@ -74,7 +74,7 @@ export const piFormat: FormatProfile<"pi"> = {
   },
   usageOnLine: piUsage,
   compactionOn: piCompactionOn,
-  compactionLeft: piCompactionLeft,
+  compactionsLeft: piCompactionsLeft,
   subagentTranscripts: piSubagentTranscripts,
   providers: {
     modelTurns: piModelTurns,

@@ -7,11 +7,12 @@
  *   `<session folder>/<session name>/<runId>/run-<i>/session.jsonl` and records it in the result's
  *   `details.results[i].sessionFile` (and `details.runId`).
  * A call's first result with a file is its transcript; the place is kept relative to the session
- * (`session-folder`), never as the recorded absolute path: the server looks nowhere else.
+ * (`session-folder`: the recorded path's last three names, looked for beside the session, never at
+ * the recorded absolute path), and only plain names (no `.` or `..`) are kept.
  */
 import { isObject } from "../../model/parse.js";
 import type { Msg, Session } from "../../model/types.js";
-import type { SubagentTranscript } from "../profile.js";
+import { isSafePlace, SUBAGENT_ID, type SubagentTranscript } from "../profile.js";
 
 const RUN = /^run-\d{1,6}$/;
 
@@ -29,7 +30,7 @@ export function piSubagentTranscripts(_session: Session, before: readonly Msg[])
       const file = typeof r.sessionFile === "string" ? r.sessionFile.split(/[\\/]/).slice(-3) : undefined;
       // a recorded file elsewhere (a sessionDir of the user's) is not looked for
       const path = file ? (file.length === 3 && RUN.test(file[1]) && file[2].endsWith(".jsonl") ? file : undefined) : runId !== undefined ? [runId, `run-${i}`, "session.jsonl"] : undefined;
-      if (!path) continue;
+      if (!path || !SUBAGENT_ID.test(path[0]) || !isSafePlace({ in: "session-folder", path })) continue;
       const t: SubagentTranscript = { toolCallId: m.toolCallId, id: path[0], where: { in: "session-folder", path } };
       if (typeof r.agent === "string") t.label = r.agent;
       out.push(t);
