@@ -9,9 +9,9 @@ import type { Analysis, CompactionRecord, Msg } from "../engine/index.js";
 import { formatProfile, partitionPoint } from "../engine/index.js";
 import { MAX_VIEW_COMPACTIONS, type ViewCompaction } from "../protocol/index.js";
 
-/** What the view knows of a message: its estimated tokens, whether it is a tool call or result, its line. */
+/** What the view knows of a message: its estimated tokens (when it measured it: a message of its columns), whether it is a tool call or result, its line. */
 export interface MessageFacts {
-  tokens: number;
+  tokens: number | undefined;
   tool: boolean;
   line: number | null;
 }
@@ -58,18 +58,20 @@ export function compactionsOf(a: Analysis, factsOf: (m: Msg) => MessageFacts, cu
   const context = (r: (typeof records)[number]) => r.input + r.cacheRead + r.cacheWrite;
   const list = shown.map(({ index, rec }, k): ViewCompaction => {
     const e = branch[index];
-    const c: ViewCompaction = { line: e.line + 1, agent: profile.label, left: { messages: 0, toolMessages: 0, tokens: 0 }, summary: "" };
+    const c: ViewCompaction = { line: e.line + 1, agent: profile.label, left: { messages: 0, toolMessages: 0 }, summary: "" };
+    let tokens: number | undefined = 0;
     if (rec.trigger) c.trigger = rec.trigger;
     for (const m of left[k]) {
       const f = factsOf(m);
       c.left.messages++;
-      c.left.tokens += f.tokens;
+      tokens = tokens === undefined || f.tokens === undefined ? undefined : tokens + f.tokens;
       if (f.tool) c.left.toolMessages++;
       if (f.line !== null) {
         if (c.left.firstLine === undefined || f.line < c.left.firstLine) c.left.firstLine = f.line;
         if (c.left.lastLine === undefined || f.line > c.left.lastLine) c.left.lastLine = f.line;
       }
     }
+    if (tokens !== undefined && c.left.messages > 0) c.left.tokens = tokens;
     // The responses around it, between it and its neighbouring compactions: the last record before
     // its line and the first after (records are in file order). A response that recorded no input
     // (an aborted one) says nothing of the context; at most SKIPPED_RECORDS such are passed over,
@@ -97,9 +99,12 @@ export function compactionSummary(c: ViewCompaction): string {
   const first = `${c.agent} compacted the context here${how}: ${n === 0 ? "no message" : `${fmt(n)} message${n === 1 ? "" : "s"}`} left it.`;
   const parts: string[] = [];
   if (n > 0) {
-    const lines = c.left.firstLine === undefined ? "" : c.left.firstLine === c.left.lastLine ? `, line ${c.left.firstLine}` : `, lines ${c.left.firstLine}-${c.left.lastLine}`;
-    const tools = c.left.toolMessages === 0 ? "" : `, ${fmt(c.left.toolMessages)} of them tool call${c.left.toolMessages === 1 ? "" : "s"} or result${c.left.toolMessages === 1 ? "" : "s"}`;
-    parts.push(`Left: about ${fmt(c.left.tokens)} tokens${lines}${tools}.`);
+    const what: string[] = [];
+    if (c.left.tokens !== undefined) what.push(`about ${fmt(c.left.tokens)} tokens`);
+    if (c.left.firstLine !== undefined) what.push(c.left.firstLine === c.left.lastLine ? `line ${c.left.firstLine}` : `lines ${c.left.firstLine}-${c.left.lastLine}`);
+    const t = c.left.toolMessages;
+    if (t > 0) what.push(`${fmt(t)} of them tool call${t === 1 ? "" : "s"} or result${t === 1 ? "" : "s"}`);
+    if (what.length) parts.push(`Left: ${what.join(", ")}.`);
   }
   if (c.tokensBefore)
     parts.push(

@@ -357,7 +357,8 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     a,
     (m) => {
       const v = viewOf.get(m);
-      return { tokens: v ? v.tokens : measure(m).tokens, tool: isToolMessage(m), line: v ? v.line : m.origin.kind === "entry" ? m.origin.line + 1 : null };
+      // a message of the columns as measured there; one pi's context build left out is not measured (a whole history's text)
+      return { tokens: v?.tokens, tool: isToolMessage(m), line: v ? v.line : m.origin.kind === "entry" ? m.origin.line + 1 : null };
     },
     cut,
   );

@@ -260,8 +260,13 @@ export interface ViewCompaction {
   tokensBefore?: { tokens: number; from: "agent" | "response"; line?: number };
   /** The context's tokens after it: the input the next response recorded (on `line`). */
   tokensAfter?: { tokens: number; line: number };
-  /** What left the context at it: messages, of which tool calls and results, their estimated tokens, the first and last line. */
-  left: { messages: number; toolMessages: number; tokens: number; firstLine?: number; lastLine?: number };
+  /**
+   * What left the context at it: messages, of which tool calls and results, the first and last
+   * line, and their estimated tokens where the view measured them all (messages a resume drops are
+   * rows of the view; pi's context build leaves them out of Before, so they are not measured:
+   * pi records the tokens before instead).
+   */
+  left: { messages: number; toolMessages: number; tokens?: number; firstLine?: number; lastLine?: number };
   /** One plain sentence saying all of the above (the row, the CLI, screen readers). */
   summary: string;
 }

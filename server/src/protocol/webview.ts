@@ -150,7 +150,8 @@ const isCompaction = (c: unknown): boolean =>
   typeof c.summary === "string" &&
   (c.trigger === undefined || typeof c.trigger === "string") &&
   isObject(c.left) &&
-  [c.left.messages, c.left.toolMessages, c.left.tokens].every(isCount) &&
+  [c.left.messages, c.left.toolMessages].every(isCount) &&
+  (c.left.tokens === undefined || isCount(c.left.tokens)) &&
   isTokensAt(c.tokensBefore) &&
   isTokensAt(c.tokensAfter);
 const hasNoMessages = (r: Record<string, unknown>) => r.before === undefined && r.after === undefined && r.results === undefined;
