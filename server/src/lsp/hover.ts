@@ -3,7 +3,7 @@ import {
   type Hover,
   MarkupKind,
 } from "vscode-languageserver/node";
-import { formatProfile, partitionPoint } from "../engine/index.js";
+import { formatProfile } from "../engine/index.js";
 import { stringValueRanges } from "../engine/index.js";
 import { lineOf } from "../engine/index.js";
 import { escapeMarkdown } from "./markdown.js";
@@ -41,7 +41,6 @@ export function hover(m: DocModel, uri: string, line: number, character: number)
       ...(shown.length < sites.length
         ? ["", `Rows ${(from + 1).toLocaleString("en-US")}–${(from + shown.length).toLocaleString("en-US")} of ${sites.length.toLocaleString("en-US")}. Find All References (Shift+F12) lists all ${sites.length.toLocaleString("en-US")}.`]
         : []),
-      ...problemsHere(m, line, site.id),
     ].join("\n");
     const r = m.range(line, site.path);
     return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: r.start }, end: { line, character: r.end } } };
@@ -49,33 +48,6 @@ export function hover(m: DocModel, uri: string, line: number, character: number)
   const chain = m.chains.get(line);
   if (chain) return { contents: { kind: MarkupKind.Markdown, value: chainMarkdown(m, uri, line) }, range: fullLineRange(m, line) };
   return offContextHover(m, uri, line, character) ?? acpHover(m, line);
-}
-
-/** Problems of an id listed under its table at most. */
-const HOVER_PROBLEMS = 5;
-
-/**
- * The problems of this id on this line, under the table (their diagnostics are drawn on the id's
- * key: lsp-ranges.ts `markerRange`): severity, code and the first sentence, found by a binary
- * search of the findings (in line order).
- */
-function problemsHere(m: DocModel, line: number, id: string): string[] {
-  const fs = m.a.findings;
-  const out: string[] = [];
-  let more = 0;
-  for (let i = partitionPoint(fs, (f) => f.line < line); i < fs.length && fs[i].line === line; i++) {
-    const f = fs[i];
-    if (f.toolCallId !== id) continue;
-    if (out.length >= HOVER_PROBLEMS) {
-      more++;
-      continue;
-    }
-    const first = f.message.split(/(?<=\.)\s/)[0];
-    // the code is one of the engine's (letters and hyphens), shown as code: escaping it would show the backslashes
-    out.push(`- **${f.severity}** \`${/^[a-z0-9-]+$/.test(f.code) ? f.code : "?"}\`: ${escapeMarkdown(first)}`);
-  }
-  if (out.length === 0) return [];
-  return ["", "**Problems of this id here** (on its key):", ...out, ...(more ? [`- and ${more} more`] : [])];
 }
 
 /** Hover anywhere on an entry covered by acp-kernel blocks: which blocks, and what the render does. */
