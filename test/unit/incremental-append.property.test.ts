@@ -30,6 +30,7 @@ import { generateSession } from "../../scripts/bench/generate.js";
 import { corpusFiles } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
 import { readFileSync } from "node:fs";
+import { tupleKey } from "../../server/src/engine/model/tuple-key.js";
 
 const SEED = 113;
 const RUNS = 120;
@@ -144,12 +145,12 @@ function runPlan(si: number, plan: Plan): [number, number] {
     assert.deepEqual(verdictShape(st.analysis!, "all"), verdictShape(fresh, "all"));
     // Each segment-local rule re-checked from the changed part gives a full check's hits, `at` included.
     const a = st.analysis!;
-    const req = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
+    const req = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant", resumeKey: tupleKey("rule-hits") });
     // The same request built afresh (no build to continue, so no index or hits to continue either).
     const built = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant" });
     const ctx = { session: a.session, beforeOf: () => undefined };
     for (const rule of PROVIDER_RULES)
-      for (const mode of RULE_MODES) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(built, ctx, mode), `${sources[si].name}: ${rule.code} (${mode})`);
+      for (const mode of RULE_MODES) assert.deepEqual(incrementalHits(rule, req, ctx, mode, tupleKey(rule, mode)), rule.check(built, ctx, mode), `${sources[si].name}: ${rule.code} (${mode})`);
     kept.push({ a: st.analysis!, shape: JSON.stringify(occurrenceShape(st.analysis!)) });
   }
   // Continuing a version leaves the earlier versions' analyses as they were.

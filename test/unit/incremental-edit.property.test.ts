@@ -25,6 +25,7 @@ import { PROVIDER_RULES } from "../../server/src/engine/providers/rules.js";
 /** Every mode a rule is checked in (a cell's), and none. */
 const RULE_MODES = [undefined, ...new Set(PROVIDER_RULES.flatMap((r) => Object.values(r.cells).map((c) => c?.mode)).filter((m): m is NonNullable<typeof m> => m !== undefined))];
 import { incrementalHits } from "../../server/src/engine/providers/verdicts.js";
+import { tupleKey } from "../../server/src/engine/model/tuple-key.js";
 
 const SEED = 311;
 const RUNS = 100;
@@ -114,12 +115,12 @@ function runPlan(si: number, plan: { kind: EditKind; line: number }[][]): [numbe
     // Each rule's hits, where each points included (the next edit goes on from them),
     // equal a full check of the rebuilt request: kept at the start, moved at the end, checked between.
     const a = st.analysis!;
-    const req = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant", resumeKey: "rule-hits" });
+    const req = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant", resumeKey: tupleKey("rule-hits") });
     // The same request built afresh (no build to continue, so no index or hits to continue either).
     const built = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant" });
     const ctx = { session: a.session, beforeOf: () => undefined };
     for (const rule of PROVIDER_RULES)
-      for (const mode of RULE_MODES) assert.deepEqual(incrementalHits(rule, req, ctx, mode, `${rule.code}|${mode}`), rule.check(built, ctx, mode), `${what}: ${rule.code} (${mode})`);
+      for (const mode of RULE_MODES) assert.deepEqual(incrementalHits(rule, req, ctx, mode, tupleKey(rule, mode)), rule.check(built, ctx, mode), `${what}: ${rule.code} (${mode})`);
   }
   return [fast, plan.length];
 }
@@ -148,10 +149,10 @@ describe("edit fast path (language server)", () => {
     const doc = LineDocument.create(URI, "jsonl", 1, sessionText(specs));
     const check = (version: number, what: string) => {
       const a = store.get(URI, version, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS).analysis!;
-      const req = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant", resumeKey: "moved-hits", serializer: { dropEmpty: true, dropEmptyUser: true, unsignedThinkingAsText: false } });
+      const req = buildRequest(a.after, { oneMessagePerLine: false, sameModel: (m) => m.role === "assistant", resumeKey: tupleKey("moved-hits"), serializer: { dropEmpty: true, dropEmptyUser: true, unsignedThinkingAsText: false } });
       const ctx = { session: a.session, beforeOf: () => undefined };
       const rule = PROVIDER_RULES.find((r) => r.code === "invalid-call-id")!;
-      const hits = incrementalHits(rule, req, ctx, undefined, "moved-hits");
+      const hits = incrementalHits(rule, req, ctx, undefined, tupleKey("moved-hits"));
       assert.deepEqual(hits, rule.check(req, ctx, undefined), what);
       assert.equal(hits.length, 8, `${what}: a hit per call`);
       return req.length;

@@ -92,6 +92,13 @@ export interface ProviderShape {
   readonly nextRequestAddsUserTurn: boolean;
   /** The sender sends Gemini 3 a signature bypass for an unsigned call (pi-ai). */
   readonly bypassesThoughtSignature: boolean;
+  /**
+   * The sent messages are the context's own or copies of them (sharing their `origin`), so a rule
+   * may compare a sent message with the context's (pi's pruners, Codex, Copilot CLI, Gemini CLI).
+   * False where the resume builds its own messages from the lines (Claude Code): nothing of the
+   * context is looked up for them.
+   */
+  readonly sendsContextMessages: boolean;
   /** The agent's own Responses reasoning items, in file order (Codex), for the reasoning rule. */
   reasoningItems?(session: Session): { item: Record<string, any>; line: number; bare: boolean }[];
 }

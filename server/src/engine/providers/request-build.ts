@@ -2,6 +2,7 @@
 import type { Msg } from "../model/types.js";
 import { lineOf } from "../model/types.js";
 import { pushAll } from "../model/arrays.js";
+import type { TupleKey } from "../model/tuple-key.js";
 
 import type { RequestMessage } from "./request-model.js";
 import { contentParts, crossModelParts, partIndex, userParts } from "./request-content.js";
@@ -23,7 +24,7 @@ export interface RequestOptions {
    * (the same objects: an append) keeps that build's messages up to the last assistant message
    * in the shared part and builds only the rest.
    */
-  resumeKey?: string;
+  resumeKey?: TupleKey;
 }
 
 export function buildRequest(wire: Msg[], opts: RequestOptions): RequestMessage[] {

@@ -3,6 +3,7 @@
  * what it kept: the last build per resume key, where to resume, the end to take over, the lineage.
  */
 import type { Msg } from "../model/types.js";
+import type { TupleKey } from "../model/tuple-key.js";
 import { sharedPrefix } from "../model/fold-resume.js";
 
 import type { RequestMessage } from "./request-model.js";
@@ -25,15 +26,15 @@ export interface Built {
   tailShift: number;
 }
 /** The last build per resume key, keyed by the wire's first message (released with it). */
-export const lastBuilt = new WeakMap<Msg, Map<string, Built>>();
+export const lastBuilt = new WeakMap<Msg, Map<TupleKey, Built>>();
 /**
- * Forgets the builds kept for a wire's first message under keys starting with `prefix` (the
- * caller's own) other than `keys` (the ones it just used): a pi session that switched model does
- * not keep the old model's build.
+ * Forgets the builds kept for a wire's first message under keys other than `keys` (the ones the
+ * caller just used; the verdicts are the only caller that resumes builds): a pi session that
+ * switched model does not keep the old model's build.
  */
-export function keepBuilds(first: Msg | undefined, prefix: string, keys: ReadonlySet<string>): void {
+export function keepBuilds(first: Msg | undefined, keys: ReadonlySet<TupleKey>): void {
   const byKey = first ? lastBuilt.get(first) : undefined;
-  if (byKey) for (const k of [...byKey.keys()]) if (k.startsWith(prefix) && !keys.has(k)) byKey.delete(k);
+  if (byKey) for (const k of [...byKey.keys()]) if (!keys.has(k)) byKey.delete(k);
 }
 
 /** The build or combination each returned request comes from (the array is its `out`). */

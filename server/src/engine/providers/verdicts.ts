@@ -13,6 +13,7 @@
  */
 import type { Analysis } from "../pipeline/analyze.js";
 import type { Finding, Msg, Severity } from "../model/types.js";
+import { tupleKey, type TupleKey } from "../model/tuple-key.js";
 import { latestModel, modelTurns, type ModelRef } from "./detect.js";
 import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../model/provider-names.js";
 import { type RequestMessage } from "./request-model.js";
@@ -20,9 +21,11 @@ import { buildRequest } from "./request-build.js";
 import { keepBuilds, requestLineage } from "./request-lineage.js";
 import { combineConsecutive } from "./request-combine.js";
 import { sharedPrefix } from "../model/fold-resume.js";
+import { partitionPoint } from "../model/arrays.js";
 import type { Cell, CheckContext, Hit, ProviderRule, RuleMode } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
 import { formatProfile } from "../formats/registry.js";
+import { samePath } from "../model/json-path.js";
 
 export interface ProviderOptions {
   /** Check against this provider instead of the detected one; `all`: every rejection is an error. */
@@ -61,8 +64,6 @@ export interface ProviderVerdicts {
 }
 
 export const MAX_VERDICT_FINDINGS = 20;
-/** The verdicts' own resume keys (request-build.ts keeps builds per key): what they prune is theirs. */
-const RESUME_PREFIX = "verdicts|";
 const MAX_RELATED = 8;
 const MAX_QUOTES = 3;
 
@@ -99,6 +100,22 @@ export function packsIn(wire: Msg[], format: string): Set<string> {
   return present;
 }
 
+/**
+ * The finding last made of a hit, with what it was made from besides the hit (the rule is the
+ * hit's): findings are never changed once made, so versions share them.
+ */
+const findingOfHit = new WeakMap<Hit, { rejects: number; quiet: number; target: ProviderName | null; all: boolean; headerLine: number; finding: ProviderFinding }>();
+
+/** One rule's hits on one request, and the providers that use them (a bit each, PROVIDER_NAMES order). */
+interface HitsUse {
+  rule: ProviderRule;
+  hits: Hit[];
+  rejects: number;
+  quiet: number;
+  /** The target provider is among them: its hits word the findings. */
+  target: boolean;
+}
+
 export function providerVerdicts(analysis: Analysis, options: ProviderOptions = {}): ProviderVerdicts {
   const { session } = analysis;
   const turns = modelTurns(session);
@@ -112,7 +129,10 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   // on every version); from the second miss on, an index.
   let beforeByOrigin: Map<unknown, Msg> | undefined;
   let misses = 0;
+  const sendsContext = formatProfile(session.format)?.providers.sendsContextMessages ?? true;
   const beforeOf = (origin: Msg["origin"]): Msg | undefined => {
+    // Sent messages built apart from the context share no origin with it: a lookup would scan it all for nothing.
+    if (!sendsContext) return undefined;
     const b = analysis.before;
     if (beforeByOrigin) return beforeByOrigin.get(origin);
     for (let i = b.length - 1; i >= 0 && i >= b.length - 64; i--) if (b[i].origin === origin) return b[i];
@@ -125,22 +145,28 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   // What is sent: the After column (pi: what pi-condense and pi-ai send; other agents: what they rebuild on resume).
   const wire = analysis.after;
 
-  type Acc = { finding: ProviderFinding; hit: Hit; byProvider: Map<ProviderName, Cell>; quiet: Map<ProviderName, Cell> };
-  const merged = new Map<string, Acc>();
+  // One merged finding per rule and place: which providers reject it and which find it normal (a
+  // bit per provider, in PROVIDER_NAMES order), and the hit whose words it takes.
+  type Acc = { rule: ProviderRule; hit: Hit; rejects: number; quiet: number };
+  // By rule and line: the one merged finding there, or the few when a line has several places.
+  const merged = new Map<ProviderRule, Map<number, Acc | Acc[]>>();
+  const samePlace = (a: Acc, hit: Hit) => a.hit.toolCallId === hit.toolCallId && samePath(a.hit.place.path, hit.place.path);
   const order: Acc[] = [];
 
   // A provider none of whose turns are in the session gets the same request as any other such
   // provider with the same serializer options: build each distinct request once.
   const packsPresent = packsIn(wire, session.format);
-  const requests = new Map<string, RequestMessage[]>();
+  const requests = new Map<TupleKey, RequestMessage[]>();
   // Checks read the request, the mode and the target model, never the provider: providers that
-  // share a request (most do) share each rule's hits.
-  const hitsOf = new Map<RequestMessage[], Map<string, Hit[]>>();
+  // share a request (most do) share each rule's hits, and those hits are merged once.
+  const hitsOf = new Map<RequestMessage[], Map<TupleKey, HitsUse>>();
+  const uses: HitsUse[] = [];
   // What this run kept to continue from: the rest is released (a model no longer used, a rule's variant).
-  const usedBuilds = new Set<string>();
-  const usedHits = new Set<string>();
+  const usedBuilds = new Set<TupleKey>();
+  const usedHits = new Set<TupleKey>();
 
-  for (const provider of PROVIDER_NAMES) {
+  PROVIDER_NAMES.forEach((provider, bitIndex) => {
+    const bit = 1 << bitIndex;
     // The model of this provider's request: the detected one when it is this provider's.
     const ref = detected === provider ? latest : undefined;
     const sameModel = (m: Msg): boolean => {
@@ -149,16 +175,17 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
       return (ref.model === undefined || m.model === ref.model) && (ref.api === undefined || m.api === ref.api);
     };
     const serializer = shape?.serialisedBySender ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
-    const requestKey = packsPresent.has(provider) ? provider : `none|${JSON.stringify(serializer ?? null)}`;
+    const requestKey = packsPresent.has(provider) ? tupleKey(provider) : tupleKey("none", serializer?.dropEmpty, serializer?.dropEmptyUser, serializer?.unsignedThinkingAsText);
     // What the build depends on besides the wire: an append resumes the previous build (request-build.ts).
-    const resumeKey = `${RESUME_PREFIX}${session.format}|${requestKey}|${ref ? JSON.stringify([ref.model ?? null, ref.api ?? null]) : "-"}`;
+    const resumeKey = tupleKey(session.format, requestKey, ref !== undefined, ref?.model, ref?.api);
     usedBuilds.add(resumeKey);
     let req = requests.get(requestKey);
     if (!req) {
       req = buildRequest(wire, { oneMessagePerLine: shape?.oneMessagePerLine ?? false, sameModel, lineValue, serializer, resumeKey });
       requests.set(requestKey, req);
     }
-    if (provider === "anthropic") req = combineConsecutive(req);
+    const combined = provider === "anthropic";
+    if (combined) req = combineConsecutive(req);
     const ctx: CheckContext = {
       targetModel: ref?.model,
       session,
@@ -169,68 +196,104 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     for (const rule of PROVIDER_RULES) {
       const cell = cellFor(rule, provider);
       if (!cell || (cell.verdict !== "rejects" && cell.verdict !== "quiet")) continue;
-      const hitsKey = `${rule.code}|${cell.mode ?? ""}|${ctx.targetModel ?? ""}`;
-      let hits = shared.get(hitsKey);
-      const lastKey = `${resumeKey}|${provider === "anthropic"}|${hitsKey}`;
+      const hitsKey = tupleKey(rule, cell.mode, ctx.targetModel);
+      let use = shared.get(hitsKey);
+      const lastKey = tupleKey(resumeKey, combined, hitsKey);
       usedHits.add(lastKey);
-      if (!hits) shared.set(hitsKey, (hits = incrementalHits(rule, req, ctx, cell.mode, lastKey)));
-      for (const hit of hits) {
-        const key = `${rule.code}|${hit.place.line}|${JSON.stringify(hit.place.path ?? null)}|${hit.toolCallId ?? ""}`;
-        let acc: Acc | undefined = merged.get(key);
-        if (!acc) {
-          acc = {
-            finding: { code: rule.code, severity: "information", line: hit.place.line ?? session.header?.line ?? 0, path: hit.place.path, message: "", toolCallId: hit.toolCallId, rejectedBy: [], providerNote: "" },
-            hit,
-            byProvider: new Map(),
-            quiet: new Map(),
-          };
-          merged.set(key, acc);
-          order.push(acc);
-        }
-        if (cell.verdict === "quiet") acc.quiet.set(provider, cell);
-        else acc.byProvider.set(provider, cell);
-        if (provider === target) acc.hit = hit; // the target's wording of the occurrence
+      if (!use) {
+        shared.set(hitsKey, (use = { rule, hits: incrementalHits(rule, req, ctx, cell.mode, lastKey), rejects: 0, quiet: 0, target: false }));
+        uses.push(use);
       }
+      if (cell.verdict === "quiet") use.quiet |= bit;
+      else use.rejects |= bit;
+      if (provider === target) use.target = true;
+    }
+  });
+
+  // Each distinct list of hits once, in the order the providers first used them: the order of
+  // the findings is that of a merge provider by provider (a list seen again adds no new place).
+  for (const use of uses) {
+    let byLine = merged.get(use.rule);
+    if (!byLine) merged.set(use.rule, (byLine = new Map()));
+    for (const hit of use.hits) {
+      const line = hit.place.line ?? -1;
+      const here = byLine.get(line);
+      let acc = here === undefined ? undefined : Array.isArray(here) ? here.find((a) => samePlace(a, hit)) : samePlace(here, hit) ? here : undefined;
+      if (!acc) {
+        acc = { rule: use.rule, hit, rejects: 0, quiet: 0 };
+        if (here === undefined) byLine.set(line, acc);
+        else if (Array.isArray(here)) here.push(acc);
+        else byLine.set(line, [here, acc]);
+        order.push(acc);
+      }
+      acc.rejects |= use.rejects;
+      acc.quiet |= use.quiet;
+      if (use.target) acc.hit = hit; // the target's wording of the occurrence
     }
   }
 
-  keepBuilds(wire[0], RESUME_PREFIX, usedBuilds);
+  keepBuilds(wire[0], usedBuilds);
   for (const req of hitsOf.keys()) keepHits(req, usedHits);
 
-  const findings: ProviderFinding[] = [];
-  for (const acc of order) {
-    const rejecting = [...acc.byProvider.keys()];
-    if (target && rejecting.includes(target)) {
-      rejecting.splice(rejecting.indexOf(target), 1);
-      rejecting.unshift(target);
+  const targetBit = target ? 1 << PROVIDER_NAMES.indexOf(target) : 0;
+  // The provider part of a message depends on the rule and the providers only: made once each.
+  const notes = new Map<ProviderRule, Map<number, { rejectedBy: ProviderName[]; severity: Severity; note: string }>>();
+  const noteOf = (acc: Acc) => {
+    let byMask = notes.get(acc.rule);
+    if (!byMask) notes.set(acc.rule, (byMask = new Map()));
+    const mask = acc.rejects | (acc.quiet << PROVIDER_NAMES.length);
+    let n = byMask.get(mask);
+    if (!n) {
+      const rejectedBy = PROVIDER_NAMES.filter((_, i) => acc.rejects & (1 << i));
+      if (acc.rejects & targetBit) {
+        rejectedBy.splice(rejectedBy.indexOf(target!), 1);
+        rejectedBy.unshift(target!);
+      }
+      const severity = severityOf(acc.rejects, acc.quiet, targetBit, options.target === "all");
+      byMask.set(mask, (n = { rejectedBy, severity, note: clause(rejectedBy, acc.rule, acc.quiet & targetBit ? target : null, target) }));
     }
-    const f = acc.finding;
-    f.rejectedBy = rejecting;
-    f.severity = severityOf(rejecting, acc.quiet, target, options.target === "all");
-    f.providerNote = clause(rejecting, acc.byProvider, acc.quiet, target);
-    f.message = `${acc.hit.detail} ${f.providerNote}`;
-    const related = (acc.hit.related ?? []).filter((r) => r.place.line !== null).slice(0, MAX_RELATED);
+    return n;
+  };
+
+  const findings: ProviderFinding[] = [];
+  const all = options.target === "all";
+  const headerLine = session.header?.line ?? 0;
+  for (const acc of order) {
+    const hit = acc.hit;
+    // A hit the last version merged the same way (an append keeps the hits before its change) keeps its finding.
+    const last = findingOfHit.get(hit);
+    if (last && last.rejects === acc.rejects && last.quiet === acc.quiet && last.target === target && last.all === all && last.headerLine === headerLine) {
+      findings.push(last.finding);
+      continue;
+    }
+    const { rejectedBy, severity, note } = noteOf(acc);
+    const f: ProviderFinding = { code: acc.rule.code, severity, line: hit.place.line ?? headerLine, path: hit.place.path, message: `${hit.detail} ${note}`, toolCallId: hit.toolCallId, rejectedBy: [...rejectedBy], providerNote: note };
+    const related = (hit.related ?? []).filter((r) => r.place.line !== null).slice(0, MAX_RELATED);
     if (related.length) f.related = related.map((r) => ({ line: r.place.line!, message: r.message, path: r.place.path }));
+    findingOfHit.set(hit, { rejects: acc.rejects, quiet: acc.quiet, target, all, headerLine, finding: f });
     findings.push(f);
   }
   findings.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
 
   const verdicts = {} as Record<ProviderName, ProviderVerdict>;
-  for (const p of PROVIDER_NAMES) {
-    const mine = findings.filter((f) => f.rejectedBy.includes(p));
-    verdicts[p] = { provider: p, rejects: mine.length > 0, findings: mine.slice(0, MAX_VERDICT_FINDINGS), count: mine.length };
-  }
+  for (const p of PROVIDER_NAMES) verdicts[p] = { provider: p, rejects: false, findings: [], count: 0 };
+  for (const f of findings)
+    for (const p of f.rejectedBy) {
+      const v = verdicts[p];
+      if (v.count++ < MAX_VERDICT_FINDINGS) v.findings.push(f);
+      v.rejects = true;
+    }
   const quietCodes = target ? PROVIDER_RULES.filter((r) => cellFor(r, target)?.verdict === "quiet").map((r) => r.code) : [];
   return { target, targetSource, targetModel: detected === target ? latest?.model : undefined, turns, verdicts, findings, quietCodes };
 }
 
 /** The hits of the last check per rule and request variant, kept by the request's first message. */
-const lastHits = new WeakMap<RequestMessage, Map<string, { req: RequestMessage[]; generation: number | undefined; hits: Hit[] }>>();
+const lastHits = new WeakMap<RequestMessage, Map<TupleKey, { req: RequestMessage[]; generation: number | undefined; hits: Hit[]; allAt: boolean }>>();
 
-/** Forgets the hits kept for `req`'s first message under the verdicts' keys other than `keys`. */
-function keepHits(req: RequestMessage[], keys: ReadonlySet<string>): void {
+/** Forgets the hits kept for `req`'s first message under keys other than `keys`. */
+function keepHits(req: RequestMessage[], keys: ReadonlySet<TupleKey>): void {
   const byKey = req.length ? lastHits.get(req[0]) : undefined;
-  if (byKey) for (const k of [...byKey.keys()]) if (k.startsWith(RESUME_PREFIX) && !keys.has(k)) byKey.delete(k);
+  if (byKey) for (const k of [...byKey.keys()]) if (!keys.has(k)) byKey.delete(k);
 }
 
 /**
@@ -268,13 +331,13 @@ function nextAssistant(req: RequestMessage[], i: number): number {
  * edit further back), hits about messages from the second assistant message of that end on are
  * the previous ones moved too, and only the part between is checked.
  */
-export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: CheckContext, mode: RuleMode | undefined, key: string): Hit[] {
+export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: CheckContext, mode: RuleMode | undefined, key: TupleKey): Hit[] {
   if (!rule.segmentLocal?.(mode) || req.length === 0) return rule.check(req, ctx, mode);
   let byKey = lastHits.get(req[0]);
   if (!byKey) lastHits.set(req[0], (byKey = new Map()));
   const prev = byKey.get(key);
   let hits: Hit[] | undefined;
-  if (prev && prev.hits.every((h) => h.at !== undefined)) {
+  if (prev?.allAt) {
     const shared = sharedWithLast(prev, req);
     const p = shared.prefix;
     let a0 = p - 1;
@@ -283,34 +346,38 @@ export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: 
     while (w >= 0 && req[w].role !== "assistant") w--;
     if (p === req.length && p > 0 && prev.req === req) hits = prev.hits;
     else if (a0 > 0 && w >= 0) {
-      hits = prev.hits.filter((h) => h.at! < a0);
+      // Hits come in the order of `at`: those before `a0` are a prefix.
+      hits = prev.hits.slice(0, partitionPoint(prev.hits, (h) => h.at! < a0));
       // From `t` on the hits are the previous ones, moved; `end`: the checked part's context.
       const t = shared.tailFrom >= 0 ? nextAssistant(req, shared.tailFrom) : req.length;
       const end = t < req.length ? Math.min(req.length, nextAssistant(req, t) + 1) : req.length;
       for (const h of rule.check(req.slice(w, end), ctx, mode)) if (h.at! + w >= a0 && h.at! + w < t) hits.push({ ...h, at: h.at! + w });
-      if (t < req.length) for (const h of prev.hits) if (h.at! + shared.shift >= t) hits.push({ ...h, at: h.at! + shared.shift });
+      // Unmoved (an edit that kept the message count), the hits are the same objects: their findings are kept too.
+      if (t < req.length) for (const h of prev.hits) if (h.at! + shared.shift >= t) hits.push(shared.shift === 0 ? h : { ...h, at: h.at! + shared.shift });
     }
   }
-  hits ??= rule.check(req, ctx, mode);
-  byKey.set(key, { req, generation: requestLineage(req)?.generation, hits });
+  // Continued hits all carry `at` (a segment-local rule's do); a full check's are looked at once.
+  const allAt = hits !== undefined || (hits = rule.check(req, ctx, mode)).every((h) => h.at !== undefined);
+  byKey.set(key, { req, generation: requestLineage(req)?.generation, hits, allAt });
   return hits;
 }
 
-function severityOf(rejecting: ProviderName[], quiet: Map<ProviderName, Cell>, target: ProviderName | null, all: boolean): Severity {
-  if (all) return rejecting.length ? "error" : "hint";
-  if (target && rejecting.includes(target)) return "error";
-  if (target && quiet.has(target)) return "hint";
+function severityOf(rejects: number, quiet: number, targetBit: number, all: boolean): Severity {
+  if (all) return rejects ? "error" : "hint";
+  if (rejects & targetBit) return "error";
+  if (quiet & targetBit) return "hint";
   return "information";
 }
 
-function clause(rejecting: ProviderName[], cells: Map<ProviderName, Cell>, quiet: Map<ProviderName, Cell>, target: ProviderName | null): string {
+/** Who rejects it (target first), quoting each distinct error text once; `quietFor`: the target, when the pattern is normal there. */
+function clause(rejecting: ProviderName[], rule: ProviderRule, quietFor: ProviderName | null, target: ProviderName | null): string {
   const parts: string[] = [];
-  const q = target ? quiet.get(target) : undefined;
-  if (target && q) parts.push(`This is normal for ${PROVIDER_LABELS[target]}${q.note ? `: ${q.note}` : ""}.`);
+  const q = quietFor ? cellFor(rule, quietFor) : undefined;
+  if (quietFor && q) parts.push(`This is normal for ${PROVIDER_LABELS[quietFor]}${q.note ? `: ${q.note}` : ""}.`);
   // Quote each distinct error once: variants share their base pack's text.
   const quoted = new Map<string, ProviderName[]>();
   for (const p of rejecting) {
-    const cell = cells.get(p);
+    const cell = cellFor(rule, p);
     const err = !cell?.error ? "" : cell.paraphrase ? `(${cell.error})` : `"${cell.error}"`;
     quoted.set(err, [...(quoted.get(err) ?? []), p]);
   }
@@ -326,3 +393,4 @@ function clause(rejecting: ProviderName[], cells: Map<ProviderName, Cell>, quiet
   }
   return parts.join(" ");
 }
+

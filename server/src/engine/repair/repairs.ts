@@ -17,6 +17,7 @@ import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from 
 import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";
 import { pushAll } from "../model/arrays.js";
+import { samePath } from "../model/json-path.js";
 
 export type { RepairEdit } from "./edits.js";
 
@@ -461,10 +462,6 @@ function sameLineEditsCompatible(edits: RepairEdit[], x: RepairEdit): boolean {
   return true;
 }
 
-function samePath(p: JsonPath | undefined, q: JsonPath | undefined): boolean {
-  if (!p || !q) return p === q;
-  return p.length === q.length && p.every((x, i) => x === q[i]);
-}
 
 const CHAIN_ID_LISTS = new Set(["droppedToolCallIds", "protectedToolCallIds"]);
 

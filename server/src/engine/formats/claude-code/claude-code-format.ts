@@ -107,6 +107,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
     oneMessagePerLine: true,
     nextRequestAddsUserTurn: true,
     bypassesThoughtSignature: false,
+    sendsContextMessages: false,
   },
   resume: claudeResumeContext,
   readingVersions: READING_VERSIONS,

@@ -91,6 +91,7 @@ export const codexFormat: FormatProfile<"codex"> = {
     oneMessagePerLine: false,
     nextRequestAddsUserTurn: true,
     bypassesThoughtSignature: false,
+    sendsContextMessages: true,
     reasoningItems: codexReasoningItems,
   },
   resume: codexResumeContext,

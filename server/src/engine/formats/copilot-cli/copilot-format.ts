@@ -224,6 +224,7 @@ export const copilotCliFormat: FormatProfile<"copilot-cli"> = {
     oneMessagePerLine: false,
     nextRequestAddsUserTurn: true,
     bypassesThoughtSignature: false,
+    sendsContextMessages: true,
   },
   resume: copilotResumeContext,
   sidechains: copilotSidechains,

@@ -101,6 +101,7 @@ export const geminiCliFormat: FormatProfile<"gemini-cli"> = {
     // The CLI gives the first call of each model turn of the latest loop the signature
     // `skip_thought_signature_validator` when it has none (`ensureActiveLoopHasThoughtSignatures`).
     bypassesThoughtSignature: true,
+    sendsContextMessages: true,
   },
   resume: geminiResumeContext,
   renderedByPruners: false,

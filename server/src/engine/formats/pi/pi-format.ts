@@ -84,6 +84,7 @@ export const piFormat: FormatProfile<"pi"> = {
     oneMessagePerLine: false,
     nextRequestAddsUserTurn: false,
     bypassesThoughtSignature: true,
+    sendsContextMessages: true,
   },
   readLinesIn: piReadLinesIn,
   extendContext: piExtendContext,
