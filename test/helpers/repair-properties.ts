@@ -181,7 +181,7 @@ export function checkEachRepair(text: string, stats?: CheckStats, limit = 40): v
       if (!spec.one || !spec.plan) continue;
       if (n++ >= limit) return;
       const p = spec.plan(a, f.line, f.toolCallId, bom);
-      const r = spec.one(a, text, f.line, f.toolCallId, bom);
+      const r = spec.one(a, f.line, f.toolCallId, bom);
       if ("reason" in p) {
         assert.ok(p.reason.length > 0);
         if (stats) stats.notOffered++;
@@ -329,7 +329,7 @@ export function checkProviderRepairs(text: string, target?: ProviderName): numbe
         assert.ok(p.reason.length > 0);
         continue;
       }
-      const r = spec.one(a, text, f.line, f.toolCallId, bom);
+      const r = spec.one(a, f.line, f.toolCallId, bom);
       assert.ok(r, `${kind} on line ${f.line + 1}: a plan but no edits`);
       n++;
       const what = `${kind} on line ${f.line + 1} (${f.code})`;

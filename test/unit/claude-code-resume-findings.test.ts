@@ -56,7 +56,7 @@ describe("a call id sent twice", () => {
     assert.match(f[0].message, /Claude Code drops the later call on resume/);
     const sentCalls = (t: string) => analyze(t).after.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b: any) => b.type === "toolCall").length;
     assert.equal(sentCalls(s), 1, "one of the two calls is sent");
-    const r = REPAIRS["make-id-unique"].one!(a, s, f[0].line, f[0].toolCallId, false)!;
+    const r = REPAIRS["make-id-unique"].one!(a, f[0].line, f[0].toolCallId, false)!;
     assert.ok(r, "the rename is offered");
     const next = applyRepairEdits(s, r.edits);
     assert.deepEqual(codes(next), []);

@@ -41,7 +41,7 @@ describe("merge-split-results", () => {
     const a = analyze(s);
     const f = splitFindings(s).find((x) => x.toolCallId === "toolu_c")!;
     assert.equal(f.line, 4);
-    const r = REPAIRS["merge-split-results"].one!(a, s, f.line, f.toolCallId, false)!;
+    const r = REPAIRS["merge-split-results"].one!(a, f.line, f.toolCallId, false)!;
     assert.match(r.title, /^Merge the turn's 2 later results into line 3/);
     const out = applyRepairEdits(s, r.edits);
     const lines = out.split("\n");

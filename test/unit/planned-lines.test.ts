@@ -80,7 +80,7 @@ describe("repair lines as pieces", () => {
           const t = sparse.text();
           assert.equal(t, joinLinesDense(dense), "text");
           assert.equal(sparse.splitsAsPlanned(), splitsAs(t, dense), `split verdict on ${JSON.stringify(t)}`);
-          assert.deepEqual(editsFromLines(text, sparse), editsFromLinesDense(text, dense), "edits");
+          assert.deepEqual(editsFromLines(sparse), editsFromLinesDense(text, dense), "edits");
           // Kept lines are runs: untouched lines never become lines of their own.
           assert.ok(sparse.pieces.length <= 4 * (ops.length + 1) * plans.length + 2, `${sparse.pieces.length} pieces`);
         }

@@ -42,7 +42,7 @@ function quickFix(t: string, code: string, kind: keyof typeof REPAIRS): string {
   const a = analyze(t);
   const f = a.findings.find((x) => x.code === code);
   assert.ok(f, `no ${code} in ${codes(t)}`);
-  const r = REPAIRS[kind].one!(a, t, f.line, f.toolCallId, false);
+  const r = REPAIRS[kind].one!(a, f.line, f.toolCallId, false);
   assert.ok(r, `${kind} not offered: ${whyNot(kind, a, f.line, f.toolCallId, false)}`);
   return applyRepairEdits(t, r.edits);
 }
@@ -110,7 +110,7 @@ describe("insert the missing result of a dangling or pending call", () => {
     const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1", "a_1"] }]);
     const a = analyze(t);
     const f = a.findings.find((x) => x.code === "pending-call")!;
-    assert.equal(REPAIRS["insert-missing-result"].one!(a, t, f.line, f.toolCallId, false), null);
+    assert.equal(REPAIRS["insert-missing-result"].one!(a, f.line, f.toolCallId, false), null);
     assert.match(whyNot("insert-missing-result", a, f.line, f.toolCallId, false)!, /share the id/);
   });
 });
@@ -130,7 +130,7 @@ describe("results out of place", () => {
     const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"], stopReason: "error" }, { user: 3 }, { result: 4, id: "a_1" }, { assistant: 5, text: "ok" }]);
     const a = analyze(t);
     const f = a.findings.find((x) => x.code === "orphan-result" || x.code === "error-turn-results")!;
-    assert.equal(REPAIRS["move-result"].one!(a, t, f.line, f.toolCallId, false), null);
+    assert.equal(REPAIRS["move-result"].one!(a, f.line, f.toolCallId, false), null);
   });
   it("a duplicate result is dropped, the first kept", () => {
     const t = sessionText([{ user: 1 }, { assistant: 2, calls: ["a_1"] }, { result: 3, id: "a_1", text: "first" }, { result: 4, id: "a_1", text: "second" }, { assistant: 5, text: "ok" }]);
@@ -295,7 +295,7 @@ describe("an entry that names itself as its parent (fuzz seed 61011 case 1491)",
     const a = analyze(t);
     const f = a.findings.find((x) => x.code === "orphan-result")!;
     assert.ok(f, "the result is an orphan");
-    const r = REPAIRS["remove-orphan"].one!(a, t, f.line, f.toolCallId, false);
+    const r = REPAIRS["remove-orphan"].one!(a, f.line, f.toolCallId, false);
     assert.ok(r, "the removal is offered");
     const fixed = applyRepairEdits(t, r.edits);
     assert.ok(fixed.includes('"id":"u2","parentId":null'), "its child becomes a root");
@@ -331,7 +331,7 @@ describe("make-id-unique renames every later use of the id (fuzz seed 63001 case
   it("the quick fix on the finding renames the second and the third use and the finding goes (it moved to the third use)", () => {
     const [f] = colliding(text);
     assert.ok(f, "a colliding-id finding");
-    const r = REPAIRS["make-id-unique"].one!(analyze(text), text, f.line, f.toolCallId, false)!;
+    const r = REPAIRS["make-id-unique"].one!(analyze(text), f.line, f.toolCallId, false)!;
     assert.ok(r, "offered");
     assert.match(r.title, /^Rename the 2 later uses of `t_1` \(turns \d+, \d+\) and their results to unique ids$/);
     const next = applyRepairEdits(text, r.edits);
@@ -347,7 +347,7 @@ describe("make-id-unique renames every later use of the id (fuzz seed 63001 case
     const twice: Spec[] = [{ user: 1 }, { assistant: 2, calls: ["t_1"] }, { user: 3 }, { assistant: 4, calls: ["t_1"] }, { user: 5 }, { assistant: 6, calls: ["t_1", "t_1"] }, { user: 8 }];
     const t = sessionText(twice);
     const [f] = colliding(t);
-    assert.equal(REPAIRS["make-id-unique"].one!(analyze(t), t, f.line, f.toolCallId, false), null);
+    assert.equal(REPAIRS["make-id-unique"].one!(analyze(t), f.line, f.toolCallId, false), null);
     assert.match(whyNot("make-id-unique", analyze(t), f.line, f.toolCallId, false)!, /not safe/);
   });
 });
@@ -360,7 +360,7 @@ describe("removing an entry never makes a child name itself as its parent (fuzz 
     const a = analyze(t);
     const f = a.findings.find((x) => x.code === "error-turn-results" && x.line === 5)!;
     assert.ok(f, "the result on line 6 is found");
-    assert.equal(REPAIRS["remove-orphan"].one!(a, t, f.line, f.toolCallId, false), null);
+    assert.equal(REPAIRS["remove-orphan"].one!(a, f.line, f.toolCallId, false), null);
     assert.match(whyNot("remove-orphan", a, f.line, f.toolCallId, false)!, /^line 4 has the id `e3` of the parent it would move to \(a duplicate id\)/);
     const before = codes(t).filter((c) => c.endsWith(":broken-parent")).length;
     const after = codes(fixAll(t).text).filter((c) => c.endsWith(":broken-parent")).length;
@@ -374,7 +374,7 @@ describe("no new line is written with a lone CR ending (fuzz seed 66100 case 520
     const a = analyze(t);
     const f = a.findings.find((x) => x.code === "pending-call")!;
     assert.ok(f, "the pending call is found");
-    assert.equal(REPAIRS["insert-missing-result"].one!(a, t, f.line, f.toolCallId, false), null);
+    assert.equal(REPAIRS["insert-missing-result"].one!(a, f.line, f.toolCallId, false), null);
     assert.match(whyNot("insert-missing-result", a, f.line, f.toolCallId, false)!, /^the file's lines end with a lone CR, which the agent does not read as a line ending/);
     const before = codes(t).filter((c) => c.endsWith(":malformed-line")).length;
     const after = codes(fixAll(t).text).filter((c) => c.endsWith(":malformed-line")).length;

@@ -71,7 +71,7 @@ describe("line splitting agrees with LSP (\\n, \\r\\n, lone \\r)", () => {
     assert.ok(f, "the orphan is found");
     const lspLines = t.split(/\r\n|\r|\n/);
     assert.match(lspLines[f.line], /"x_1"/, "the finding's line is LSP's line");
-    assert.equal(REPAIRS["remove-orphan"].one!(a, t, f.line, "x_1", false), null);
+    assert.equal(REPAIRS["remove-orphan"].one!(a, f.line, "x_1", false), null);
     assert.match(whyNot("remove-orphan", a, f.line, "x_1", false)!, /lone CR/);
     assert.equal(fixAll(t).text, t);
   });

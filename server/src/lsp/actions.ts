@@ -123,7 +123,7 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
         if (!spec.one) continue;
         // A duplicate result: "drop the duplicate" says what removing it means; no second action.
         if (kind === "remove-orphan" && offeredKinds.has("drop-duplicate-result")) continue;
-        const r = spec.one(a, doc.text, f.line, f.toolCallId, bom);
+        const r = spec.one(a, f.line, f.toolCallId, bom);
         if (!r) {
           const why = disabledSupport ? whyNot(kind, a, f.line, f.toolCallId, bom) : null;
           if (why && !isInapplicable(why)) disabled.push({ title: spec.label(f), kind: CodeActionKind.QuickFix, diagnostics: diagFor(f.code, f.line), disabled: { reason: why } });
@@ -204,7 +204,7 @@ function providerFindingsIn(diags: Diagnostic[]): Pick<Finding, "code" | "line" 
 export async function fixEdit(doc: ActionDoc, fix: ViewFix, cancelled?: () => boolean, onStep?: (s: FixAllStep) => void): Promise<RepairEdit[] | null> {
   const spec = REPAIRS[fix.kind];
   if (!spec) return null;
-  if (spec.one) return spec.one(doc.model.a, doc.text, fix.line - 1, fix.toolCallId, bomOf(doc))?.edits ?? null;
+  if (spec.one) return spec.one(doc.model.a, fix.line - 1, fix.toolCallId, bomOf(doc))?.edits ?? null;
   const all = await fileEdits(doc, fix.kind, cancelled, onStep);
   return all && all.length ? all : null;
 }

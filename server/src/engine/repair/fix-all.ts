@@ -178,7 +178,7 @@ export function* fixAllSteps(plans: Readonly<Partial<Record<FixKind, PlanFn>>>, 
     if (reasons.length) skipped.push({ line: f.line, code: f.code, toolCallId: f.toolCallId, reason: pickReason(reasons) });
   }
   const changed = done.size > 0;
-  return { text: changed ? cur : text, lines, edits: changed ? editsFromLines(text, lines) : [], analysis: a, rounds, done, skipped };
+  return { text: changed ? cur : text, lines, edits: changed ? editsFromLines(lines) : [], analysis: a, rounds, done, skipped };
 }
 
 /** Reasons that say a kind does not apply to a finding (another kind does), not that it is unsafe. */

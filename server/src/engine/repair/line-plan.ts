@@ -46,7 +46,12 @@ export type { PlannedLine };
 /** The lines of `text`, all kept (`lines`: the engine's lines of it, when at hand; else split here). */
 export function plannedLines(text: string, lines?: LineList): PlannedLines {
   const own = lines && lines.end <= text.length && text.length - lines.end <= 1 ? lines : splitParsed(text).lines;
-  return PlannedLines.of(new Original(text, own));
+  return PlannedLines.of(new Original(own, text.slice(0, text.length - own.end), text));
+}
+
+/** The lines of a document held as lines (the engine's, `bom`: it starts with a BOM), all kept: nothing joined. */
+export function plannedLinesOf(lines: LineList, bom: boolean): PlannedLines {
+  return PlannedLines.of(new Original(lines, bom ? "\ufeff" : ""));
 }
 
 export function joinLines(lines: PlannedLines): string {
@@ -80,7 +85,9 @@ export function applyPlan(lines: PlannedLines, plan: LinePlan): PlannedLines {
   const first = lines.at(0);
   const bom = first?.text.charCodeAt(0) === 0xfeff;
   if (bom && plan.remove.has(0)) return applyPlan(lines, { ...plan, remove: new Set([...plan.remove].filter((x) => x !== 0)), replace: new Map([...plan.replace, [0, ""]]) });
-  const eol = lines.dominantEol();
+  // The file's usual ending, for new lines: counted only when a line needs it (a count walks every line).
+  let usual: Eol | undefined;
+  const eolOf = () => (usual ??= lines.dominantEol());
   const n = lines.length;
   // The lines that become lines of their own: touched by the plan, and the last line.
   const touched = new Set<number>([...plan.remove, ...plan.replace.keys()]);
@@ -89,7 +96,7 @@ export function applyPlan(lines: PlannedLines, plan: LinePlan): PlannedLines {
   const order = [...touched].filter((i) => i >= 0 && i < n).sort((x, y) => x - y);
   const out: PlanPiece[] = [];
   const inserts = (after: number) => {
-    for (const it of plan.insert.get(after) ?? []) out.push({ text: it.text, eol, origin: it.from !== undefined ? lines.at(it.from)!.origin : -1 });
+    for (const it of plan.insert.get(after) ?? []) out.push({ text: it.text, eol: eolOf(), origin: it.from !== undefined ? lines.at(it.from)!.origin : -1 });
   };
   const own = (i: number, l: PlannedLine) => {
     if (!plan.remove.has(i)) {
@@ -136,9 +143,9 @@ export function applyPlan(lines: PlannedLines, plan: LinePlan): PlannedLines {
   for (let k = 0; k < out.length; k++) {
     const q = out[k];
     if (isKept(q)) continue;
-    if (k < out.length - 1 && q.eol === "") q.eol = eol;
+    if (k < out.length - 1 && q.eol === "") q.eol = eolOf();
     if (k === out.length - 1 && !lastEnded) q.eol = "";
-    if (k === out.length - 1 && lastEnded && q.eol === "") q.eol = eol;
+    if (k === out.length - 1 && lastEnded && q.eol === "") q.eol = eolOf();
   }
   return new PlannedLines(original, canonical(original, out));
 }
@@ -149,9 +156,8 @@ export function applyPlan(lines: PlannedLines, plan: LinePlan): PlannedLines {
  * is edited in place), every other original line is removed, and the others are inserted between
  * the kept ones. The work is per piece of `next` (a run of kept lines is one anchor).
  */
-export function editsFromLines(orig: string, next: PlannedLines): RepairEdit[] {
+export function editsFromLines(next: PlannedLines): RepairEdit[] {
   const o = next.original;
-  if (o.text !== orig) throw new Error("editsFromLines: the lines were not planned on this text");
   const n = o.length;
   const edits: RepairEdit[] = [];
   // The start of `line`, or the end of the text (a position LSP accepts: no column past a line's text).

@@ -27,17 +27,22 @@ export type PlanPiece = PlannedLine | KeptLines;
 
 export const isKept = (p: PlanPiece): p is KeptLines => !("text" in p);
 
-/** The text a repair starts from and its lines (the engine's, without a BOM; line 0's text here includes it). */
+/**
+ * What a repair starts from: the lines (the engine's, without a BOM), the BOM before line 0 ("" or
+ * U+FEFF) and, when the caller holds it, the whole text (the CLI, fix-all). Without the text (a
+ * quick fix in the editor, whose document is held as lines), kept lines are read from the lines:
+ * one fix never joins a 100 MB document.
+ */
 export class Original {
-  private readonly bomLength: number;
   readonly lines: LineList;
   constructor(
-    readonly text: string,
     lines: LineList,
+    readonly bom: string,
+    /** The text the lines were split from, BOM included, when held. */
+    readonly text?: string,
   ) {
-    this.bomLength = text.length - lines.end;
     // A text that is only a BOM is one line holding it (as lines.ts splits it), not none.
-    if (lines.length === 0 && this.bomLength > 0) {
+    if (lines.length === 0 && bom.length > 0) {
       lines = new LineList();
       lines.pushBlank("", "");
     }
@@ -46,21 +51,22 @@ export class Original {
   get length(): number {
     return this.lines.length;
   }
-  /** Line `i`'s text as in `text` (line 0 with its BOM). */
+  /** Line `i`'s text as in the file (line 0 with its BOM). */
   textOf(i: number): string {
     const t = this.lines.at(i)!.text;
-    return i === 0 && this.bomLength > 0 ? this.text.slice(0, this.bomLength) + t : t;
+    return i === 0 && this.bom.length > 0 ? this.bom + t : t;
   }
   eolOf(i: number): Eol {
     return this.lines.at(i)!.eol;
   }
-  /** Offset in `text` where line `i` starts (`text.length` for i = length). */
+  /** Offset in the text where line `i` starts (the text's length for i = length). */
   start(i: number): number {
-    return i === 0 ? 0 : this.bomLength + this.lines.offsetOf(i);
+    return i === 0 ? 0 : this.bom.length + this.lines.offsetOf(i);
   }
-  /** Lines `a` to `b` (exclusive) as they are in `text`, endings included. */
+  /** Lines `a` to `b` (exclusive) as they are in the file, endings included. */
   slice(a: number, b: number): string {
-    return this.text.slice(this.start(a), this.start(b));
+    if (this.text !== undefined) return this.text.slice(this.start(a), this.start(b));
+    return (a === 0 && b > 0 ? this.bom : "") + this.lines.text(a, b);
   }
   /** Adds the endings of lines `a` to `b` (exclusive) to `n`. */
   countEols(n: EolCounts, a: number, b: number): void {

@@ -10,7 +10,7 @@ import type { FixKind } from "../model/finding-kit.js";
 import type { Finding, SourceLine } from "../model/types.js";
 import type { RepairEdit } from "./edits.js";
 import { type BatchFn, type FixAllOptions, type FixAllReport, type FixAllStep, fixAllSteps, fixAllWith, type PlanFn } from "./fix-all.js";
-import { applyPlan, editsFromLines, eolOfAccess, emptyPlan, type LinePlan, plannedLines, planFuses, planLines } from "./line-plan.js";
+import { applyPlan, editsFromLines, eolOfAccess, emptyPlan, type LinePlan, plannedLinesOf, planFuses, planLines } from "./line-plan.js";
 import type { Eol } from "../model/lines.js";
 import type { LineList } from "../model/line-list.js";
 import { documentOf } from "../model/json-document.js";
@@ -31,7 +31,7 @@ export interface RepairSpec {
    * The repair of one finding (0-based `line`, the finding's tool-call id), or null when it is
    * unsafe or no longer applies. `bom`: the file on disk starts with a BOM the engine stripped.
    */
-  one?(a: Analysis, text: string, line: number, toolCallId: string | undefined, bom: boolean): Repair | null;
+  one?(a: Analysis, line: number, toolCallId: string | undefined, bom: boolean): Repair | null;
   /** The repair of one finding as a line plan, or why it is not offered. */
   plan?: PlanFn;
   /** What the CLI's summary says after applying `n` of them (`dry`: for a dry run, "would ..."). */
@@ -40,12 +40,12 @@ export interface RepairSpec {
   all?: { title: string; rounds(text: string, options: AnalyzeOptions): Generator<FixAllStep, FixAllReport, void> };
 }
 
-/** The edits of a plan against `text` (the document as the editor holds it, BOM included). */
-export function planToRepair(text: string, p: Planned, textLines?: LineList): Repair | null {
+/** The edits of a plan against the document's lines (`bom`: the document starts with a BOM the engine stripped). */
+export function planToRepair(p: Planned, documentLines: LineList, bom: boolean): Repair | null {
   if ("reason" in p) return null;
-  const lines = applyPlan(plannedLines(text, textLines), p.plan);
+  const lines = applyPlan(plannedLinesOf(documentLines, bom), p.plan);
   const touched = [...new Set([...p.plan.replace.keys(), ...p.plan.remove, ...p.plan.insert.keys()])];
-  return { title: p.title, edits: editsFromLines(text, lines), touched };
+  return { title: p.title, edits: editsFromLines(lines), touched };
 }
 
 /** A plan from edits that change lines in place, and optionally remove one line. */
@@ -92,7 +92,7 @@ export const repairWork = { plans: 0 };
  */
 function planned(plan: PlanFn): Required<Pick<RepairSpec, "plan" | "one">> {
   const safe = guarded(plan);
-  return { plan: safe, one: (a, text, line, toolCallId, bom) => planToRepair(text, safe(a, line, toolCallId, bom), a.session.lines) };
+  return { plan: safe, one: (a, line, toolCallId, bom) => planToRepair(safe(a, line, toolCallId, bom), a.session.lines, bom) };
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

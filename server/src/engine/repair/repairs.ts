@@ -16,7 +16,7 @@ import type { Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";
-import { pushAll } from "../model/arrays.js";
+import { partitionPoint, pushAll } from "../model/arrays.js";
 import { samePath } from "../model/json-path.js";
 
 export type { RepairEdit } from "./edits.js";
@@ -273,6 +273,38 @@ function eachString(value: unknown, visit: (s: string) => void): void {
   }
 }
 
+/**
+ * The lines whose strings name an id of `ids` (the id itself, or `id@digits`), per id; fills
+ * `taken` (when given) with the strings holding `__t`. `textMayName`, when given, tells from a held
+ * line's text that it names none of them: such a line is walked only for `taken`, when its text
+ * holds `__t`. A line whose text is not held, holds a `\u` escape or a lone CR (joined to the next
+ * line) is always walked.
+ */
+function namingLines(a: Analysis, ids: ReadonlySet<string>, taken: Set<string> | undefined, textMayName: ((text: string) => boolean) | undefined): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  const add = (id: string, line: number) => {
+    let set = out.get(id);
+    if (!set) out.set(id, (set = new Set()));
+    set.add(line);
+  };
+  for (const l of a.session.lines.held) {
+    if (l.value === undefined) continue;
+    const t = heldText(l);
+    const escaped = t === undefined || l.eol === "\r" || l.partOf !== undefined || t.includes("\\u");
+    const mayName = !textMayName || escaped || textMayName(t!);
+    const mayTake = taken !== undefined && (escaped || t!.includes("__t"));
+    if (!mayName && !mayTake) continue;
+    eachString(l.value, (v) => {
+      if (mayTake && v.includes("__t")) taken!.add(v);
+      if (!mayName) return;
+      if (ids.has(v)) add(v, l.line);
+      const at = v.lastIndexOf("@");
+      if (at > 0 && ids.has(v.slice(0, at)) && /^\d+$/.test(v.slice(at + 1))) add(v.slice(0, at), l.line);
+    });
+  }
+  return out;
+}
+
 const renameContexts = new WeakMap<Analysis, RenameContext>();
 
 function renameContext(a: Analysis): RenameContext {
@@ -284,53 +316,22 @@ function renameContext(a: Analysis): RenameContext {
   const unpairedTurns = new Set(a.occurrences.unpaired.map((u) => `${u.id}\u0000${u.turn}`));
   const taken = new Set<string>();
   let named: Map<string, Set<number>> | undefined;
-  const naming = () => (named ??= linesNaming(collidingIds(a)));
-  const linesNaming = (ids: ReadonlySet<string>) => {
-    const out = new Map<string, Set<number>>();
-    const add = (id: string, line: number) => {
-      let set = out.get(id);
-      if (!set) out.set(id, (set = new Set()));
-      set.add(line);
-    };
-    const check = (v: string, line: number) => {
-      if (v.includes("__t")) taken.add(v);
-      if (ids.has(v)) add(v, line);
-      const at = v.lastIndexOf("@");
-      if (at > 0 && ids.has(v.slice(0, at)) && /^\d+$/.test(v.slice(at + 1))) add(v.slice(0, at), line);
-    };
-    for (const l of a.session.lines.held) {
-      if (l.value === undefined) continue;
-      eachString(l.value, (v) => check(v, l.line));
-    }
-    takenFilled = true;
-    return out;
-  };
-  // One id (a quick fix): the lines that could name it or a `__t` name, found by a text search.
   let takenFilled = false;
-  const one = new Map<string, Set<number>>();
+  // Every colliding id (fix-all): one walk of every value.
+  const naming = () => {
+    if (named) return named;
+    const ids = collidingIds(a);
+    named = namingLines(a, ids, takenFilled ? undefined : taken, undefined);
+    takenFilled = true;
+    return named;
+  };
+  // One id (a quick fix): only the lines whose text could name it (or a `__t` name) are walked.
+  const one = new Map<string, ReadonlySet<number>>();
   const namingOf = (id: string): ReadonlySet<number> => {
     if (named) return named.get(id) ?? new Set<number>();
     let lines = one.get(id);
     if (lines) return lines;
-    lines = new Set<number>();
-    const byText = writtenAsIs(id);
-    const fill = !takenFilled;
-    for (const l of a.session.lines.held) {
-      if (l.value === undefined) continue;
-      const t = heldText(l);
-      // A record joined across a lone CR holds values from the lines after it: walked, as one with an escape.
-      const escaped = t === undefined || l.eol === "\r" || l.partOf !== undefined || t.includes("\\u");
-      const mayName = !byText || escaped || t!.includes(id);
-      const mayTake = fill && (escaped || t!.includes("__t"));
-      if (!mayName && !mayTake) continue;
-      eachString(l.value, (v) => {
-        if (mayTake && v.includes("__t")) taken.add(v);
-        if (!mayName) return;
-        if (v === id) lines!.add(l.line);
-        const at = v.lastIndexOf("@");
-        if (at > 0 && v.slice(0, at) === id && /^\d+$/.test(v.slice(at + 1))) lines!.add(l.line);
-      });
-    }
+    lines = namingLines(a, new Set([id]), takenFilled ? undefined : taken, writtenAsIs(id) ? (t) => t.includes(id) : undefined).get(id) ?? new Set<number>();
     takenFilled = true;
     one.set(id, lines);
     return lines;
@@ -394,7 +395,12 @@ function newName(c: RenameContext, id: string, turn: number): string {
  * the next use: fuzz seed 63001 case 1872, three uses of an id).
  */
 export function makeIdUniqueRepair(a: Analysis, _text: string, line: number, toolCallId?: string, bom = false): Repair | null {
-  const f = a.findings.find((x) => x.code === "colliding-id" && x.line === line && (toolCallId === undefined || x.toolCallId === toolCallId));
+  // The findings are in line order (analyze.ts): only this line's are looked at.
+  let f: Finding | undefined;
+  for (let i = partitionPoint(a.findings, (x) => x.line < line); i < a.findings.length && a.findings[i].line === line && !f; i++) {
+    const x = a.findings[i];
+    if (x.code === "colliding-id" && (toolCallId === undefined || x.toolCallId === toolCallId)) f = x;
+  }
   if (!f || f.toolCallId === undefined) return null;
   const id = f.toolCallId;
   const list = a.occurrences.byId.get(id) ?? [];
