@@ -5,13 +5,13 @@
  * files stay silent.
  */
 import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
-import type { FixAllStep } from "./engine/index.js";
+import type { Finding, FixAllStep } from "./engine/index.js";
 import { buildRenderView, withAllFixes } from "./presentation/view-model.js";
 import { guardReason } from "./presentation/view-guard.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
 import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses } from "./lsp/code-lenses.js";
-import { prunedHints } from "./lsp/diagnostics.js";
+import { prunedHints, toDiagnostic } from "./lsp/diagnostics.js";
 import { hover } from "./lsp/hover.js";
 import { definition, highlights, references } from "./lsp/navigation.js";
 import { symbols } from "./lsp/symbols.js";
@@ -302,7 +302,11 @@ connection.onHover(async (p) => {
   const waiting = readingMessage(p.textDocument.uri);
   if (waiting !== undefined) return { contents: { kind: "markdown", value: `Transcript Inspector is ${waiting}.` } };
   const settings = await settingsFor(p.textDocument.uri);
-  return withModel(p.textDocument.uri, null, (st) => providers.hover(st, settings, p.position.line, p.position.character, hover(st.model, st.uri, p.position.line, p.position.character)));
+  return withModel(p.textDocument.uri, null, (st) => {
+    // The problems the hover lists are the ones the document shows, once the verdicts are there.
+    const shownOn = providers.ready(st, settings) ? (line: number) => providers.shownOn(st, settings, line, line) : undefined;
+    return providers.hover(st, settings, p.position.line, p.position.character, hover(st.model, st.uri, p.position.line, p.position.character, shownOn));
+  });
 });
 connection.onDefinition((p) => withModel(p.textDocument.uri, null, (st) => definition(st.model, st.uri, p.position.line, p.position.character)));
 connection.onReferences((p) =>
@@ -311,14 +315,18 @@ connection.onReferences((p) =>
 connection.onDocumentHighlight((p) => withModel(p.textDocument.uri, null, (st) => highlights(st.model, p.position.line, p.position.character)));
 connection.onDocumentSymbol((p) => withModel(p.textDocument.uri, [], (st) => symbols(st.model)));
 connection.onCodeLens((p) => withModel(p.textDocument.uri, [], (st) => codeLenses(st.model, st.uri)));
-connection.onCodeAction((p: CodeActionParams) =>
-  withModel(p.textDocument.uri, [], (st) => {
-    const actions = codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits, disabledActions);
+connection.onCodeAction(async (p: CodeActionParams) => {
+  const settings = await settingsFor(p.textDocument.uri);
+  return withModel(p.textDocument.uri, [], (st) => {
+    // The server's own findings on the lines asked about (what their diagnostics show), once the
+    // verdicts are there: never computed on this request (a publish in two steps makes them).
+    const here = providers.ready(st, settings) ? { findings: providers.shownOn(st, settings, p.range.start.line, p.range.end.line), diagnosticOf: (f: Finding) => toDiagnostic(st.model, st.uri, f, settings) } : undefined;
+    const actions = codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits, disabledActions, here);
     // A client that cannot resolve an edit runs a command for a file-wide repair instead.
     if (!resolveEdits) for (const a of actions) if (!a.edit && isFileFixData(a.data)) a.command = { title: a.title, command: APPLY_FILE_FIX_COMMAND, arguments: [a.data] };
     return actions;
-  }),
-);
+  });
+});
 
 /**
  * A file-wide repair runs one round at a time (lsp/actions.ts `fileEdits`), with VS Code's

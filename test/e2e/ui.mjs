@@ -181,7 +181,7 @@ try {
     if (counts !== want) throw new Error(`status bar problem counts "${counts}", want "${want}" (check --format json on the sample)`);
     const rows = (await problems().allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
     const orphanRow = rows.find((r) => r.includes("bash_99"));
-    if (!orphanRow || !/\[Ln 19, Col 130\]/.test(orphanRow)) throw new Error(`no orphan row for bash_99 at Ln 19, Col 130 in:\n${rows.join("\n")}`);
+    if (!orphanRow || !/\[Ln 19, Col 117\]/.test(orphanRow)) throw new Error(`no orphan row for bash_99 at Ln 19, Col 117 (the key of its id) in:\n${rows.join("\n")}`);
     await page.locator(".monaco-editor .view-lines").first().click();
     await shot("diagnostics");
     return `${rows.length} rows visible, e.g. "${orphanRow.slice(0, 110)}"`;

@@ -27,8 +27,9 @@ describe("lightbulb: turn a code off, show its documentation", () => {
     assert.ok(d.length > 3);
     for (const diag of d) {
       const acts = await c.codeActions({ textDocument: { uri: u }, range: diag.range, context: { diagnostics: [diag], only: ["quickfix"] } });
-      const off = acts.filter((a: any) => a.command?.command === "transcriptInspector.turnOffCode");
-      const docs = acts.filter((a: any) => a.command?.command === "transcriptInspector.showCodeDocs");
+      // (the line's other findings get theirs too: the server adds the lines' findings the client did not send)
+      const off = acts.filter((a: any) => a.command?.command === "transcriptInspector.turnOffCode" && a.command.arguments[0] === diag.code);
+      const docs = acts.filter((a: any) => a.command?.command === "transcriptInspector.showCodeDocs" && a.command.arguments[0] === diag.code);
       assert.equal(off.length, 1, `${diag.code}: one turn-off action`);
       assert.equal(docs.length, 1, `${diag.code}: one documentation action`);
       assert.equal(off[0].title, `Turn off ${diag.code} in this workspace`);
@@ -53,7 +54,11 @@ describe("lightbulb: turn a code off, show its documentation", () => {
     const range = { start: { line: 0, character: 0 }, end: { line: TEXT.split("\n").length, character: 0 } };
     const acts = await c.codeActions({ textDocument: { uri: u }, range, context: { diagnostics: [pruned[0], pruned[1], orphan], only: ["quickfix"] } });
     const titles = acts.filter((a: any) => a.command && /^(Turn off|Show documentation)/.test(a.title)).map((a: any) => a.title);
-    assert.deepEqual(titles, ["Turn off pruned in this workspace", "Show documentation for pruned", "Turn off orphan-result in this workspace", "Show documentation for orphan-result"]);
+    // the codes of the diagnostics sent first, in their order, then those of the other findings on the lines asked about, each once
+    assert.deepEqual(titles.slice(0, 4), ["Turn off pruned in this workspace", "Show documentation for pruned", "Turn off orphan-result in this workspace", "Show documentation for orphan-result"]);
+    const codes = new Set(d.filter((x) => x.code !== "pruned").map((x) => String(x.code)));
+    assert.deepEqual(new Set(titles.filter((t: string) => t.startsWith("Turn off")).map((t: string) => t.replace(/^Turn off (\S+) .*$/, "$1"))), new Set(["pruned", ...codes]));
+    assert.equal(new Set(titles).size, titles.length, "one pair per code");
   });
 
   it("another source's diagnostic (a JSON linter's) gets neither action", async () => {

@@ -79,14 +79,18 @@ describe("language server over stdio", () => {
       assert.equal(x.codeDescription!.href, DOCS + x.code);
       assert.equal(x.range.start.line, x.range.end.line);
     }
+    // a diagnostic on a tool-call id is drawn on its key (VS Code puts a hover's diagnostics before
+    // the server's Markdown: on the id itself its text came before the occurrence table)
     const orphan = d.find((x) => x.code === "orphan-result")!;
-    assert.equal(sliceOf(TEXT, orphan.range), '"zz_1"');
+    assert.equal(sliceOf(TEXT, orphan.range), '"toolCallId"');
+    assert.ok(lines(TEXT)[15].slice(orphan.range.end.character).startsWith(':"zz_1"'), "the key of the id");
     assert.equal(orphan.severity, 1);
     assert.deepEqual(orphan.tags, [1]);
     // one colliding-id per reused id, on its first reuse, as information
     const coll = d.find((x) => x.code === "colliding-id")!;
     assert.equal(coll.range.start.line, 10);
-    assert.equal(sliceOf(TEXT, coll.range), '"bash_23"');
+    assert.equal(sliceOf(TEXT, coll.range), '"id"');
+    assert.ok(lines(TEXT)[10].slice(coll.range.end.character).startsWith(':"bash_23"'), "the key of the reused id");
     assert.equal(coll.severity, 3);
     assert.equal(coll.tags, undefined);
     // related: the other calls of bash_23, each on the id value
@@ -176,6 +180,14 @@ describe("language server over stdio", () => {
     const ocol = lines(TEXT)[15].indexOf('"zz_1"') + 2;
     const h3 = await c.request("textDocument/hover", { textDocument: { uri: u }, position: { line: 15, character: ocol } });
     assert.match(h3.contents.value, /swept as orphan/);
+    // the table first: the id's diagnostic is on its key, so VS Code shows no diagnostic part on
+    // the id; the problems of the id follow the table in this hover
+    const md3: string = h3.contents.value;
+    assert.ok(md3.indexOf("| line | kind |") < md3.indexOf("Problems of this id here"), md3);
+    assert.match(md3, /\*\*error\*\* `orphan-result`: Tool result without its call/);
+    const diags = c.published.filter((p) => p.uri === u).at(-1)!.diagnostics as { code: string; range: { start: { line: number; character: number }; end: { character: number } } }[];
+    const orphan = diags.find((x) => x.code === "orphan-result")!;
+    assert.ok(orphan.range.start.line === 15 && (ocol < orphan.range.start.character || ocol > orphan.range.end.character), "no diagnostic under the id");
   });
 
   it("hover on a chain entry: its range and what it drops", async () => {
@@ -367,7 +379,7 @@ describe("language server over stdio", () => {
     const t = TEXT.replace(/\n/g, "\r\n");
     const { u, d } = await openDoc("crlf.jsonl", t);
     const orphan = d.find((x) => x.code === "orphan-result")!;
-    assert.equal(sliceOf(t.replace(/\r/g, ""), orphan.range), '"zz_1"');
+    assert.equal(sliceOf(t.replace(/\r/g, ""), orphan.range), '"toolCallId"');
     const actions = await c.codeActions({ textDocument: { uri: u }, range: orphan.range, context: { diagnostics: [orphan], only: ["quickfix"] } });
     const next = applyTextEdits(t, editsOf(actions[0].edit, u));
     assert.ok(!/[^\r]\n/.test(next), "every line ending is CRLF");

@@ -92,11 +92,32 @@ function overlaps(a: Range, line: number): boolean {
  * finding but is not safe there comes back disabled with the reason (when the client shows
  * disabled actions: `disabledSupport`).
  */
-export function codeActions(doc: ActionDoc, range: Range, only: string[] | undefined, diags: Diagnostic[], versioned: boolean, disabledSupport = false): CodeAction[] {
+/**
+ * What the document shows on the lines asked about, from the server's own findings (lsp/provider-findings.ts
+ * `shownFindingsOn`): the findings and their diagnostics. With the cursor on a tool-call id, whose
+ * diagnostics are drawn on its key, VS Code sends no diagnostic: the actions come from these.
+ */
+export interface FindingsHere {
+  findings: readonly Finding[];
+  diagnosticOf(f: Finding): Diagnostic | null;
+}
+
+export function codeActions(doc: ActionDoc, range: Range, only: string[] | undefined, diags: Diagnostic[], versioned: boolean, disabledSupport = false, here?: FindingsHere): CodeAction[] {
   const wants = (kind: string) => !only || only.length === 0 || only.some((o) => kind === o || kind.startsWith(o + "."));
   const out: CodeAction[] = [];
   const a = doc.model.a;
-  const diagFor = (code: string, line: number) => diags.filter((d) => d.code === code && d.range.start.line === line);
+  // The diagnostics an action fixes: the client's, else the server's own for that finding.
+  const diagFor = (code: string, line: number) => {
+    const sent = diags.filter((d) => d.code === code && d.range.start.line === line);
+    if (sent.length || !here) return sent;
+    const made: Diagnostic[] = [];
+    for (const f of here.findings) {
+      if (f.code !== code || f.line !== line) continue;
+      const d = here.diagnosticOf(f);
+      if (d) made.push(d);
+    }
+    return made;
+  };
   const bom = bomOf(doc);
   // A file-wide repair is offered at once and computed only when chosen (codeAction/resolve).
   const fileWideAction = (kind: FixKind, actionKind: string): CodeAction => {
@@ -110,10 +131,15 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
     // Only the findings on the lines asked about, found by a binary search of the analysis's
     // findings (in line order, analyze.ts): no walk over every finding of a long session, and no
     // repair index built for a line without findings (a repair builds it when it runs).
-    const inRange: Pick<Finding, "code" | "line" | "toolCallId">[] = [];
-    const fs = a.findings;
-    for (let i = partitionPoint(fs, (f) => f.line < range.start.line); i < fs.length && fs[i].line <= range.end.line; i++) inRange.push(fs[i]);
-    for (const f of [...inRange, ...providerFindingsIn(diags)]) {
+    let candidates: Pick<Finding, "code" | "line" | "toolCallId">[];
+    if (here) candidates = [...here.findings];
+    else {
+      candidates = [];
+      const fs = a.findings;
+      for (let i = partitionPoint(fs, (f) => f.line < range.start.line); i < fs.length && fs[i].line <= range.end.line; i++) candidates.push(fs[i]);
+      pushAll(candidates, providerFindingsIn(diags));
+    }
+    for (const f of candidates) {
       if (!overlaps(range, f.line)) continue;
       const fixes = codeSpec(f.code).fixes;
       let offered = false;
@@ -136,7 +162,7 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
       if (offered) for (const k of fixes) if (REPAIRS[k].all) fileWide.add(k);
     }
     for (const kind of fileWide) out.push(fileWideAction(kind, CodeActionKind.QuickFix));
-    pushAll(out, codeSettingActions(diags));
+    pushAll(out, codeSettingActions(here ? settingDiagnostics(here, diags) : diags));
     pushAll(out, disabled);
   }
   if (only && only.length && wants(FIX_ALL_KIND) && hasRepairable(a)) out.push(fileWideAction(SOURCE_FIX_ALL, FIX_ALL_KIND));
@@ -168,6 +194,21 @@ export function codeSettingActions(diags: readonly Diagnostic[]): CodeAction[] {
     const docs = `Show documentation for ${code}`;
     out.push({ title: off, kind: CodeActionKind.QuickFix, diagnostics: ds, command: { title: off, command: TURN_OFF_CODE_COMMAND, arguments: [code] } });
     out.push({ title: docs, kind: CodeActionKind.QuickFix, diagnostics: ds, command: { title: docs, command: SHOW_CODE_DOCS_COMMAND, arguments: [code] } });
+  }
+  return out;
+}
+
+/**
+ * The diagnostics the per-code actions are about: the ones the client sent, then those of the
+ * lines' findings it did not send (one per finding; a tool-call id's diagnostic sits on its key,
+ * beside the cursor on the id).
+ */
+function settingDiagnostics(here: FindingsHere, diags: readonly Diagnostic[]): Diagnostic[] {
+  const out = [...diags];
+  for (const f of here.findings) {
+    if (diags.some((d) => d.code === f.code && d.range.start.line === f.line)) continue;
+    const d = here.diagnosticOf(f);
+    if (d) out.push(d);
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { pushAll } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
 import type { DocModel } from "./model.js";
 import type { Settings } from "./settings.js";
-import { SEV, fullLineRange, lineRange } from "./lsp-ranges.js";
+import { SEV, fullLineRange, lineRange, markerRange } from "./lsp-ranges.js";
 
 export const SOURCE = "transcript-inspector";
 
@@ -22,7 +22,9 @@ export function toDiagnostic(m: DocModel, uri: string, f: Finding, settings: Set
   const over = settings.severityOverrides[f.code];
   if (over === "off") return null;
   const sev = over ?? f.severity;
-  const r = findingPlace(m.a.session.lines, f);
+  const place = findingPlace(m.a.session.lines, f);
+  // on a tool-call id: drawn on its key, so the id's hover shows its occurrence table first
+  const r = f.columns ? place : { ...place, ...markerRange(m, place.line, place, f.path) };
   const d: Diagnostic = {
     range: { start: { line: r.line, character: r.start }, end: { line: r.line, character: r.end } },
     severity: SEV[sev],

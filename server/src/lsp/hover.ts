@@ -3,9 +3,10 @@ import {
   type Hover,
   MarkupKind,
 } from "vscode-languageserver/node";
-import { formatProfile } from "../engine/index.js";
+import { formatProfile, partitionPoint } from "../engine/index.js";
 import { stringValueRanges } from "../engine/index.js";
 import { lineOf } from "../engine/index.js";
+import type { Finding } from "../engine/index.js";
 import { escapeMarkdown } from "./markdown.js";
 import type { DocModel } from "./model.js";
 import { fullLineRange } from "./lsp-ranges.js";
@@ -16,7 +17,12 @@ import { lineLink } from "./markdown.js";
 /** Rows of the occurrence table in a hover on an id. */
 export const HOVER_ROWS = 20;
 
-export function hover(m: DocModel, uri: string, line: number, character: number): Hover | null {
+/**
+ * The hover at a place. `shownOn`: the findings the document shows on a line (its diagnostics':
+ * severity overrides and the target provider's findings, lsp/provider-findings.ts
+ * `shownFindingsOn`); without it, the analysis's own findings.
+ */
+export function hover(m: DocModel, uri: string, line: number, character: number, shownOn?: (line: number) => readonly Finding[]): Hover | null {
   const site = m.siteAt(line, character);
   if (site) {
     const sites = m.sitesOf(site.id);
@@ -41,6 +47,7 @@ export function hover(m: DocModel, uri: string, line: number, character: number)
       ...(shown.length < sites.length
         ? ["", `Rows ${(from + 1).toLocaleString("en-US")}–${(from + shown.length).toLocaleString("en-US")} of ${sites.length.toLocaleString("en-US")}. Find All References (Shift+F12) lists all ${sites.length.toLocaleString("en-US")}.`]
         : []),
+      ...problemsHere(shownOn ? shownOn(line) : findingsOnLine(m, line), site.id),
     ].join("\n");
     const r = m.range(line, site.path);
     return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: r.start }, end: { line, character: r.end } } };
@@ -48,6 +55,42 @@ export function hover(m: DocModel, uri: string, line: number, character: number)
   const chain = m.chains.get(line);
   if (chain) return { contents: { kind: MarkupKind.Markdown, value: chainMarkdown(m, uri, line) }, range: fullLineRange(m, line) };
   return offContextHover(m, uri, line, character) ?? acpHover(m, line);
+}
+
+/** Problems of an id listed under its table at most. */
+const HOVER_PROBLEMS = 5;
+
+/** A problem's text in the hover at most (its first sentence, cut). */
+const HOVER_PROBLEM_CHARS = 200;
+
+/** The analysis's findings on a line, by a binary search (they are in line order). */
+function findingsOnLine(m: DocModel, line: number): Finding[] {
+  const fs = m.a.findings;
+  const out: Finding[] = [];
+  for (let i = partitionPoint(fs, (f) => f.line < line); i < fs.length && fs[i].line === line; i++) out.push(fs[i]);
+  return out;
+}
+
+/**
+ * The problems of this id among a line's findings, under the table (their diagnostics are drawn
+ * on the id's key: lsp-ranges.ts `markerRange`): severity, code and the first sentence.
+ */
+function problemsHere(onLine: readonly Finding[], id: string): string[] {
+  const out: string[] = [];
+  let more = 0;
+  for (const f of onLine) {
+    if (f.toolCallId !== id) continue;
+    if (out.length >= HOVER_PROBLEMS) {
+      more++;
+      continue;
+    }
+    let first = f.message.split(/(?<=\.)\s/)[0];
+    if (first.length > HOVER_PROBLEM_CHARS) first = `${first.slice(0, HOVER_PROBLEM_CHARS - 1)}…`;
+    // the code is one of the engine's (letters and hyphens), shown as code: escaping it would show the backslashes
+    out.push(`- **${f.severity}** \`${/^[a-z0-9-]+$/.test(f.code) ? f.code : "?"}\`: ${escapeMarkdown(first)}`);
+  }
+  if (out.length === 0) return [];
+  return ["", "**Problems of this id here** (on its key):", ...out, ...(more ? [`- and ${more} more`] : [])];
 }
 
 /** Hover anywhere on an entry covered by acp-kernel blocks: which blocks, and what the render does. */

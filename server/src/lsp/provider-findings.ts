@@ -12,7 +12,8 @@
  * providers each, error texts cut at MAX_QUOTE characters.
  */
 import { type Diagnostic, type Hover, MarkupKind } from "vscode-languageserver/node";
-import type { Analysis } from "../engine/index.js";
+import type { Analysis, Finding } from "../engine/index.js";
+import { pushAll } from "../engine/index.js";
 import { findingPlace } from "../engine/index.js";
 import { PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../engine/index.js";
 import { CODE_TABLE, PROVIDER_RULES } from "../engine/index.js";
@@ -68,7 +69,7 @@ export function providerStatus(pv: ProviderVerdicts, source: TargetSource): Prov
  */
 export function withProviderDiagnostics(m: DocModel, uri: string, settings: Settings, pv: ProviderVerdicts, base: Diagnostic[]): Diagnostic[] {
   const out = base.filter((d) => typeof d.code !== "string" || !isFindingCode(d.code));
-  for (const f of shownFindings(m.a, pv, showOptions(settings))) {
+  for (const f of shownOf(m, pv, settings).list) {
     const d = toDiagnostic(m, uri, f, settings);
     if (d) out.push(d);
   }
@@ -81,7 +82,48 @@ export function withProviderDiagnostics(m: DocModel, uri: string, settings: Sett
  * million lines makes the 1,000 shown, not a million.
  */
 export function providerDiagnosticSource(m: DocModel, uri: string, settings: Settings, pv: ProviderVerdicts, base: Diagnostic[]): DiagnosticSource {
-  return findingSource(m, uri, settings, shownFindings(m.a, pv, showOptions(settings)), base.filter((d) => typeof d.code !== "string" || !isFindingCode(d.code)), true);
+  return findingSource(m, uri, settings, shownOf(m, pv, settings).list, base.filter((d) => typeof d.code !== "string" || !isFindingCode(d.code)), true);
+}
+
+/** The findings a document shows for one verdicts and settings, and (made when first asked) by line. */
+interface Shown {
+  list: Finding[];
+  byLine?: Map<number, Finding[]>;
+}
+
+const shownCache = new WeakMap<ProviderVerdicts, WeakMap<Settings, Shown>>();
+
+/** The findings the document shows (its diagnostics' list): made once per verdicts and settings. */
+function shownOf(m: DocModel, pv: ProviderVerdicts, settings: Settings): Shown {
+  let bySettings = shownCache.get(pv);
+  if (!bySettings) shownCache.set(pv, (bySettings = new WeakMap()));
+  let shown = bySettings.get(settings);
+  if (!shown) bySettings.set(settings, (shown = { list: shownFindings(m.a, pv, showOptions(settings)) }));
+  return shown;
+}
+
+/**
+ * The findings the document shows on lines `from` to `to` (0-based, inclusive), in the order of
+ * the shown list: what a code action or a hover there is about, whatever diagnostics the client
+ * sends (a diagnostic on a tool-call id is drawn on its key, lsp-ranges.ts `markerRange`: with
+ * the cursor on the id, VS Code sends none). One index by line per verdicts and settings.
+ */
+export function shownFindingsOn(m: DocModel, pv: ProviderVerdicts, settings: Settings, from: number, to: number): Finding[] {
+  const shown = shownOf(m, pv, settings);
+  if (!shown.byLine) {
+    const byLine = new Map<number, Finding[]>();
+    for (const f of shown.list) {
+      const l = byLine.get(f.line);
+      if (l) l.push(f);
+      else byLine.set(f.line, [f]);
+    }
+    shown.byLine = byLine;
+  }
+  const out: Finding[] = [];
+  if (to - from > shown.byLine.size) {
+    for (const [line, fs] of shown.byLine) if (line >= from && line <= to) pushAll(out, fs);
+  } else for (let l = from; l <= to; l++) pushAll(out, shown.byLine.get(l) ?? []);
+  return out;
 }
 
 /** What the settings say about which findings show, and how. */

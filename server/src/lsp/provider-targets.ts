@@ -6,11 +6,11 @@
  */
 import type { Connection, Diagnostic, Hover } from "vscode-languageserver/node";
 import { isProviderName, type ProviderName } from "../engine/index.js";
-import type { ProviderVerdicts } from "../engine/index.js";
+import type { Finding, ProviderVerdicts } from "../engine/index.js";
 import { ProviderVerdictsRequest, type ProviderStatus, SetTargetProviderRequest } from "../protocol/providers.js";
 import type { ViewProvider } from "../protocol/view.js";
 import { providerView, verdictItems } from "../presentation/provider-view.js";
-import { hasVerdictsOf, providerDiagnosticSource, providerStatus, verdictsOf, withProviderDiagnostics, withProviderHover } from "./provider-findings.js";
+import { hasVerdictsOf, providerDiagnosticSource, providerStatus, shownFindingsOn, verdictsOf, withProviderDiagnostics, withProviderHover } from "./provider-findings.js";
 import type { DiagnosticSource } from "./diagnostics-bound.js";
 import type { Settings } from "./settings.js";
 import type { DocState } from "./store.js";
@@ -56,6 +56,12 @@ export class ProviderTargets {
   diagnosticSource(st: DocState, settings: Settings, base: Diagnostic[]): DiagnosticSource {
     const v = this.verdicts(st, settings);
     return v ? providerDiagnosticSource(st.model, st.uri, settings, v.pv, base) : { count: base.length, rank: (i) => base[i].severity ?? 4, line: (i) => base[i].range.start.line, make: (i) => base[i] };
+  }
+
+  /** The findings the document shows on lines `from` to `to` (inclusive), as its diagnostics do. */
+  shownOn(st: DocState, settings: Settings, from: number, to: number): Finding[] {
+    const v = this.verdicts(st, settings);
+    return v ? shownFindingsOn(st.model, v.pv, settings, from, to) : [];
   }
 
   status(st: DocState, settings: Settings): ProviderStatus | undefined {

@@ -58,9 +58,10 @@ describe("diagnostics (real VS Code extension host)", function () {
     assert.equal(sev("orphan-result"), vscode.DiagnosticSeverity.Error);
     assert.equal(sev("colliding-id"), vscode.DiagnosticSeverity.Information);
     assert.equal(sev("pending-call"), vscode.DiagnosticSeverity.Information);
-    // the range of the orphan is the id it names
+    // the orphan is drawn on the key of the id it names (so a hover on the id shows its occurrence table first)
     const orphan = ds.find((d) => codeOf(d) === "orphan-result")!;
-    assert.equal(editor.document.getText(orphan.range), '"bash_99"');
+    assert.equal(editor.document.getText(orphan.range), '"toolCallId"');
+    assert.ok(editor.document.lineAt(orphan.range.start.line).text.slice(orphan.range.end.character).startsWith(':"bash_99"'));
   });
 
   it("what a chain drops on purpose is a faded `pruned` hint pointing at the chain, not a finding", async () => {

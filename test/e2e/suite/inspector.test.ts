@@ -47,15 +47,15 @@ describe("inspector webview (real VS Code extension host)", () => {
   it("the panel survives edits to its session (quick fix applied while it is open)", async () => {
     const uri = copyOf("sample-session.jsonl");
     const { document: doc } = await open(uri);
-    const ds = await diagnosticsWhere(uri, "the orphan", (d) => d.some((x) => doc.getText(x.range) === '"bash_99"'));
+    const ds = await diagnosticsWhere(uri, "the orphan", (d) => d.some((x) => x.range.start.line < doc.lineCount && doc.lineAt(x.range.start.line).text.includes('"bash_99"')));
     await vscode.commands.executeCommand("transcriptInspector.openInspectorToSide");
     await waitFor("the inspector tab", () => inspectorTabs().length === 1);
-    const orphan = ds.find((x) => doc.getText(x.range) === '"bash_99"')!;
+    const orphan = ds.find((x) => doc.lineAt(x.range.start.line).text.includes('"bash_99"'))!;
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>("vscode.executeCodeActionProvider", uri, orphan.range, vscode.CodeActionKind.QuickFix.value);
     const fix = actions.find((a) => a.title === "Remove orphan tool result `bash_99`");
     assert.ok(fix?.edit);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
-    await diagnosticsWhere(uri, "bash_99 gone", (d) => !d.some((x) => doc.getText(x.range) === '"bash_99"'));
+    await diagnosticsWhere(uri, "bash_99 gone", (d) => !d.some((x) => x.range.start.line < doc.lineCount && doc.lineAt(x.range.start.line).text.includes('"bash_99"')));
     assert.equal(inspectorTabs().length, 1);
   });
 
