@@ -23,6 +23,8 @@ import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { standardRoots } from "../../server/src/library/folders.js";
 import { CORPUS } from "../helpers/corpus.js";
 import { PI_WORD } from "../helpers/real-corpus.js";
+import { checkEachRepair, checkFixAll, damage, damageArb, head } from "../helpers/repair-properties.js";
+import fc from "fast-check";
 
 const AGENT = "kimi-cli";
 const MAIN = "moonshot-sklearn-26323.jsonl";
@@ -275,6 +277,26 @@ describe("Kimi CLI: appends continue the analysis", () => {
       assert.ok(stages.has("appended"), `appends continue (${[...stages]})`);
       // line 40 of the real file is a call whose result is on line 41, left out here
       assert.deepEqual(codesAt(v.analysis.findings), ["dangling-call@40", `dangling-call@${all.length}`, `malformed-arguments@${all.length}`, `unknown-entry@${all.length - 1}`]);
+    }
+  });
+});
+
+describe("Kimi CLI: the repairs' properties (bounded: fixed seed)", () => {
+  // dropped lines (a call's result, a call), duplicated lines (a result twice, a call id reused),
+  // malformed lines, line ends: every quick fix and fix-all byte-exact, clean afterwards, idempotent
+  const heads = [head(corpus(MAIN), 60), head(corpus("moonshot-sklearn-26323_read_2.jsonl"), 40), crashCopy().text];
+  it("every quick fix and fix-all on damaged copies of the real files", () => {
+    for (const [k, text] of heads.entries()) {
+      checkEachRepair(text);
+      checkFixAll(text);
+      fc.assert(
+        fc.property(fc.array(damageArb, { minLength: 1, maxLength: 3 }), (ds) => {
+          const t = damage(text, ds);
+          checkEachRepair(t);
+          checkFixAll(t);
+        }),
+        { seed: 2500 + k, numRuns: 40 },
+      );
     }
   });
 });

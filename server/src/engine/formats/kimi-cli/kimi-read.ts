@@ -52,7 +52,7 @@ function readLine(st: ReadState, l: SourceLine, prev: string | null): void {
       shapeFinding("unknown-entry", {
         line: l.line,
         path: ["role"],
-        message: `${KIMI_AGENT} skips this line when it restores the session ("Skipping ${why}"), so what it holds is not sent.`,
+        message: `${KIMI_AGENT} skips this line on resume; it is not sent. Its loader skips it when it restores the session ("Skipping ${why}"), so what the line holds is not sent.`,
       }),
     );
 }

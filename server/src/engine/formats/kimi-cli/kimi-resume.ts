@@ -82,7 +82,7 @@ function pairingFindings(sent: readonly Msg[]): Finding[] {
         path: at.path,
         toolCallId: c.id,
         message:
-          `Call \`${c.id}\`${c.name ? ` (${c.name})` : ""} has no result ${atEnd ? "in the file, and the history ends with it (the session stopped between the call and its results: a crash, a kill)" : "in the tool messages right after it"}. ` +
+          `Tool call without a result; the provider refuses Kimi CLI's requests. Call \`${c.id}\`${c.name ? ` (${c.name})` : ""} has no result ${atEnd ? "in the file, and the history ends with it (the session stopped between the call and its results: a crash, a kill)" : "in the tool messages right after it"}. ` +
           `${KIMI_AGENT} sends it on resume as it is (it makes no result up)${atEnd ? ", followed by the new prompt," : ""} and the provider refuses that request and every later one: "${KIMI_MISSING_RESULT_ERROR} ${c.id}" (MoonshotAI/kimi-cli #2336).`,
       });
     }
@@ -98,7 +98,7 @@ function orphan(r: Msg): Finding {
     line: lineOfMsg(r),
     path: r.resultPath ?? ["tool_call_id"],
     toolCallId: String(r.toolCallId),
-    message: `Result for \`${r.toolCallId}\` answers no call of the assistant message right before it. ${KIMI_AGENT} sends it on resume as it is, and an OpenAI-compatible provider refuses a tool message that does not respond to a preceding message's \`tool_calls\`.`,
+    message: `Result answering no call; the provider refuses Kimi CLI's requests. Result for \`${r.toolCallId}\` answers no call of the assistant message right before it. ${KIMI_AGENT} sends it on resume as it is, and an OpenAI-compatible provider refuses a tool message that does not respond to a preceding message's \`tool_calls\`.`,
   };
 }
 
@@ -123,7 +123,7 @@ function argumentFindings(session: Session): Finding[] {
           line: e.line,
           path: ["tool_calls", i, "function", "arguments"],
           toolCallId: c.id,
-          message: `The arguments of call \`${c.id}\` (${c.function.name}) are not JSON (${why}). ${KIMI_AGENT} keeps them in its history and sends them as they are with every later request; a server that parses them (Moonshot's API, vLLM, SGLang) answers 400 each time, so the session cannot go on (MoonshotAI/kimi-cli #2165). Fix by hand: make the string valid JSON (no repair is offered: what the model meant to pass is not known).`,
+          message: `Call arguments are not JSON; the provider refuses Kimi CLI's requests. The arguments of call \`${c.id}\` (${c.function.name}) are not JSON (${why}). ${KIMI_AGENT} keeps them in its history and sends them as they are with every later request; a server that parses them (Moonshot's API, vLLM, SGLang) answers 400 each time, so the session cannot go on (MoonshotAI/kimi-cli #2165). Fix by hand: make the string valid JSON (no repair is offered: what the model meant to pass is not known).`,
         }),
       );
     });
