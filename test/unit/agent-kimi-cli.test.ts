@@ -21,6 +21,8 @@ import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { standardRoots } from "../../server/src/library/folders.js";
+import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
+import { shownFindings } from "../../server/src/presentation/shown-findings.js";
 import { CORPUS } from "../helpers/corpus.js";
 import { PI_WORD } from "../helpers/real-corpus.js";
 import { checkEachRepair, checkFixAll, damage, damageArb, head } from "../helpers/repair-properties.js";
@@ -137,6 +139,17 @@ describe("Kimi CLI: damaged copies", () => {
     // After: the call is sent without a result (nothing made up)
     assert.ok(!a.after.some((m) => m.origin.kind === "synthetic"));
     assert.equal(a.after[a.after.length - 1].role, "assistant");
+    // the provider rules agree: the last call is not in flight, Kimi (the detected target) rejects it
+    const pv = providerVerdicts(a);
+    assert.equal(pv.target, "kimi");
+    assert.equal(pv.verdicts.kimi.rejects, true);
+    assert.deepEqual(pv.findings.map((x) => `${x.code}@${x.line + 1}`), [`dangling-call@${callLine + 1}`]);
+    // one problem, one finding: the provider's note joins Kimi CLI's
+    const shown = shownFindings(a, pv);
+    assert.deepEqual(codesAt(shown), [`dangling-call@${callLine + 1}`]);
+    assert.equal(shown[0].severity, "error");
+    // repaired, nothing is rejected any more
+    assert.equal(providerVerdicts(analyze(fixAll(text).text)).verdicts.kimi.rejects, false);
   });
 
   it("the crash repaired: a marked error result after the call's step, in Kimi's line style; clean, idempotent, every other byte kept", () => {

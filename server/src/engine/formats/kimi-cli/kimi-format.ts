@@ -91,6 +91,8 @@ export const kimiCliFormat: FormatProfile<"kimi-cli"> = {
     serialisedBySender: false,
     oneMessagePerLine: false,
     nextRequestAddsUserTurn: true,
+    // `kimi --continue` sends a crash's last call without a result, then the prompt (kimi-cli #2336)
+    sendsLastCallsUnanswered: true,
     bypassesThoughtSignature: false,
   },
   resume: kimiResumeContext,
