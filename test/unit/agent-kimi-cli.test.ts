@@ -27,6 +27,7 @@ import { CORPUS } from "../helpers/corpus.js";
 import { PI_WORD } from "../helpers/real-corpus.js";
 import { checkEachRepair, checkFixAll, damage, damageArb, head } from "../helpers/repair-properties.js";
 import fc from "fast-check";
+import { editLine } from "../helpers/patch-doc.js";
 
 const AGENT = "kimi-cli";
 const MAIN = "moonshot-sklearn-26323.jsonl";
@@ -291,6 +292,33 @@ describe("Kimi CLI: appends continue the analysis", () => {
       // line 40 of the real file is a call whose result is on line 41, left out here
       assert.deepEqual(codesAt(v.analysis.findings), ["dangling-call@40", `dangling-call@${all.length}`, `malformed-arguments@${all.length}`, `unknown-entry@${all.length - 1}`]);
     }
+  });
+});
+
+describe("Kimi CLI: edits in place continue the analysis", () => {
+  const joined = (parsed: ParsedText) => [...parsed.lines.all()].map((l) => l.text + l.eol).join("");
+  const findings = (a: ContinuedAnalysis["analysis"]) => a.findings.map((f) => `${f.line}:${f.code}:${f.severity}:${f.message}`);
+  it("an edited prompt, a call's arguments broken and mended: the session continued, as a fresh analysis gives it", () => {
+    let doc = parseText(linesOf(corpus(MAIN)).slice(0, 30).join(""));
+    let v = continueAnalysis(doc, {});
+    const base = codesAt(v.analysis.findings); // the cut: line 30 is a call whose result is on line 32
+    assert.deepEqual(base, ["dangling-call@30"]);
+    const edit = (line: number, change: (o: any) => void) => {
+      const o = JSON.parse(doc.lines.at(line)!.text);
+      change(o);
+      doc = editLine(doc, line, JSON.stringify(o));
+      v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+      const fresh = analyze(joined(doc));
+      assert.deepEqual(findings(v.analysis), findings(fresh));
+      assert.deepEqual(v.analysis.after.map((m) => textOf(m.content).length), fresh.after.map((m) => textOf(m.content).length));
+    };
+    edit(1, (o) => (o.content = "fix the remainder"));
+    assert.equal(v.stages.session, "edited");
+    assert.equal(textOf(v.analysis.before[0].content), "fix the remainder");
+    edit(4, (o) => (o.tool_calls[0].function.arguments = "{"));
+    assert.deepEqual(codesAt(v.analysis.findings), [...base, "malformed-arguments@5"]);
+    edit(4, (o) => (o.tool_calls[0].function.arguments = "{}"));
+    assert.deepEqual(codesAt(v.analysis.findings), base);
   });
 });
 
