@@ -3,8 +3,10 @@
  * (`KIMI_SHARE_DIR` replaces `~/.kimi`: src/kimi_cli/share.py; the md5 folder: src/kimi_cli/metadata.py),
  * beside `wire.jsonl` (the UI's event log, not what is sent) and `subagents/`; before that the
  * file was `<session id>.jsonl` in the md5 folder (src/kimi_cli/session.py
- * `_migrate_session_context_file` moves it). `revert_to` and `clear` rotate the file
- * (`context_1.jsonl`, …) and start a new one.
+ * `_migrate_session_context_file` moves it). `revert_to`, `clear` and a compaction rotate the file
+ * (`context_1.jsonl`, …: src/kimi_cli/utils/path.py `next_available_rotation`) and start a new
+ * one (a compaction's with the system prompt and its summary messages: kimisoul.py
+ * `compact_context`), so a file holds one history and needs no compaction or rollback reading.
  *
  * The lines: kimi-lines.ts; reading: kimi-read.ts; the messages (Before): kimi-messages.ts; what
  * it sends on resume (After) and the findings of the provider's pairing: kimi-resume.ts.
