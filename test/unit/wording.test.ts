@@ -57,6 +57,9 @@ function allFindings(): Finding[] {
   // Claude Code's resume: turns skipped (2.1 and 2.0), parallel results dropped (2.0), calls left out
   const cc = (name: string) => readFileSync(join(root, "test", "fixtures", "claude-code", `${name}.jsonl`), "utf8");
   for (const version of ["2.1", "2.0"]) for (const name of ["progress-side-branch", "progress-in-chain", "parallel-sibling-branches", "call-without-result", "partial-results"]) add(cc(name), { agentVersion: version });
+  // Kimi CLI: a call without a result, a result answering no call, arguments that are not JSON, lines its loader skips
+  const call = (id: string, args: string) => ({ type: "function", id, function: { name: "Bash", arguments: args } });
+  add(jsonl([{ role: "_checkpoint", id: 0 }, { role: "user", content: "go" }, { role: "assistant", content: "", tool_calls: [call("Bash:0", '{"command": "ls')] }, { role: "user", content: "and?" }, { role: "tool", content: "x", tool_call_id: "Bash:0" }, { role: "_usage", token_count: "n" }, { content: "no role" }, { role: "_future" }]));
   return out;
 }
 

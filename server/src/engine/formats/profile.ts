@@ -90,6 +90,12 @@ export interface ProviderShape {
    * send the history as it ends (pi continues from its last message).
    */
   readonly nextRequestAddsUserTurn: boolean;
+  /**
+   * The agent's next request sends the history's last calls as they are, without results, before
+   * the user's new prompt (Kimi CLI makes none up): the provider rules read them as unanswered,
+   * not as calls still in flight. Absent: the last message's calls are in flight.
+   */
+  readonly sendsLastCallsUnanswered?: boolean;
   /** The sender sends Gemini 3 a signature bypass for an unsigned call (pi-ai). */
   readonly bypassesThoughtSignature: boolean;
   /**

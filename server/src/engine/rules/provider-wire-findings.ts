@@ -14,6 +14,7 @@ export const PROVIDER_WIRE_CODES = {
   "dangling-call": {
     description: "A call without a result before the next message (pi-ai inserts a synthetic result).",
     severity: "warning",
+    otherSeverities: { error: "the agent sends the call without a result and its provider refuses the request (Kimi CLI)" },
     follows: "pi-ai 1.6 transformMessages orphan repair (docs/research/formats.md section 1.11)",
     fixes: ["insert-missing-result", "fix-all"],
   },

@@ -3,6 +3,7 @@ import type { Hit, ProviderRule } from "../rule-types.js";
 import { placeOf, type Part } from "../request-model.js";
 import { type CallPart, requestIds, type Use } from "../request-ids.js";
 import { NO_IDS, calls, results, idsOf, hasId, tick, callTurns, inFlight } from "../request-parts.js";
+import { formatProfile } from "../../formats/registry.js";
 
 
 export const orphanResult: ProviderRule = {
@@ -52,8 +53,11 @@ export const danglingCall: ProviderRule = {
     mistral: { verdict: "n/a", source: "providers.md 3.1", note: "matched by count: see count-mismatch" },
   },
   segmentLocal: (mode) => mode !== "anywhere",
-  check(req, _ctx, mode) {
+  check(req, ctx, mode) {
     const hits: Hit[] = [];
+    // The last message's calls are in flight, unless the agent's next request sends them as they are (Kimi CLI).
+    const open = formatProfile(ctx.session.format)?.providers.sendsLastCallsUnanswered === true;
+    const pending = (i: number) => !open && inFlight(req, i);
     const noResult = (c: CallPart, i: number) => ({ at: i, place: placeOf(c), toolCallId: c.id, detail: `Tool call ${tick(c.id)}${c.name ? ` (${c.name})` : ""} has no result ${mode === "anywhere" ? "anywhere after it" : "in the message right after it"}.` });
     if (mode === "anywhere") {
       // Through the request's id index (continued across builds): a call is answered when a result of its id comes after it.
@@ -64,7 +68,7 @@ export const danglingCall: ProviderRule = {
         const cs = ids.calls.get(id)!;
         const rs = ids.results.get(id);
         const answeredUpTo = rs ? rs[rs.length - 1].at : -1;
-        for (let j = cs.length - 1; j >= 0 && cs[j].at > answeredUpTo; j--) if (!inFlight(req, cs[j].at)) found.push(cs[j]);
+        for (let j = cs.length - 1; j >= 0 && cs[j].at > answeredUpTo; j--) if (!pending(cs[j].at)) found.push(cs[j]);
       }
       found.sort((a, b) => a.seq - b.seq);
       for (const u of found) hits.push(noResult(u.part, u.at));
@@ -72,7 +76,7 @@ export const danglingCall: ProviderRule = {
     }
     for (let i = 0; i < req.length; i++) {
       const cs = calls(req[i]);
-      if (cs.length === 0 || inFlight(req, i)) continue;
+      if (cs.length === 0 || pending(i)) continue;
       const next = req[i + 1]?.role === "user" ? idsOf(req[i + 1]) : NO_IDS;
       for (const c of cs) if (!hasId(next, c.id)) hits.push(noResult(c, i));
     }
