@@ -164,7 +164,9 @@ async function main() {
         const actions = (await client.request<CodeAction[] | null>("textDocument/codeAction", params)) ?? [];
         return { ms: performance.now() - t, actions };
       };
-      const fileWideIn = (actions: CodeAction[]) => actions.find((x) => !x.edit && x.data !== undefined);
+      // A file-wide action carries data without a line; a one-finding repair offered before its edits (a rename) carries its line.
+      const fileWideIn = (actions: CodeAction[]) => actions.find((x) => !x.edit && x.data !== undefined && (x.data as { line?: number }).line === undefined);
+      const deferredIn = (actions: CodeAction[]) => actions.find((x) => !x.edit && (x.data as { line?: number } | undefined)?.line !== undefined);
       let chosen = paramsFor(candidates[0]);
       let r = await ask(chosen.params);
       const firstMs = r.ms;
@@ -183,13 +185,23 @@ async function main() {
       }
       const fileWide = fileWideIn(actions);
       let resolve: Record<string, unknown> = { resolved: null };
+      // The quick fix whose edits are made when chosen: its resolve, as VS Code asks when it is picked.
+      const one = deferredIn(actions);
+      if (one) {
+        const t = performance.now();
+        const res = await client.request<CodeAction>("codeAction/resolve", one);
+        const changes = res?.edit?.documentChanges as { edits?: unknown[] }[] | undefined;
+        resolve.quickFix = one.title;
+        resolve.quickFixMs = performance.now() - t;
+        resolve.quickFixEdits = changes ? changes.reduce((n, c) => n + (c.edits?.length ?? 0), 0) : null;
+      }
       if (fileWide) {
         const t = performance.now();
         const res = await client.request<CodeAction>("codeAction/resolve", fileWide);
         const ms = performance.now() - t;
         const changes = res?.edit?.documentChanges as { edits?: unknown[] }[] | undefined;
         const edits = !res?.edit ? null : changes ? changes.reduce((n, c) => n + (c.edits?.length ?? 0), 0) : Object.values(res.edit.changes ?? {}).reduce((n, e) => n + e.length, 0);
-        resolve = { resolved: fileWide.title, resolveMs: ms, resolveBytes: bytesOf(res), resolveEdits: edits };
+        resolve = { ...resolve, resolved: fileWide.title, resolveMs: ms, resolveBytes: bytesOf(res), resolveEdits: edits };
       }
       return { ms: median(times), firstMs, bytes: bytesOf(actions), actions: actions.length, line: chosen.line, code: chosen.code, diagnostics: chosen.onLine, tried: candidates.length, ...resolve };
     });

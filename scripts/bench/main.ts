@@ -318,6 +318,8 @@ async function main() {
                 ? { size, format, ids: mode, what: `LSP codeAction/resolve "${ca.resolved}" (file-wide)`, value: `${sec(ca.resolveMs)}, ${ca.resolveEdits ?? "no"} edit(s), ${bytesText(ca.resolveBytes)}`, ratio: base ? x(ca.resolveMs / base) : "", target: "", holds: "" }
                 : { size, format, ids: mode, what: "LSP codeAction/resolve", value: "no file-wide action offered", ratio: "", target: "", holds: "" },
             );
+          if (ca?.status === "ok" && ca.quickFix)
+            rows.push({ size, format, ids: mode, what: `LSP codeAction/resolve "${String(ca.quickFix).slice(0, 60)}" (quick fix, edits made when chosen)`, value: `${sec(ca.quickFixMs)}, ${ca.quickFixEdits ?? "no"} edit(s)`, ratio: base ? x(ca.quickFixMs / base) : "", target: "", holds: "" });
           const diagSteps = ["open", "append", "edit-middle"].map((k) => s.steps[k]).filter((r) => r?.status === "ok");
           if (diagSteps.length) {
             const big = diagSteps.reduce((a, r) => ((r.bytes ?? Infinity) > (a.bytes ?? Infinity) ? r : a));

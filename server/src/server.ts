@@ -6,10 +6,12 @@
  */
 import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
 import type { Finding, FixAllStep } from "./engine/index.js";
+import { whyNot } from "./engine/index.js";
+import { escapeUnsafe } from "./protocol/index.js";
 import { buildRenderView, withAllFixes } from "./presentation/view-model.js";
 import { guardReason } from "./presentation/view-guard.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
-import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
+import { codeActions, FIX_ALL_KIND, type FileFixData, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses } from "./lsp/code-lenses.js";
 import { prunedHints, toDiagnostic } from "./lsp/diagnostics.js";
 import { hover } from "./lsp/hover.js";
@@ -349,12 +351,24 @@ connection.onCodeActionResolve(async (action: CodeAction, token) => {
   try {
     const st = await stateOf(data.uri);
     if (!st || !st.analysis) return action;
+    if (data.line !== undefined) {
+      // One finding's repair, offered before its edits were made: when it turns out unsafe, say why.
+      const resolved = await resolveCodeAction(st, action, versionedEdits, () => false);
+      if (!resolved.edit && data.version === st.version) notApplied(st, data);
+      return resolved;
+    }
     return await withFixProgress(action.title, token, (cancelled, onStep) => resolveCodeAction(st, action, versionedEdits, cancelled, onStep));
   } catch (e) {
     connection.console.error(`resolving a code action on ${data.uri} failed: ${(e as Error).stack ?? e}`);
     return action;
   }
 });
+
+/** Tells the user why a repair offered before its edits were made was not applied (it is not safe there). */
+function notApplied(st: DocState, data: FileFixData): void {
+  const why = whyNot(data.kind, st.model.a, data.line!, data.toolCallId, st.bom ?? false) ?? "it no longer applies";
+  void connection.window.showWarningMessage(`Transcript Inspector did not change the file: ${escapeUnsafe(why)}.`);
+}
 
 connection.onExecuteCommand(async (p, token) => {
   const data = p.arguments?.[0];
@@ -363,6 +377,7 @@ connection.onExecuteCommand(async (p, token) => {
   if (!st || !st.analysis || st.version !== data.version) return;
   const resolved = await withFixProgress(data.kind, token, (cancelled, onStep) => resolveCodeAction(st, { title: data.kind, data }, versionedEdits, cancelled, onStep));
   if (resolved.edit) await connection.workspace.applyEdit({ label: resolved.title, edit: resolved.edit });
+  else if (data.line !== undefined) notApplied(st, data);
 });
 
 connection.onRequest(RenderRequest, async (p) => {

@@ -360,6 +360,12 @@ describe("language server over stdio", () => {
     const mk = actions.find((a: any) => a.title.startsWith("Rename"));
     assert.ok(mk, JSON.stringify(actions.map((a: any) => a.title)));
     assert.match(mk.title, /^Rename the 2 later uses of `bash_23` \(turns 5, \d+\) and their results to unique ids$/);
+    // offered at once, its edits made when chosen (a rename walks the whole file for the id's names):
+    // the request answers with its data, the resolve (the helper above resolves as VS Code does) with the edit
+    const raw: any[] = await c.request("textDocument/codeAction", { textDocument: { uri: u }, range: coll.range, context: { diagnostics: [coll] } });
+    const offered = raw.find((a) => a.title === mk.title)!;
+    assert.equal(offered.edit, undefined);
+    assert.deepEqual({ ...offered.data, uri: undefined }, { uri: undefined, version: 1, kind: "make-id-unique", line: 10, toolCallId: "bash_23" });
     const edits = editsOf(mk.edit, u);
     assert.deepEqual(edits.map((e: any) => e.range.start.line).sort((x: number, y: number) => x - y), [10, 11, 17, 18]);
     const next = applyTextEdits(TEXT, edits);

@@ -46,16 +46,26 @@ export function cachedFileEdits(doc: ActionDoc, kind: FixKind): RepairEdit[] | u
   return doc.fileFixes?.[kind];
 }
 
-/** What a file-wide code action carries until it is resolved: the repair is computed when chosen. */
+/**
+ * What a code action carries until it is resolved: the repair is computed when chosen. A
+ * file-wide repair (`kind` with `all`), or one finding's repair whose edits cost a walk of the
+ * file (`kind` with `deferred`, and the finding's `line` and tool-call id).
+ */
 export interface FileFixData {
   uri: string;
   version: number | null;
   kind: FixKind;
+  /** The finding's 0-based line: a one-finding repair. */
+  line?: number;
+  toolCallId?: string;
 }
 
 export function isFileFixData(d: unknown): d is FileFixData {
   const x = d as FileFixData | undefined;
-  return !!x && typeof x.uri === "string" && (typeof x.version === "number" || x.version === null) && typeof x.kind === "string" && !!REPAIRS[x.kind as FixKind]?.all;
+  if (!x || typeof x.uri !== "string" || !(typeof x.version === "number" || x.version === null) || typeof x.kind !== "string") return false;
+  const spec = REPAIRS[x.kind as FixKind];
+  if (x.line === undefined) return !!spec?.all;
+  return !!spec?.deferred && Number.isInteger(x.line) && x.line >= 0 && (x.toolCallId === undefined || typeof x.toolCallId === "string");
 }
 
 /**
@@ -149,6 +159,16 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
         if (!spec.one) continue;
         // A duplicate result: "drop the duplicate" says what removing it means; no second action.
         if (kind === "remove-orphan" && offeredKinds.has("drop-duplicate-result")) continue;
+        if (spec.deferred) {
+          // Offered with its title; its edits are made when it is chosen (codeAction/resolve).
+          const d = spec.deferred(a, f.line, f.toolCallId);
+          if (!d) continue;
+          offered = true;
+          offeredKinds.add(kind);
+          const data: FileFixData = { uri: doc.uri, version: doc.version, kind, line: f.line, ...(f.toolCallId !== undefined ? { toolCallId: f.toolCallId } : {}) };
+          out.push({ title: d.title, kind: CodeActionKind.QuickFix, ...(spec.preferred ? { isPreferred: true } : {}), diagnostics: diagFor(f.code, f.line), data });
+          continue;
+        }
         const r = spec.one(a, f.line, f.toolCallId, bom);
         if (!r) {
           const why = disabledSupport ? whyNot(kind, a, f.line, f.toolCallId, bom) : null;
@@ -222,6 +242,10 @@ function hasRepairable(a: DocModel["a"]): boolean {
 export async function resolveCodeAction(doc: ActionDoc, action: CodeAction, versioned: boolean, cancelled: () => boolean, onStep?: (s: FixAllStep) => void): Promise<CodeAction> {
   const data = action.data;
   if (!isFileFixData(data) || data.version !== doc.version) return action;
+  if (data.line !== undefined) {
+    const r = REPAIRS[data.kind].one?.(doc.model.a, data.line, data.toolCallId, bomOf(doc));
+    return r ? { ...action, title: escapeUnsafe(r.title), edit: workspaceEdit(doc, r.edits, versioned) } : action;
+  }
   const edits = await fileEdits(doc, data.kind, cancelled, onStep);
   if (!edits) return action;
   return { ...action, edit: workspaceEdit(doc, edits, versioned) };

@@ -15,7 +15,7 @@ import type { Eol } from "../model/lines.js";
 import type { LineList } from "../model/line-list.js";
 import { documentOf } from "../model/json-document.js";
 import { repairIndex } from "./repair-index.js";
-import { makeAllIdsUnique, makeIdUniqueRepair, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
+import { makeAllIdsUnique, makeIdUniqueRepair, makeIdUniqueTitle, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
 import { providerVerdicts } from "../providers/verdicts.js";
 import { formatProfile } from "../formats/registry.js";
@@ -34,6 +34,12 @@ export interface RepairSpec {
   one?(a: Analysis, line: number, toolCallId: string | undefined, bom: boolean): Repair | null;
   /** The repair of one finding as a line plan, or why it is not offered. */
   plan?: PlanFn;
+  /**
+   * For a one-finding repair whose edits cost a walk of the whole file (a rename looks for every
+   * string naming the id): its title without the edits, or null when it does not apply. The editor
+   * offers it with this title and computes the edits when it is chosen (codeAction/resolve).
+   */
+  deferred?(a: Analysis, line: number, toolCallId: string | undefined): { title: string } | null;
   /** What the CLI's summary says after applying `n` of them (`dry`: for a dry run, "would ..."). */
   done?: (n: number, dry: boolean) => string;
   /** The repair of the whole file, edits against `text`; absent for one-finding repairs. */
@@ -113,6 +119,7 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     label: (f) => `Make \`${f.toolCallId}\` unique in its later turns`,
     preferred: false,
     ...planned(makeIdUniquePlan),
+    deferred: makeIdUniqueTitle,
     done: (n, dry) => `${dry ? "would rename" : "renamed"} ${count(n, "reused tool-call id", "reused tool-call ids")}`,
   },
   "insert-missing-result": {

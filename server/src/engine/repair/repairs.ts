@@ -13,6 +13,7 @@ import { codesWithFix } from "../rules/registry.js";
 import type { Occurrence } from "../model/occurrence-index.js";
 import { locate, safeParseTree } from "../model/positions.js";
 import type { Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
+import { lineOf } from "../model/types.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";
@@ -240,7 +241,8 @@ function diffByLineMap(orig: string, next: string, map: number[]): RepairEdit[] 
 
 /** What renames need, once per analysis: positions in the context, the turns a chain dropped or that hold unpaired results. */
 interface RenameContext {
-  beforeIndex: Map<Msg, number>;
+  /** A message's index in the context (`before`), or -1. */
+  positionInBefore(m: Msg): number;
   dropped: Set<Msg>;
   unpairedTurns: Set<string>;
   /** Per colliding id, the lines that name it as a string value (or as `id@digits`): one walk of the file, made when first asked; fills `taken`. */
@@ -310,7 +312,18 @@ const renameContexts = new WeakMap<Analysis, RenameContext>();
 function renameContext(a: Analysis): RenameContext {
   let c = renameContexts.get(a);
   if (c) return c;
-  const beforeIndex = repairIndex(a).beforeIndex();
+  // The context is nearly always in file order: a binary search by line, checked by identity,
+  // finds a message; the index of every message (a Map of a long session's context, seconds at
+  // 100 MB) is built only when that misses.
+  const positionInBefore = (m: Msg): number => {
+    const b = a.before;
+    const line = lineOf(m);
+    if (line !== null) {
+      const from = partitionPoint(b, (x) => (lineOf(x) ?? -1) < line);
+      for (let j = from; j < b.length && j < from + 64 && (lineOf(b[j]) ?? line) <= line; j++) if (b[j] === m) return j;
+    }
+    return repairIndex(a).beforeIndex().get(m) ?? -1;
+  };
   // What a pruner dropped (its records may name the id); not what an agent leaves out on resume.
   const dropped = new Set<Msg>(a.dropped.filter((d) => d.by.kind !== "resume-cut").map((d) => d.msg));
   const unpairedTurns = new Set(a.occurrences.unpaired.map((u) => `${u.id}\u0000${u.turn}`));
@@ -336,7 +349,7 @@ function renameContext(a: Analysis): RenameContext {
     one.set(id, lines);
     return lines;
   };
-  c = { beforeIndex, dropped, unpairedTurns, naming, namingOf, taken };
+  c = { positionInBefore, dropped, unpairedTurns, naming, namingOf, taken };
   renameContexts.set(a, c);
   return c;
 }
@@ -395,6 +408,42 @@ function newName(c: RenameContext, id: string, turn: number): string {
  * the next use: fuzz seed 63001 case 1872, three uses of an id).
  */
 export function makeIdUniqueRepair(a: Analysis, _text: string, line: number, toolCallId?: string, bom = false): Repair | null {
+  const later = laterUses(a, line, toolCallId);
+  if (!later) return null;
+  const { id, list } = later;
+  const c = renameContext(a);
+  const edits: RepairEdit[] = [];
+  const { turns, given, unsafe } = renameLaterUses(a, c, id, list, c.namingOf(id), edits, new Set(), true);
+  for (const g of given) c.taken.delete(g); // a quick fix offered now is not applied yet
+  if (unsafe || edits.length === 0) return null;
+  return { title: renameTitle(id, turns), edits: withBomShift(edits, bom), touched: [...new Set(edits.map((e) => e.startLine))] };
+}
+
+/**
+ * The title of the rename of the `colliding-id` finding on `line`, without its edits (no walk of
+ * the file): the later turns of the id, as the rename names them when it is safe.
+ */
+export function makeIdUniqueTitle(a: Analysis, line: number, toolCallId?: string): { title: string } | null {
+  const later = laterUses(a, line, toolCallId);
+  if (!later) return null;
+  const turns: number[] = [];
+  const seen = new Set<number>([later.list[0].turn]);
+  for (const o of later.list) {
+    if (seen.has(o.turn)) continue;
+    seen.add(o.turn);
+    turns.push(o.turn);
+  }
+  return turns.length ? { title: renameTitle(later.id, turns) } : null;
+}
+
+function renameTitle(id: string, turns: readonly number[]): string {
+  return turns.length === 1
+    ? `Rename this \`${id}\` (turn ${turns[0]}) and its result to a unique id`
+    : `Rename the ${turns.length} later uses of \`${id}\` (turns ${turns.slice(0, 5).join(", ")}${turns.length > 5 ? ", …" : ""}) and their results to unique ids`;
+}
+
+/** The `colliding-id` finding on `line` and its id's occurrences, when the one on that line is a later use. */
+function laterUses(a: Analysis, line: number, toolCallId?: string): { id: string; list: Occurrence[] } | null {
   // The findings are in line order (analyze.ts): only this line's are looked at.
   let f: Finding | undefined;
   for (let i = partitionPoint(a.findings, (x) => x.line < line); i < a.findings.length && a.findings[i].line === line && !f; i++) {
@@ -402,20 +451,10 @@ export function makeIdUniqueRepair(a: Analysis, _text: string, line: number, too
     if (x.code === "colliding-id" && (toolCallId === undefined || x.toolCallId === toolCallId)) f = x;
   }
   if (!f || f.toolCallId === undefined) return null;
-  const id = f.toolCallId;
-  const list = a.occurrences.byId.get(id) ?? [];
+  const list = a.occurrences.byId.get(f.toolCallId) ?? [];
   const o = list.find((x) => x.callLine === line && samePath(x.callPath, f.path));
   if (!o || o.turn === list[0].turn) return null;
-  const c = renameContext(a);
-  const edits: RepairEdit[] = [];
-  const { turns, given, unsafe } = renameLaterUses(a, c, id, list, c.namingOf(id), edits, new Set(), true);
-  for (const g of given) c.taken.delete(g); // a quick fix offered now is not applied yet
-  if (unsafe || edits.length === 0) return null;
-  const title =
-    turns.length === 1
-      ? `Rename this \`${id}\` (turn ${turns[0]}) and its result to \`${given[0]}\``
-      : `Rename the ${turns.length} later uses of \`${id}\` (turns ${turns.slice(0, 5).join(", ")}${turns.length > 5 ? ", …" : ""}) and their results to unique ids`;
-  return { title, edits: withBomShift(edits, bom), touched: [...new Set(edits.map((e) => e.startLine))] };
+  return { id: f.toolCallId, list };
 }
 
 /**
@@ -491,7 +530,7 @@ function referenceEdits(a: Analysis, c: RenameContext, o: Occurrence, list: Occu
   }
   for (const u of a.occurrences.unpaired) if (u.id === id && u.line !== null) own.add(u.line);
   // The turn's span in the file: from the call to the next assistant message of the context.
-  const idx = c.beforeIndex.get(o.assistant) ?? -1;
+  const idx = c.positionInBefore(o.assistant);
   let spanEnd = a.session.lines.length;
   for (let i = idx + 1; i >= 1 && i < a.before.length; i++) {
     const m = a.before[i];
