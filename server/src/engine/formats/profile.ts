@@ -4,6 +4,7 @@
  * them. Nothing outside formats/ branches on a format's name: it asks the profile. Adding a
  * format = one folder (copy formats/codex/, the simplest linear one) and one registry line.
  */
+import type { FixKind } from "../model/finding-kit.js";
 import type { LineList } from "../model/line-list.js";
 import type { DropReason } from "../model/drop-reason.js";
 import type { ModelRef, ProviderName } from "../model/provider-names.js";
@@ -165,6 +166,36 @@ export interface SubagentTranscript {
   /** The agent's type or the tool that spawned it, when recorded. */
   label?: string;
   where: TranscriptPlace;
+}
+
+/**
+ * What README.md's table of agents says about a format: rules/agent-table-doc.ts writes the table
+ * from these, the profile's `label` and `sessionFolders`, and the rule table (the repairs are the
+ * fixes of the codes checked); test/unit/agent-table.test.ts compares it with the README and
+ * checks the codes named here. Markdown, one short cell each.
+ */
+export interface AgentDoc {
+  /** The session files, each a path under the profile's first `sessionFolders` folder, with a note ("v1 to v3"). */
+  readonly files: readonly { readonly path: string; readonly note?: string }[];
+  /** What is read: the lines and records the reading takes, in a few words. */
+  readonly reads: string;
+  /** What the After column is: what the agent (or its pruner) sends. */
+  readonly sends: string;
+  /**
+   * The finding codes this agent's files are checked for besides the provider rules (every
+   * format's): the file's shape, the agent's reading, its pairing. A code found on the format's
+   * corpus or fixtures is listed here (a test checks).
+   */
+  readonly checks: readonly string[];
+  /**
+   * Repairs offered here besides the fixes of the codes in `checks` (the table lists those):
+   * repairs of provider codes (Claude Code's `merge-split-results`).
+   */
+  readonly alsoRepairs?: readonly FixKind[];
+  /** What the repairs write or leave alone, when it needs saying (a sentence or two). */
+  readonly repairNote?: string;
+  /** The agent versions tried, and how: "2.1.112 and 2.0.31: the real CLIs resumed …". Names each of `readingVersions`. */
+  readonly versions: string;
 }
 
 /** How many characters of a JSON document `detectDocument` sees. */
@@ -335,4 +366,6 @@ export interface FormatProfile<N extends string = string> {
   readonly linksOtherFiles: boolean;
   /** Where the agent keeps its sessions, under the user's home (the session library scans them). */
   readonly sessionFolders?: readonly SessionFolder[];
+  /** README.md's row for the agent in its table of agents. */
+  readonly doc: AgentDoc;
 }
