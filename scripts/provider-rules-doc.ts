@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { providerRulesMarkdown, withReadmeTable } from "../server/src/engine/providers/table-doc.js";
-import { withAgentTable } from "../server/src/engine/rules/agent-table-doc.js";
+import { withAgentTable } from "../server/src/engine/repair/agent-table-doc.js";
 
 const root = join(__dirname, "..");
 writeFileSync(join(root, "docs", "provider-rules.md"), providerRulesMarkdown());

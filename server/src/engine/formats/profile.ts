@@ -4,7 +4,6 @@
  * them. Nothing outside formats/ branches on a format's name: it asks the profile. Adding a
  * format = one folder (copy formats/codex/, the simplest linear one) and one registry line.
  */
-import type { FixKind } from "../model/finding-kit.js";
 import type { LineList } from "../model/line-list.js";
 import type { DropReason } from "../model/drop-reason.js";
 import type { ModelRef, ProviderName } from "../model/provider-names.js";
@@ -169,10 +168,11 @@ export interface SubagentTranscript {
 }
 
 /**
- * What README.md's table of agents says about a format: rules/agent-table-doc.ts writes the table
- * from these, the profile's `label` and `sessionFolders`, and the rule table (the repairs are the
- * fixes of the codes checked); test/unit/agent-table.test.ts compares it with the README and
- * checks the codes named here. Markdown, one short cell each.
+ * What README.md's table of agents says about a format: repair/agent-table-doc.ts writes the table
+ * from these, the profile's `label` and `sessionFolders`, the rule table and the repairs (the
+ * Repaired column is the fixes of the codes checked that `RepairSpec.offeredOn` allows here);
+ * test/unit/agent-table.test.ts compares it with the README and checks the codes named here.
+ * Markdown, one short cell each.
  */
 export interface AgentDoc {
   /** The session files, each a path under the profile's first `sessionFolders` folder, with a note ("v1 to v3"). */
@@ -187,11 +187,6 @@ export interface AgentDoc {
    * corpus or fixtures is listed here (a test checks).
    */
   readonly checks: readonly string[];
-  /**
-   * Repairs offered here besides the fixes of the codes in `checks` (the table lists those):
-   * repairs of provider codes (Claude Code's `merge-split-results`).
-   */
-  readonly alsoRepairs?: readonly FixKind[];
   /** What the repairs write or leave alone, when it needs saying (a sentence or two). */
   readonly repairNote?: string;
   /** The agent versions tried, and how: "2.1.112 and 2.0.31: the real CLIs resumed …". Names each of `readingVersions`. */

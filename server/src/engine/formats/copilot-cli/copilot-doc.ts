@@ -1,4 +1,4 @@
-/** GitHub Copilot CLI's row in README.md's table of agents (rules/agent-table-doc.ts writes it). */
+/** GitHub Copilot CLI's row in README.md's table of agents (repair/agent-table-doc.ts writes it). */
 import type { AgentDoc } from "../profile.js";
 
 export const COPILOT_CLI_DOC: AgentDoc = {

@@ -1,4 +1,4 @@
-/** Gemini CLI's row in README.md's table of agents (rules/agent-table-doc.ts writes it). */
+/** Gemini CLI's row in README.md's table of agents (repair/agent-table-doc.ts writes it). */
 import type { AgentDoc } from "../profile.js";
 
 export const GEMINI_CLI_DOC: AgentDoc = {

@@ -1,4 +1,4 @@
-/** Kimi CLI's row in README.md's table of agents (rules/agent-table-doc.ts writes it). */
+/** Kimi CLI's row in README.md's table of agents (repair/agent-table-doc.ts writes it). */
 import type { AgentDoc } from "../profile.js";
 
 export const KIMI_CLI_DOC: AgentDoc = {

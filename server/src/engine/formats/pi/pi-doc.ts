@@ -1,4 +1,4 @@
-/** pi's row in README.md's table of agents (rules/agent-table-doc.ts writes it). */
+/** pi's row in README.md's table of agents (repair/agent-table-doc.ts writes it). */
 import type { AgentDoc } from "../profile.js";
 
 export const PI_DOC: AgentDoc = {
