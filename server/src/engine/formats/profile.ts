@@ -167,6 +167,32 @@ export interface SubagentTranscript {
   where: TranscriptPlace;
 }
 
+/**
+ * What README.md's table of agents says about a format: repair/agent-table-doc.ts writes the table
+ * from these, the profile's `label` and `sessionFolders`, the rule table and the repairs (the
+ * Repaired column is the fixes of the codes checked that `RepairSpec.offeredOn` allows here);
+ * test/unit/agent-table.test.ts compares it with the README and checks the codes named here.
+ * Markdown, one short cell each.
+ */
+export interface AgentDoc {
+  /** The session files, each a path under the profile's first `sessionFolders` folder, with a note ("v1 to v3"). */
+  readonly files: readonly { readonly path: string; readonly note?: string }[];
+  /** What is read: the lines and records the reading takes, in a few words. */
+  readonly reads: string;
+  /** What the After column is: what the agent (or its pruner) sends. */
+  readonly sends: string;
+  /**
+   * The finding codes this agent's files are checked for besides the provider rules (every
+   * format's): the file's shape, the agent's reading, its pairing. A code found on the format's
+   * corpus or fixtures is listed here (a test checks).
+   */
+  readonly checks: readonly string[];
+  /** What the repairs write or leave alone, when it needs saying (a sentence or two). */
+  readonly repairNote?: string;
+  /** The agent versions tried, and how: "2.1.112 and 2.0.31: the real CLIs resumed …". Names each of `readingVersions`. */
+  readonly versions: string;
+}
+
 /** How many characters of a JSON document `detectDocument` sees. */
 export const DOCUMENT_HEAD_CHARS = 64 * 1024;
 
@@ -335,4 +361,6 @@ export interface FormatProfile<N extends string = string> {
   readonly linksOtherFiles: boolean;
   /** Where the agent keeps its sessions, under the user's home (the session library scans them). */
   readonly sessionFolders?: readonly SessionFolder[];
+  /** README.md's row for the agent in its table of agents. */
+  readonly doc: AgentDoc;
 }

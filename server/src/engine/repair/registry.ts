@@ -18,11 +18,18 @@ import { repairIndex } from "./repair-index.js";
 import { makeAllIdsUnique, makeIdUniqueRepair, makeIdUniqueTitle, ORPHAN_CODES, orphanRemoval, type Repair } from "./repairs.js";
 import { MERGE_SPLIT_CODES, mergeSplitResults } from "./merge-split-results.js";
 import { providerVerdicts } from "../providers/verdicts.js";
+import type { FormatProfile } from "../formats/profile.js";
 import { formatProfile } from "../formats/registry.js";
 import { relinkSkippedTurns } from "./relink-skipped-turns.js";
 import { breakParentCycle, cutsOffLastLine, insertMissingResult, isDuplicateResult, moveResult, type Planned, relinkParent, removeMalformedLine } from "./structural.js";
 
 export interface RepairSpec {
+  /**
+   * Whether the repair can be offered on a file of this format at all, where it depends on the
+   * format (README's table of agents lists a format's repairs by it; a test checks it is never
+   * offered where this says no). Absent: wherever a code it fixes is found.
+   */
+  offeredOn?(p: FormatProfile): boolean;
   /** The inspector's button label for a finding. */
   label(f: { toolCallId?: string }): string;
   /** Offered as the preferred quick fix. */
@@ -129,12 +136,16 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     done: (n, dry) => `${dry ? "would insert" : "inserted"} the missing results of ${count(n, "turn", "turns")}`,
   },
   "move-result": {
+    // the result's turn is known closed from the pruners' orphan sweep (pi's After only)
+    offeredOn: (p) => p.renderedByPruners,
     label: (f) => `Move result \`${f.toolCallId}\` back to its call's turn`,
     preferred: true,
     ...planned(moveResult),
     done: (n, dry) => `${dry ? "would move" : "moved"} ${count(n, "result", "results")} back to their call's turn`,
   },
   "drop-duplicate-result": {
+    // a second result is the sweep's (pi) or the format's own `repeatedResult` (Gemini CLI)
+    offeredOn: (p) => p.renderedByPruners || p.repair.repeatedResult !== undefined,
     label: () => "Drop this duplicate result (keep the first)",
     preferred: true,
     ...planned(dropDuplicatePlan),
@@ -159,12 +170,14 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     done: (n, dry) => `${dry ? "would remove" : "removed"} ${count(n, "malformed line", "malformed lines")}`,
   },
   "merge-split-results": {
+    offeredOn: (p) => p.repair.noMergeReason === undefined,
     label: (f) => `Merge result \`${f.toolCallId}\` into the turn's first message of results`,
     preferred: true,
     ...planned(mergeSplitResults),
     done: (n, dry) => `${dry ? "would merge" : "merged"} the split results of ${count(n, "turn", "turns")}`,
   },
   "relink-skipped-turns": {
+    offeredOn: (p) => p.repair.relinkTarget !== undefined && p.repair.linked,
     label: () => "Re-link this line so the resume reads the turns it skips",
     preferred: true,
     ...planned(relinkSkippedTurns),

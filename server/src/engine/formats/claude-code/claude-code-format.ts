@@ -22,6 +22,7 @@ import { entryAtLine } from "../../model/entry-at-line.js";
 import { claudeCodeModelTurns, claudeCodePackOf } from "./claude-code-providers.js";
 import { claudeCodeUsage } from "./claude-code-usage.js";
 import { claudeCodeCompactionOn } from "./claude-code-compaction.js";
+import { CLAUDE_CODE_DOC } from "./claude-code-doc.js";
 
 const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "queue-operation"]);
 
@@ -116,6 +117,7 @@ export const claudeCodeFormat: FormatProfile<"claude-code"> = {
   renderedByPruners: false,
   linksOtherFiles: true,
   sessionFolders: [{ home: ".claude/projects", env: { name: "CLAUDE_CONFIG_DIR", under: "projects" } }],
+  doc: CLAUDE_CODE_DOC,
 };
 
 /** What Claude Code writes as the result of a tool call the user interrupted. */

@@ -20,6 +20,7 @@ import { CODEX_WORDS } from "./codex-words.js";
 import { linkCodexHistory } from "./codex-history.js";
 import type { Entry } from "../../model/types.js";
 import { codexCompactionOn } from "./codex-compaction-record.js";
+import { CODEX_DOC } from "./codex-doc.js";
 
 /** The last of `entries` (file order) on a line before `line`. */
 function entryBefore(entries: readonly Entry[], line: number): Entry | undefined {
@@ -117,4 +118,5 @@ export const codexFormat: FormatProfile<"codex"> = {
     { home: ".codex/sessions", env: { name: "CODEX_HOME", under: "sessions" } },
     { home: ".codex/archived_sessions", env: { name: "CODEX_HOME", under: "archived_sessions" }, archived: true },
   ],
+  doc: CODEX_DOC,
 };

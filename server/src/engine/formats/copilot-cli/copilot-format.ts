@@ -29,6 +29,7 @@ import { copilotModelTurns, copilotPackOf } from "./copilot-providers.js";
 import { COPILOT_INTERRUPTED_TEXT, copilotResumeContext } from "./copilot-resume.js";
 import { copilotUsage } from "./copilot-usage.js";
 import { copilotCompactionOn } from "./copilot-compaction.js";
+import { COPILOT_CLI_DOC } from "./copilot-doc.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -231,4 +232,5 @@ export const copilotCliFormat: FormatProfile<"copilot-cli"> = {
   renderedByPruners: false,
   linksOtherFiles: false,
   sessionFolders: [{ home: ".copilot/session-state" }],
+  doc: COPILOT_CLI_DOC,
 };

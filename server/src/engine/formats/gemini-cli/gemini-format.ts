@@ -21,6 +21,7 @@ import { geminiInterruptedResult, geminiRepeatedResult, geminiResultLineRemoval 
 import { geminiResumeContext } from "./gemini-resume.js";
 import { geminiDocumentUsage, geminiUsage } from "./gemini-usage.js";
 import { GEMINI_WORDS } from "./gemini-words.js";
+import { GEMINI_CLI_DOC } from "./gemini-doc.js";
 
 /** The model of each model record the CLI holds (every request goes to the Gemini API). */
 function geminiModelTurns(session: Session): ModelRef[] {
@@ -108,4 +109,5 @@ export const geminiCliFormat: FormatProfile<"gemini-cli"> = {
   linksOtherFiles: false,
   // `<project>/chats/session-*.json(l)` under it; GEMINI_CLI_HOME replaces the home the CLI puts `.gemini` in.
   sessionFolders: [{ home: ".gemini/tmp", env: { name: "GEMINI_CLI_HOME", under: ".gemini/tmp" } }],
+  doc: GEMINI_CLI_DOC,
 };

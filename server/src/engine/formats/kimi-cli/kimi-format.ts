@@ -25,6 +25,7 @@ import { buildKimiContext } from "./kimi-messages.js";
 import { readKimi, readKimiLinesIn } from "./kimi-read.js";
 import { kimiResumeContext } from "./kimi-resume.js";
 import { KIMI_AGENT, KIMI_INTERRUPTED_RESULT, KIMI_WORDS } from "./kimi-words.js";
+import { KIMI_CLI_DOC } from "./kimi-doc.js";
 
 /** The fields kosong's `Message` writes (`model_dump_json(exclude_none=True)`). */
 const MESSAGE_KEYS: ReadonlySet<string> = new Set(["role", "name", "content", "tool_calls", "tool_call_id", "partial"]);
@@ -102,4 +103,5 @@ export const kimiCliFormat: FormatProfile<"kimi-cli"> = {
   renderedByPruners: false,
   linksOtherFiles: false,
   sessionFolders: [{ home: ".kimi/sessions", env: { name: "KIMI_SHARE_DIR", under: "sessions" } }],
+  doc: KIMI_CLI_DOC,
 };

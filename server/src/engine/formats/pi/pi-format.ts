@@ -17,6 +17,7 @@ import { readPi } from "./pi-read.js";
 import { piUsage } from "./pi-usage.js";
 import { piCompactionOn, piCompactionsLeft } from "./pi-compaction.js";
 import { piSubagentTranscripts } from "./pi-subagents.js";
+import { PI_DOC } from "./pi-doc.js";
 
 /** pi sessions: a `session` header, then entries linked by `id` / `parentId`. */
 export const piFormat: FormatProfile<"pi"> = {
@@ -93,6 +94,7 @@ export const piFormat: FormatProfile<"pi"> = {
   linksOtherFiles: false,
   // pi 1.6 moves the root with PI_CODING_AGENT_SESSION_DIR (and --session-dir, a setting).
   sessionFolders: [{ home: ".pi/agent/sessions", env: { name: "PI_CODING_AGENT_SESSION_DIR" } }],
+  doc: PI_DOC,
 };
 
 /** The text of a result the repairs insert for a call that never got one. */
