@@ -481,6 +481,12 @@ try {
     await runCommand("Transcript Inspector: Open Inspector to the Side");
     await inner().locator(".totals [data-total=before] [data-messages]").waitFor({ timeout: 60_000 });
   };
+  /** Opens the workspace file `name` (its editor showing a line with `text`) and its inspector to the side; returns the inspector's page. */
+  const inspectFile = async (name, text) => {
+    await openFile(name, () => page.locator(".monaco-editor .view-line", { hasText: text }).first());
+    await openInspector();
+    return inner();
+  };
   /** The inspector's page as a Playwright frame (axe runs in it through the DevTools protocol: its CSP does not apply). */
   const inspectorFrame = async () => {
     for (let i = 0; i < 40; i++) {
@@ -500,6 +506,11 @@ try {
       fs.mkdirSync(DOCS_SHOTS, { recursive: true });
       fs.copyFileSync(file, path.join(DOCS_SHOTS, `${name}.png`));
     }
+  };
+  /** shotInspector once the page has settled (300 ms). */
+  const settledShot = async (name) => {
+    await page.waitForTimeout(300);
+    await shotInspector(name);
   };
   /** Chooses a colour theme as a user does (Ctrl+K Ctrl+T); returns the theme that was active. */
   const chooseTheme = async (theme) => {
@@ -545,9 +556,7 @@ try {
 
   await step("the conversation view: Markdown, a tool call and its result as one card, an edit as a diff, changes only, the timeline", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await openFile("conversation.jsonl", () => page.locator(".monaco-editor .view-line", { hasText: "retries" }).first());
-    await openInspector();
-    const w = inner();
+    const w = await inspectFile("conversation.jsonl", "retries");
     const heading = w.locator('.cell.msg.before[data-line="2"] .md .md-heading');
     await heading.waitFor({ timeout: 15_000 });
     if ((await heading.innerText()).trim() !== CONVERSATION_MARKDOWN) throw new Error(`heading "${await heading.innerText()}"`);
@@ -560,8 +569,7 @@ try {
     const diffText = (await card.locator(".diff").first().innerText()).replace(/\s+/g, " ");
     if (!/MAX_RETRIES = 3;/.test(diffText) || !/process\.env\.RETRIES/.test(diffText)) throw new Error(`diff "${diffText.slice(0, 200)}"`);
     await card.locator('.card-result[data-line="4"]').waitFor({ timeout: 5000 });
-    await page.waitForTimeout(300);
-    await shotInspector("inspector-conversation");
+    await settledShot("inspector-conversation");
     // changes only: the orphan result the sweep drops stays, the unchanged rows fold
     const total = Number(await w.locator(".toolbar .count").getAttribute("data-total"));
     await w.locator("vscode-checkbox.changes-only").click();
@@ -578,8 +586,7 @@ try {
     await chart.locator("canvas").first().waitFor({ timeout: 10_000 });
     const points = Number(await chart.getAttribute("data-points"));
     if (points !== 3) throw new Error(`the timeline has ${points} points, want 3 (one per response)`);
-    await page.waitForTimeout(300);
-    await shotInspector("inspector-timeline");
+    await settledShot("inspector-timeline");
     await chart.focus();
     await chart.press("Home");
     const first = await chart.getAttribute("aria-valuetext");
@@ -655,9 +662,7 @@ try {
   });
 
   await step("the branch and root picker: a file with two root conversations says what is not shown and shows the other", async () => {
-    await openFile("two-roots.jsonl", () => page.locator(".monaco-editor .view-line", { hasText: "release notes" }).first());
-    await openInspector();
-    const w = inner();
+    const w = await inspectFile("two-roots.jsonl", "release notes");
     const note = w.locator(".branch-note");
     await note.waitFor({ timeout: 15_000 });
     const noteText = (await note.innerText()).replace(/\s+/g, " ").trim();
@@ -665,8 +670,7 @@ try {
     await note.locator("button.branch-open").click();
     const panel = w.locator("#panel-branches");
     await panel.locator("section.conversation").nth(1).waitFor({ timeout: 10_000 });
-    await page.waitForTimeout(300);
-    await shotInspector("inspector-branches");
+    await settledShot("inspector-branches");
     await panel.locator("section.conversation").nth(1).locator("button.branch-show").click();
     await w.locator(".toolbar .count", { hasText: "6 of 6 rows" }).waitFor({ timeout: 15_000 });
     await w.locator('.cell.msg.before[data-line="1"]', { hasText: "Question 1 about the parser" }).waitFor({ timeout: 10_000 });
@@ -678,25 +682,20 @@ try {
   });
 
   await step("a compaction is a row of its own: who compacted, what left the context, the tokens before and after", async () => {
-    await openFile("compact-boundary.jsonl", () => page.locator(".monaco-editor .view-line", { hasText: "compact_boundary" }).first());
-    await openInspector();
-    const w = inner();
+    const w = await inspectFile("compact-boundary.jsonl", "compact_boundary");
     const row = w.locator(".row.compaction");
     await row.waitFor({ timeout: 15_000 });
     const title = (await row.locator(".compaction-title").innerText()).trim();
     if (title !== "Compaction (manual)") throw new Error(`title "${title}"`);
     const detail = (await row.locator(".compaction-detail").innerText()).replace(/\s+/g, " ").trim();
     if (!/^Claude Code compacted the context here \(manual\): 4 messages left it\./.test(detail)) throw new Error(`detail "${detail}"`);
-    await page.waitForTimeout(300);
-    await shotInspector("inspector-compaction");
+    await settledShot("inspector-compaction");
     return detail;
   });
 
   await step("a subagent opens in place (its first messages) and in its own file, with its own inspector", async () => {
     if (!SUBAGENT_SESSION) throw new Error(`no corpus at ${CORPUS} (set TI_CORPUS)`);
-    await openFile(SUBAGENT_SESSION, () => page.locator(".monaco-editor .view-line", { hasText: "showcol" }).first());
-    await openInspector();
-    const w = inner();
+    const w = await inspectFile(SUBAGENT_SESSION, "showcol");
     const group = w.locator('details.subagent.own-file[data-subagent="showcol2"]');
     await group.waitFor({ timeout: 15_000 });
     await group.locator("summary").click();
@@ -707,8 +706,7 @@ try {
     const missing = (await w.locator('details.subagent.own-file[data-subagent="showcol1"] summary').innerText()).replace(/\s+/g, " ");
     if (!/not found beside the session/.test(missing)) throw new Error(`showcol1 "${missing}"`);
     const listed = await items.count();
-    await page.waitForTimeout(300);
-    await shotInspector("inspector-subagent");
+    await settledShot("inspector-subagent");
     await group.locator("button.open-subagent").click();
     await page.locator(".tab", { hasText: "agent-showcol2.jsonl" }).first().waitFor({ timeout: 30_000 });
     await page.locator(".tab", { hasText: "Inspect agent-showcol2.jsonl" }).first().waitFor({ timeout: 30_000 });

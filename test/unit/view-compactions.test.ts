@@ -13,6 +13,8 @@ import { ViewWindow } from "../../server/src/presentation/view-window.js";
 import { MAX_VIEW_COMPACTIONS, type RenderView, type RowFilters } from "../../server/src/protocol/index.js";
 import { main as cli } from "../../server/src/cli.js";
 import { fixtureText } from "../helpers/corpus.js";
+import type { RecordedUsage } from "../../server/src/engine/model/usage-record.js";
+import { contextTokens, SKIPPED_RECORDS, usageAround } from "../../server/src/engine/model/usage-around.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -171,6 +173,18 @@ describe("compactions as events (issue 26 item 6)", () => {
       if (c.tokensAfter) assert.ok(c.tokensAfter.line > c.line && (i === cs.length - 1 || c.tokensAfter.line < cs[i + 1].line), `compaction ${c.line}: after from line ${c.tokensAfter.line}`);
     }
     assert.ok(cs.slice(1).some((c) => c.tokensBefore === undefined), "a compaction with no response since the previous one has no figure before");
+  });
+
+  it("usageAround (the view's and the library's one reading): records with input on each side, between the neighbours, none on the compaction's own line, at most SKIPPED_RECORDS passed over", () => {
+    const rec = (line: number, input: number): RecordedUsage => ({ line, input, output: 1, cacheRead: 0, cacheWrite: 0 });
+    const records = [rec(1, 10), rec(3, 0), rec(5, 50), rec(7, 0), rec(9, 90)];
+    assert.deepEqual(usageAround(records, 5, -1, Infinity), { before: records[0], after: records[4] }, "the record on line 5 is neither before nor after");
+    assert.deepEqual(usageAround(records, 4, -1, Infinity), { before: records[0], after: records[2] });
+    assert.deepEqual(usageAround(records, 4, 2, 5), {}, "never across a neighbouring compaction (lines 2 and 5)");
+    assert.equal(contextTokens({ input: 1, cacheRead: 20, cacheWrite: 300 }), 321);
+    const empties = Array.from({ length: SKIPPED_RECORDS }, (_, i) => rec(10 + i, 0));
+    assert.deepEqual(usageAround([rec(0, 5), ...empties], 100, -1, Infinity), {}, "64 empty records end the search");
+    assert.deepEqual(usageAround([rec(0, 5), ...empties.slice(1)], 100, -1, Infinity), { before: rec(0, 5) });
   });
 
   it("filters: a search finds a compaction by its words, changes only keeps it, a tool or findings filter leaves it out", () => {

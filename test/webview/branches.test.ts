@@ -14,7 +14,7 @@ import { analyze } from "../../server/src/engine/index.js";
 import type { RenderView, WebviewToHost } from "../../server/src/protocol/index.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { twoRootsText } from "../helpers/two-roots.js";
-import { fakeHostHandler, type Harness, hostOf, type OpenPage, openPage, posted, render, send, startHarness, type ThemeKind, windowOf } from "./harness.js";
+import { fakeHostHandler, type Harness, hostOf, type OpenPage, posted, send, startHarness, type ThemeKind, windowOf, withPage } from "./harness.js";
 
 let h: Harness;
 
@@ -40,20 +40,10 @@ function branchHost(text: string) {
   } };
 }
 
-async function withPage(text: string, fn: (p: OpenPage, host: ReturnType<typeof branchHost>) => Promise<void>, theme: ThemeKind = "dark"): Promise<void> {
+/** A page of 1000×800 in `theme` showing `text`'s branch, its host answering `showBranch` (the harness's withPage). */
+function inPage(text: string, fn: (p: OpenPage, host: ReturnType<typeof branchHost>) => Promise<void>, theme: ThemeKind = "dark"): Promise<void> {
   const bh = branchHost(text);
-  const ref: { page?: OpenPage["page"] } = {};
-  const p = await openPage(h, bh.handler(() => ref.page), theme);
-  ref.page = p.page;
-  try {
-    await p.page.setViewportSize({ width: 1000, height: 800 });
-    await render(p.page, bh.viewFor(null));
-    await fn(p, bh);
-    assert.deepEqual(p.errors, [], "page errors");
-    assert.deepEqual(await p.page.evaluate(() => (window as any).__cspViolations as unknown[]), [], "CSP violations");
-  } finally {
-    await p.page.close();
-  }
+  return withPage(h, (p) => fn(p, bh), { theme, size: { width: 1000, height: 800 }, handler: bh.handler, view: bh.viewFor(null) });
 }
 
 describe("hidden parts: branches and roots (issue 23 item 4, built page)", () => {
@@ -65,7 +55,7 @@ describe("hidden parts: branches and roots (issue 23 item 4, built page)", () =>
   });
 
   it("says what the view leaves out, lists every conversation with counts, and shows the one picked", async () => {
-    await withPage(twoRootsText(3, 2), async ({ page }) => {
+    await inPage(twoRootsText(3, 2), async ({ page }) => {
       const note = page.locator(".branch-note");
       await note.waitFor();
       assert.equal(await note.getAttribute("data-left-out"), "6");
@@ -107,7 +97,7 @@ describe("hidden parts: branches and roots (issue 23 item 4, built page)", () =>
 
   it("draws a hostile prompt as text", async () => {
     const hostile = twoRootsText(2, 1).replace("aaaaaaaa-aaaa question 1", "<img src=x onerror=\\\"window.__pwned=1\\\"> \\u202Eevil");
-    await withPage(hostile, async ({ page }) => {
+    await inPage(hostile, async ({ page }) => {
       await page.locator(".branches-button").click();
       const prompt = page.locator("#panel-branches .branch-prompt").last();
       await prompt.waitFor();
@@ -120,22 +110,21 @@ describe("hidden parts: branches and roots (issue 23 item 4, built page)", () =>
 
   it("a linear session has no branch note and no Branches button", async () => {
     const bh = branchHost(twoRootsText(0, 2));
-    const p = await openPage(h);
-    try {
-      await render(p.page, bh.viewFor(null));
-      await p.page.locator(".toolbar .count").waitFor();
-      assert.equal(await p.page.locator(".branch-note, .branches-button").count(), 0);
-      await send(p.page, { type: "revealLine", line: 1 });
-      assert.deepEqual(p.errors, []);
-    } finally {
-      await p.page.close();
-    }
+    await withPage(
+      h,
+      async ({ page }) => {
+        await page.locator(".toolbar .count").waitFor();
+        assert.equal(await page.locator(".branch-note, .branches-button").count(), 0);
+        await send(page, { type: "revealLine", line: 1 });
+      },
+      { view: bh.viewFor(null) },
+    );
   });
 
   const AXE = readFileSync(join(__dirname, "..", "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
   for (const theme of ["dark", "light", "high-contrast", "high-contrast-light"] as ThemeKind[])
     it(`axe-core finds no WCAG A/AA violation with the Branches panel open in ${theme}`, async () => {
-      await withPage(
+      await inPage(
         twoRootsText(3, 2),
         async ({ page }) => {
           await page.locator(".branches-button").click();

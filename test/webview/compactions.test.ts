@@ -9,22 +9,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fixtureText } from "../helpers/corpus.js";
-import { type Harness, type OpenPage, openPage, render, send, startHarness, type ThemeKind, viewOf } from "./harness.js";
+import { type Harness, type OpenPage, render, send, startHarness, type ThemeKind, viewOf, withPage } from "./harness.js";
 
 let h: Harness;
 const AXE = readFileSync(join(__dirname, "..", "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
 
-async function withPage(fn: (p: OpenPage) => Promise<void>, theme: ThemeKind = "dark"): Promise<void> {
-  const p = await openPage(h, undefined, theme);
-  try {
-    await p.page.setViewportSize({ width: 1000, height: 800 });
-    await fn(p);
-    assert.deepEqual(p.errors, [], "page errors");
-    assert.deepEqual(await p.page.evaluate(() => (window as any).__cspViolations as unknown[]), [], "CSP violations");
-  } finally {
-    await p.page.close();
-  }
-}
+/** A page of 1000×800 in `theme` (the harness's withPage: no page error, no CSP violation). */
+const inPage = (fn: (p: OpenPage) => Promise<void>, theme: ThemeKind = "dark") => withPage(h, fn, { theme, size: { width: 1000, height: 800 } });
 
 describe("compaction rows (issue 26, built page)", () => {
   before(async () => {
@@ -35,7 +26,7 @@ describe("compaction rows (issue 26, built page)", () => {
   });
 
   it("a Claude Code compact boundary is a row after what it took out: trigger, tokens before -> after, the sentence; its line opens", async () => {
-    await withPage(async ({ page, host }) => {
+    await inPage(async ({ page, host }) => {
       const view = viewOf(fixtureText("claude-code/compact-boundary.jsonl"));
       const c = view.compactions![0];
       await render(page, view);
@@ -65,7 +56,7 @@ describe("compaction rows (issue 26, built page)", () => {
   });
 
   it("hostile text in a compaction (markup, a bidi override) stays text and is marked", async () => {
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       const text = fixtureText("claude-code/compact-boundary.jsonl").replace('"trigger":"manual"', '"trigger":"<img src=x onerror=\\"window.__pwned=1\\">\\u202eauto"');
       await render(page, viewOf(text));
       const row = page.locator(".row.compaction");
@@ -79,7 +70,7 @@ describe("compaction rows (issue 26, built page)", () => {
 
   for (const theme of ["dark", "light", "high-contrast", "high-contrast-light"] as ThemeKind[])
     it(`axe-core finds no WCAG A/AA violation with compaction rows in ${theme}`, async () => {
-      await withPage(async ({ page }) => {
+      await inPage(async ({ page }) => {
         await render(page, viewOf(fixtureText("codex/compacted-twice.jsonl")));
         await page.locator(".row.compaction").first().waitFor();
         assert.equal(await page.locator(".row.compaction").count(), 2);

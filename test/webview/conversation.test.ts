@@ -12,21 +12,12 @@ import type { Page } from "playwright-core";
 import type { RenderView } from "../../server/src/protocol/index.js";
 import { corpusText, fixtureText } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
-import { type Harness, type OpenPage, openPage, render, send, startHarness, type ThemeKind, viewOf } from "./harness.js";
+import { type Harness, type OpenPage, render, send, startHarness, type ThemeKind, viewOf, withPage } from "./harness.js";
 
 let h: Harness;
 
-async function withPage(fn: (p: OpenPage) => Promise<void>, theme: ThemeKind = "dark", size = { width: 1200, height: 900 }): Promise<void> {
-  const p = await openPage(h, undefined, theme);
-  try {
-    await p.page.setViewportSize(size);
-    await fn(p);
-    assert.deepEqual(p.errors, [], "page errors");
-    assert.deepEqual(await p.page.evaluate(() => (window as any).__cspViolations as unknown[]), [], "CSP violations");
-  } finally {
-    await p.page.close();
-  }
-}
+/** A page of `size` in `theme` (the harness's withPage: no page error, no CSP violation). */
+const inPage = (fn: (p: OpenPage) => Promise<void>, theme: ThemeKind = "dark", size = { width: 1200, height: 900 }) => withPage(h, fn, { theme, size });
 
 const MD = [
   "# Plan",
@@ -65,7 +56,7 @@ describe("conversation view (issue 23, built page)", () => {
   });
 
   it("renders Markdown safely: elements for the syntax, raw HTML as text, only http(s) links, code highlighted, invisible characters marked", async () => {
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       await render(page, conversationView());
       const cell = cellOf(page, "before", 2);
       await cell.waitFor();
@@ -89,7 +80,7 @@ describe("conversation view (issue 23, built page)", () => {
   });
 
   it("shows a tool call and its result as one collapsible card, arguments pretty-printed, thinking collapsed", async () => {
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       const view = conversationView();
       await render(page, view);
       assert.equal(await page.$eval(".toolbar .count", (e) => Number((e as HTMLElement).dataset.total)), 3, "user, the call with its result, the answer");
@@ -112,7 +103,7 @@ describe("conversation view (issue 23, built page)", () => {
   });
 
   it("the editor's cursor on a result's line highlights its call's row and opens the card on it", async () => {
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       await render(page, conversationView());
       const call = cellOf(page, "before", 3);
       const card = call.locator("details.card");
@@ -129,7 +120,7 @@ describe("conversation view (issue 23, built page)", () => {
   });
 
   it("pretty-prints a Codex call's JSON-string arguments and draws apply_patch and Edit as diffs", async () => {
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       await render(page, viewOf(corpusText("codex/daaain-structured.jsonl")));
       for (const s of await page.locator('.msg.cell[data-side="before"] details.card > summary').all()) await s.click();
       const args = await page.locator(".card .code-block[aria-label=Arguments]").allTextContents();
@@ -138,7 +129,7 @@ describe("conversation view (issue 23, built page)", () => {
       assert.match((await patch.locator(".diff-title").textContent()) ?? "", /new file gamma\.txt/);
       assert.deepEqual(await patch.locator(".dl-add").allTextContents(), ["+synthetic\n"]);
     });
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       const view = viewOf(fixtureText("claude-code/edit-call.jsonl"));
       await render(page, view);
       const edit = view.before.find((m) => m.toolNames?.includes("Edit"))!;
@@ -161,7 +152,7 @@ describe("conversation view (issue 23, built page)", () => {
   });
 
   it("changes only shows what pruning changed and folds the unchanged runs ('N unchanged messages'); a fold opens the full list there", async () => {
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       const view = viewOf(sessionText(seedRegressionSpecs()));
       await render(page, view);
       const total = await page.$eval(".toolbar .count", (e) => Number((e as HTMLElement).dataset.total));
@@ -184,7 +175,7 @@ describe("conversation view (issue 23, built page)", () => {
   });
 
   it("draws the context-size timeline (uPlot, canvas) with ranges; choosing a response shows it in the list", async () => {
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       const view = viewOf(sessionText(seedRegressionSpecs()));
       await render(page, view);
       await page.locator(".timeline-button").click();
@@ -216,7 +207,7 @@ describe("conversation view (issue 23, built page)", () => {
     const entry = JSON.parse(lines[1]);
     entry.message.content = [{ type: "text", text: "look:" }, { type: "image", mimeType: "image/png", data: PNG }, { type: "image", mimeType: "image/svg+xml", data: SVG }];
     lines[1] = JSON.stringify(entry);
-    await withPage(async ({ page, host }) => {
+    await inPage(async ({ page, host }) => {
       await render(page, viewOf(lines.join("\n")));
       const cell = cellOf(page, "before", 2);
       const canvas = cell.locator("canvas.image-canvas[role=img]");
@@ -237,7 +228,7 @@ describe("conversation view (issue 23, built page)", () => {
   it("says honestly what the difference is: 'adds N tokens: M synthetic results', never a negative saving", async () => {
     const view = viewOf(sessionText([{ user: 1 }, { assistant: 2, calls: ["bash_1"] }, { user: 3 }, { assistant: 4, text: "ok" }]));
     assert.ok(view.totals.after.tokens > view.totals.before.tokens);
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       await render(page, view);
       const text = (await page.locator(".total.saving").textContent()) ?? "";
       assert.match(text, new RegExp(`^adds ${view.totals.after.tokens - view.totals.before.tokens} tokens: 1 synthetic result`));
@@ -259,7 +250,7 @@ describe("accessibility (issue 23, built page)", () => {
     viewOf(sessionText([...seedRegressionSpecs(), { result: 3170, id: "zz_9" }, { user: 4000, text: "**more** `code`" }, { assistant: 4100, calls: ["read_1"] }, { result: 4150, id: "read_1" }, { chain: { blockId: "b9", start: 123456, final: 123999, dropped: ["nope_1"] } }]));
 
   it("is a grid with row counts, one Tab stop, arrow keys inside, and cells named by column, role, line, state and findings", async () => {
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       const view = orphanFindings();
       await render(page, view);
       const grid = page.locator("[role=grid]");
@@ -312,7 +303,7 @@ describe("accessibility (issue 23, built page)", () => {
   });
 
   it("names the search field and every control", async () => {
-    await withPage(async ({ page }) => {
+    await inPage(async ({ page }) => {
       await render(page, orphanFindings());
       assert.equal(await page.locator("vscode-textfield.search").evaluate((t) => t.shadowRoot!.querySelector("input")!.getAttribute("aria-label")), "Search messages");
       const unnamed = await page.evaluate(() => [...document.querySelectorAll("button")].filter((b) => !(b.getAttribute("aria-label") || b.textContent?.trim())).map((b) => b.className));
@@ -328,7 +319,7 @@ describe("accessibility (issue 23, built page)", () => {
     it(`inline code and highlighted code keep their contrast under the host's default code style in ${name}`, async () => {
       // found by axe-core in the code-server UI suite (High Contrast Light: `inline code` white on
       // light grey, keywords dark blue on dark blue; Light 2026: keywords 4.48:1 on the code block)
-      await withPage(
+      await inPage(
         async ({ page }) => {
           if (colours) await page.evaluate((c) => Object.entries(c).forEach(([k, v]) => document.documentElement.style.setProperty(`--vscode-${k}`, v)), colours);
           await render(page, conversationView());
@@ -347,7 +338,7 @@ describe("accessibility (issue 23, built page)", () => {
     });
 
     it(`axe-core finds no WCAG A/AA violation in ${theme} (rows, cards, findings, each panel open)`, async () => {
-      await withPage(
+      await inPage(
         async ({ page }) => {
           await render(page, orphanFindings());
           for (const s of (await page.locator("details.card > summary").all()).slice(0, 2)) await s.click();
@@ -383,7 +374,7 @@ describe("layout (issue 23, built page)", () => {
   });
 
   it("keeps the header within about 20% of a 620x568 panel", async () => {
-    await withPage(
+    await inPage(
       async ({ page }) => {
         const view = viewOf(sessionText(seedRegressionSpecs()));
         view.totals.recorded = { responses: 42, input: 12_345_678, output: 345_678, cacheRead: 98_765_432, cacheWrite: 1_234_567, reasoning: 4_321, cost: 123.4567 };
@@ -397,7 +388,7 @@ describe("layout (issue 23, built page)", () => {
   });
 
   it("reaches every filter at 300 px without an inner scroll", async () => {
-    await withPage(
+    await inPage(
       async ({ page }) => {
         await render(page, viewOf(sessionText(seedRegressionSpecs())));
         await page.locator(".filters-button").click();

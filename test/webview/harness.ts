@@ -10,6 +10,7 @@
  * over the view `render(page, view)` set, the way the extension relays them to the server. A
  * caller can put another host in its place (the bench bridges to a real language server).
  */
+import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -473,6 +474,43 @@ export async function openPage(h: Harness, handler?: HostHandler, theme: ThemeKi
   // the page's first script run: up to 90 s on a busy 2-core machine (the default 30 s ran out at load 13)
   await page.waitForFunction(() => (window as any).__posted?.some((m: any) => m.type === "ready"), undefined, { timeout: 90_000 });
   return { page, errors, consoleErrors, host };
+}
+
+/** How `withPage` opens a page. */
+export interface PageOptions {
+  theme?: ThemeKind;
+  /** The viewport's size; the browser context's when absent. */
+  size?: { width: number; height: number };
+  /** The host's handler, given the page once it is open (undefined before: "ready" comes first); the fake host when absent. */
+  handler?: (page: () => Page | undefined) => HostHandler;
+  /** A view the host renders before `fn` runs. */
+  view?: RenderView;
+}
+
+/**
+ * Opens the inspector in a new page, runs `fn` on it, then asserts the page had no errors and the
+ * CSP stopped nothing (neither the page's violation reports nor a console error says so); closes
+ * the page whatever happened, its sessionStorage (where the page keeps its state) cleared first.
+ */
+export async function withPage(h: Harness, fn: (p: OpenPage) => Promise<void>, options: PageOptions = {}): Promise<void> {
+  const opened: { page?: Page } = {};
+  const p = await openPage(h, options.handler?.(() => opened.page), options.theme);
+  opened.page = p.page;
+  try {
+    if (options.size) await p.page.setViewportSize(options.size);
+    if (options.view) await render(p.page, options.view);
+    await fn(p);
+    assert.deepEqual(p.errors, [], "page errors");
+    assert.deepEqual(await p.page.evaluate(() => (window as any).__cspViolations as unknown[]), [], "CSP violations");
+    assert.deepEqual(
+      p.consoleErrors.filter((e) => /Content Security Policy|Refused to/i.test(e)),
+      [],
+      "CSP console errors",
+    );
+  } finally {
+    await p.page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+    await p.page.close();
+  }
 }
 
 export function hostOf(page: Page): PageHost {

@@ -13,29 +13,11 @@ import { shareViewMessages } from "../../server/src/presentation/view-model.js";
 import { alignRows } from "../../server/src/presentation/view-rows.js";
 import { corpusText } from "../helpers/corpus.js";
 import { seedRegressionSpecs, sessionText, type Spec } from "../helpers/session-builder.js";
-import { actions, type Harness, type OpenPage, openPage, render, send, startHarness, viewOf } from "./harness.js";
+import { actions, type Harness, render, send, startHarness, viewOf, withPage } from "./harness.js";
 
 const SCREENSHOTS = join(__dirname, "screenshots");
 
 let h: Harness;
-
-/** Every page opened in a test is closed afterwards and must have had no page errors/CSP errors. */
-async function withPage(fn: (p: OpenPage) => Promise<void>): Promise<void> {
-  const p = await openPage(h);
-  try {
-    await fn(p);
-    const violations = await p.page.evaluate(() => (window as any).__cspViolations as unknown[]);
-    assert.deepEqual(p.errors, [], "page errors");
-    assert.deepEqual(violations, [], "CSP violations");
-    assert.deepEqual(
-      p.consoleErrors.filter((e) => /Content Security Policy|Refused to/i.test(e)),
-      [],
-      "CSP console errors",
-    );
-  } finally {
-    await p.page.close();
-  }
-}
 
 const rowsShown = (page: Page) => page.$eval(".toolbar .count", (e) => Number((e as HTMLElement).dataset.shown));
 /** Line of the first message whose row is (partly) inside the scroller's viewport. */
@@ -66,7 +48,7 @@ describe("inspector: seed regression session (chains b5 and b7)", () => {
       view.ranges.filter((r) => r.resolved).map((r) => r.blockId),
       ["b5", "b7"],
     );
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       const first = await actions(page);
       assert.deepEqual(first[0], { type: "ready" });
       await render(page, view);
@@ -95,7 +77,7 @@ describe("inspector: seed regression session (chains b5 and b7)", () => {
 
   it("strikes dropped messages through with their reason (chain:b5, chain:b7)", async () => {
     const view = seed();
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const dropped = view.before.filter((m) => m.droppedBy);
       assert.ok(dropped.length >= 4);
@@ -130,7 +112,7 @@ describe("inspector: seed regression session (chains b5 and b7)", () => {
 
   it("shows totals equal to view.totals, the saving and the estimate label", async () => {
     const view = seed();
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const read = (which: string) =>
         page.$eval(`.total[data-total="${which}"]`, (e) => ({
@@ -162,7 +144,7 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
   });
 
   it("renders virtualized rows and totals from the real analysis", async () => {
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const total = await page.$eval(".toolbar .count", (e) => Number((e as HTMLElement).dataset.total));
       assert.equal(total, alignRows(view).length, "a row per aligned pair, results in their call's card");
@@ -176,7 +158,7 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
   });
 
   it("role filter, tool filter, only-with-findings and search reduce the rows", async () => {
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const all = await rowsShown(page);
       await page.locator(".filters-button").click();
@@ -231,7 +213,7 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
   });
 
   it("clicking a message posts openLine with its line; revealLine scrolls to and highlights it", async () => {
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const first = page.locator(".msg.cell[data-side='before'][data-line]").nth(2);
       const line = Number(await first.getAttribute("data-line"));
@@ -271,7 +253,7 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
   });
 
   it("a live re-render (the file grew) keeps the scroll position and the highlight", async () => {
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const target = view.before[300];
       await send(page, { type: "revealLine", line: target.line! });
@@ -297,7 +279,7 @@ describe("inspector: corpus session pi/pi-mono-large-session-v1.jsonl", () => {
   });
 
   it("state (filters, search, scroll, selection) survives a reload via setState/getState; the view is sent again, never stored", async () => {
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       await page.locator("vscode-textfield.search input").fill("bash");
       await page.locator(".filters-button").click();
@@ -344,7 +326,7 @@ describe("inspector: unresolved ranges", () => {
     const view = viewOf(sessionText(specs));
     const un = view.ranges.filter((r) => !r.resolved);
     assert.equal(un.length, 1, JSON.stringify(view.ranges));
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const item = page.locator('.unresolved-item[data-range="b9"]');
       const text = (await item.textContent()) ?? "";
@@ -361,7 +343,7 @@ describe("inspector: fixes", () => {
     const view = viewOf(sessionText(orphanSpecs));
     const orphan = view.before.find((m) => m.findings.some((f) => f.code === "orphan-result"))!;
     assert.ok(orphan, "the view flags the orphan");
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       // The fixes are planned when the row is answered (view-model.ts withFixes), not with the view.
       const fixes = orphan.findings.find((f) => f.code === "orphan-result")!.fixes;
@@ -391,7 +373,7 @@ describe("inspector: large sessions keep a bounded DOM", () => {
     for (let i = 0; i < turns; i++) specs.push({ user: i * 10 }, { assistant: i * 10 + 1, calls: [`bash_${i}`] }, { result: i * 10 + 2, id: `bash_${i}` }, { assistant: i * 10 + 3, text: `done ${i}` });
     const view = viewOf(sessionText(specs));
     const counts: number[] = [];
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       await page.waitForSelector(".row");
       counts.push(await page.$$eval(".row", (e) => e.length));
@@ -428,7 +410,7 @@ describe("inspector: screenshot", () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const specs: Spec[] = [...seedRegressionSpecs(), { result: 3170, id: "zz_9" }];
     const view = viewOf(sessionText(specs), "file:///work/sessions/seed-regression.jsonl");
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 1080 });
       await render(page, view);
       await page.locator(msgSel("before", 11)).locator(":scope > .head button.line").click();
@@ -447,7 +429,7 @@ describe("inspector: screenshot", () => {
 
   it("saves test/webview/screenshots/inspector-corpus.png (a real pi session)", async () => {
     const view = viewOf(corpusText("pi/pi-mono-large-session-v1.jsonl"), "file:///corpus/pi-mono-large-session-v1.jsonl");
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: join(SCREENSHOTS, "inspector-corpus.png") });
@@ -458,7 +440,7 @@ describe("inspector: screenshot", () => {
 describe("inspector: a Claude Code session (issue 12)", () => {
   it("the header says what After models, and the sidechain lines show under their Task call", async () => {
     const view = viewOf(corpusText("claude-code/daaain-sidechain-integrated.jsonl"), "file:///corpus/daaain-sidechain-integrated.jsonl");
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const meta = page.locator(".details-panel .meta").first();
       // After is Claude Code's own reading: what 2.1.112 sends on resume (no pruner is involved).
@@ -473,7 +455,7 @@ describe("inspector: a Claude Code session (issue 12)", () => {
   });
   it("recorded usage: a tag per response (before column only) and the session's recorded totals in the header", async () => {
     const view = viewOf(corpusText("claude-code/daaain-sidechain-integrated.jsonl"), "file:///corpus/daaain-sidechain-integrated.jsonl");
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const first = page.locator(`${msgSel("before", 1)} .tag-usage`);
       assert.equal(await first.textContent(), "recorded: 3 in · 365 out · cache 141,272 write");
@@ -493,7 +475,7 @@ describe("inspector: a Claude Code session (issue 12)", () => {
     const view = viewOf(corpusText("claude-code/daaain-sidechain-integrated.jsonl"), "file:///corpus/daaain-sidechain-integrated.jsonl");
     const m = view.before.find((x) => x.usage)!;
     m.usage = { ...m.usage!, model: '<img src=x onerror="window.__pwned=1">' };
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       assert.match((await page.locator(`${msgSel("before", m.line!)} .tag-usage`).getAttribute("title")) ?? "", /<img src=x/);
       assert.equal(await page.evaluate(() => (window as any).__pwned), undefined);
@@ -502,7 +484,7 @@ describe("inspector: a Claude Code session (issue 12)", () => {
     const plain = viewOf(corpusText("pi/pi-mono-large-session-v1.jsonl"));
     for (const x of [...plain.before, ...plain.after]) delete x.usage;
     delete plain.totals.recorded;
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, plain);
       assert.equal(await page.locator(".tag-usage").count(), 0);
       assert.equal(await page.locator(".details-panel .recorded").count(), 0);

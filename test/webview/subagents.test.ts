@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { HostToWebview, RenderView, SubagentAnswer, WebviewToHost } from "../../server/src/protocol/index.js";
 import { corpusText } from "../helpers/corpus.js";
-import { fakeHostHandler, type Harness, hostOf, type OpenPage, openPage, posted, render, startHarness, type ThemeKind, viewOf } from "./harness.js";
+import { fakeHostHandler, type Harness, type HostHandler, hostOf, type OpenPage, posted, startHarness, type ThemeKind, viewOf, withPage } from "./harness.js";
 
 let h: Harness;
 
@@ -36,25 +36,17 @@ const ANSWER: SubagentAnswer = {
   ],
 };
 
-async function withPage(view: RenderView, fn: (p: OpenPage) => Promise<void>, theme: ThemeKind = "dark"): Promise<void> {
-  const ref: { page?: OpenPage["page"] } = {};
-  const handler = async (m: WebviewToHost): Promise<HostToWebview | null> => {
-    if (!ref.page) return null;
+/** The fake host, answering `subagent` with ANSWER (nothing before the page is known: "ready"). */
+const subagentHost =
+  (page: () => OpenPage["page"] | undefined): HostHandler =>
+  async (m: WebviewToHost): Promise<HostToWebview | null> => {
+    if (!page()) return null;
     if (m.type === "subagent") return { type: "subagent", id: m.id, answer: { ...ANSWER, toolCallId: m.query.toolCallId } };
-    return fakeHostHandler(() => hostOf(ref.page!))(m);
+    return fakeHostHandler(() => hostOf(page()!))(m);
   };
-  const p = await openPage(h, handler, theme);
-  ref.page = p.page;
-  try {
-    await p.page.setViewportSize({ width: 1100, height: 800 });
-    await render(p.page, view);
-    await fn(p);
-    assert.deepEqual(p.errors, [], "page errors");
-    assert.deepEqual(await p.page.evaluate(() => (window as any).__cspViolations as unknown[]), [], "CSP violations");
-  } finally {
-    await p.page.close();
-  }
-}
+
+/** A page of 1100×800 in `theme` showing `view`, with the subagent host (the harness's withPage). */
+const inPage = (view: RenderView, fn: (p: OpenPage) => Promise<void>, theme: ThemeKind = "dark") => withPage(h, fn, { theme, size: { width: 1100, height: 800 }, handler: subagentHost, view });
 
 describe("subagents open in place and open their file (issue 23 item 4, built page)", () => {
   before(async () => {
@@ -65,7 +57,7 @@ describe("subagents open in place and open their file (issue 23 item 4, built pa
   });
 
   it("Claude Code 2.0: the subagent lines in the file open under the Task call, each line a button", async () => {
-    await withPage(viewOf(corpusText("claude-code/daaain-sidechain-integrated.jsonl"), "file:///w/s.jsonl"), async ({ page }) => {
+    await inPage(viewOf(corpusText("claude-code/daaain-sidechain-integrated.jsonl"), "file:///w/s.jsonl"), async ({ page }) => {
       const group = page.locator('.msg.cell[data-side="before"][data-line="1"] details.subagent.sidechain');
       await group.waitFor();
       assert.equal(await group.evaluate((d) => (d as HTMLDetailsElement).open), false, "closed at first");
@@ -81,7 +73,7 @@ describe("subagents open in place and open their file (issue 23 item 4, built pa
   });
 
   it("a transcript of its own: its first messages when the group opens, and a button that opens the file", async () => {
-    await withPage(showcase(), async ({ page }) => {
+    await inPage(showcase(), async ({ page }) => {
       const found = page.locator('details.subagent.own-file[data-subagent="showcol2"]');
       await found.waitFor();
       assert.match(await found.locator("summary").innerText(), /subagent · agent-showcol2\.jsonl/);
@@ -112,7 +104,7 @@ describe("subagents open in place and open their file (issue 23 item 4, built pa
   });
 
   it("the group's controls are reached from the grid: Enter in the cell, then Tab", async () => {
-    await withPage(showcase(), async ({ page }) => {
+    await inPage(showcase(), async ({ page }) => {
       const summary = page.locator('details.subagent.own-file[data-subagent="showcol2"] > summary');
       await summary.waitFor();
       assert.equal(await summary.getAttribute("tabindex"), "-1", "one Tab stop: the grid's");
@@ -129,7 +121,7 @@ describe("subagents open in place and open their file (issue 23 item 4, built pa
   const AXE = readFileSync(join(__dirname, "..", "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
   for (const theme of ["dark", "light", "high-contrast", "high-contrast-light"] as ThemeKind[])
     it(`axe-core finds no WCAG A/AA violation with the subagent groups open in ${theme}`, async () => {
-      await withPage(
+      await inPage(
         showcase(),
         async ({ page }) => {
           for (const s of await page.locator("details.subagent > summary").all()) await s.click();

@@ -9,7 +9,7 @@ import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import type { RenderView, ViewMessage } from "../../server/src/protocol/index.js";
 import { sessionText, type Spec } from "../helpers/session-builder.js";
-import { type Harness, type OpenPage, openPage, render, startHarness, viewOf } from "./harness.js";
+import { type Harness, render, startHarness, viewOf, withPage } from "./harness.js";
 
 const MB = 1024 * 1024;
 const NEEDLES = [9_001, 41_234, 70_777];
@@ -50,17 +50,6 @@ function bigView(n: number): RenderView {
 let h: Harness;
 let big: RenderView;
 
-async function withPage(fn: (p: OpenPage) => Promise<void>): Promise<void> {
-  const p = await openPage(h);
-  try {
-    await fn(p);
-    assert.deepEqual(p.errors, [], "page errors");
-  } finally {
-    await p.page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
-    await p.page.close();
-  }
-}
-
 const shown = (page: Page) => page.$eval(".toolbar .count", (e) => Number((e as HTMLElement).dataset.shown));
 const rowsInDom = (page: Page) => page.$$eval(".row", (e) => e.length);
 const search = (page: Page) => page.locator("vscode-textfield.search input");
@@ -75,7 +64,7 @@ describe("inspector: windowed (80,000 messages)", () => {
   });
 
   it("the page gets a summary and the rows it asks for, never the whole view; the DOM and every message stay bounded", async () => {
-    await withPage(async ({ page, host }) => {
+    await withPage(h, async ({ page, host }) => {
       await render(page, big);
       await page.waitForSelector(".row .msg");
       // 80,000 messages, each tool result in its call's card: 60,000 rows
@@ -115,7 +104,7 @@ describe("inspector: windowed (80,000 messages)", () => {
   });
 
   it("search runs on the host's side: three matches among 80,000, marked, and Enter jumps from one to the next", async () => {
-    await withPage(async ({ page, host }) => {
+    await withPage(h, async ({ page, host }) => {
       await render(page, big);
       await page.waitForSelector(".row .msg");
       await search(page).fill("wombat");
@@ -161,7 +150,7 @@ describe("inspector: a message's full text and time", () => {
   it("expand asks the host for the full text: tool arguments as indented JSON; expand again folds it", async () => {
     const specs: Spec[] = [{ user: 1, text: "run it" }, { assistant: 2, calls: ["bash_1"], args: { command: "ls -la", options: { depth: 2, paths: ["a", "b"] } } }, { result: 3, id: "bash_1", text: "done" }];
     const view = viewOf(sessionText(specs));
-    await withPage(async ({ page, host }) => {
+    await withPage(h, async ({ page, host }) => {
       await render(page, view);
       const cell = page.locator('.msg.cell[data-side="before"][data-role="assistant"]');
       await cell.waitFor();
@@ -188,7 +177,7 @@ describe("inspector: a message's full text and time", () => {
   it("a very long message shows its first part and says how long it is", async () => {
     const long = "word ".repeat(80_000);
     const view = viewOf(sessionText([{ user: 1, text: long }, { assistant: 2, text: "ok" }]));
-    await withPage(async ({ page, host }) => {
+    await withPage(h, async ({ page, host }) => {
       await render(page, view);
       const cell = page.locator('.msg[data-side="before"][data-role="user"]');
       await cell.locator("button.expand").click();
@@ -205,7 +194,7 @@ describe("inspector: a message's full text and time", () => {
     const when = "2026-03-04T05:06:07.000Z";
     for (const m of [...view.before, ...view.after]) delete (m as ViewMessage & { timestamp?: string }).timestamp;
     (view.before[0] as ViewMessage & { timestamp?: string }).timestamp = when;
-    await withPage(async ({ page }) => {
+    await withPage(h, async ({ page }) => {
       await render(page, view);
       const time = page.locator('.msg[data-side="before"][data-line] time.time');
       await time.waitFor();

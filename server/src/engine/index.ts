@@ -28,6 +28,7 @@ export { claudeSidechains } from "./formats/claude-code/claude-code-sidechains.j
 export { onBranch, sessionFromLines } from "./session/read-session.js";
 export { appendedUsage, editedUsage, type RecordedUsage, type UsageTotals, usageByMessage } from "./session/recorded-usage.js";
 export { addRecordTokens } from "./model/usage-record.js";
+export { contextTokens, usageAround } from "./model/usage-around.js";
 // render
 export type { ResolvedChain, UnresolvedChain } from "./render/pi-condense/chain-ranges.js";
 export type { DeepPartial, PiCondenseConfig } from "./render/pi-condense/config.js";

@@ -7,7 +7,7 @@
  */
 import { basename, dirname, join, sep } from "node:path";
 import { readFileSync, statSync } from "node:fs";
-import { addRecordTokens, analyzeSession, type CompactionRecord, isSafePlace, SUBAGENT_ID, partitionPoint, type Analysis, formatProfile, isObject, isProviderName, messageText, type Msg, PROVIDER_LABELS, providerVerdicts, sessionFromLines, textOf } from "../engine/index.js";
+import { addRecordTokens, analyzeSession, contextTokens, usageAround, type CompactionRecord, isSafePlace, SUBAGENT_ID, partitionPoint, type Analysis, formatProfile, isObject, isProviderName, messageText, type Msg, PROVIDER_LABELS, providerVerdicts, sessionFromLines, textOf } from "../engine/index.js";
 import { readSessionLines } from "../io/read-session-lines.js";
 import { readSidecarFile } from "../io/sidecar-file.js";
 import type { LibraryCompaction, LibraryModelUsage, LibraryParentRef, LibrarySession, LibrarySpawn, LibraryTokens } from "../protocol/library.js";
@@ -139,8 +139,6 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
 
   // Compactions (the format's compactionOn), with the context's recorded size after them (the next response's input).
   const compactions: LibraryCompaction[] = [];
-  const context = (r: { input: number; cacheRead: number; cacheWrite: number }) => r.input + r.cacheRead + r.cacheWrite;
-  const records = a.usage.records;
   const compactionOn = profile?.compactionOn;
   const found: { i: number; c: CompactionRecord }[] = [];
   if (compactionOn)
@@ -150,17 +148,12 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
     }
   found.forEach(({ i, c }, k) => {
     // After: the next response's recorded input; before, where the agent wrote no figure: the last
-    // one's; each between this compaction and its neighbours (records without input passed over,
-    // at most 64: a file of empty records stays linear).
+    // one's; each between this compaction and its neighbours.
     const from = k > 0 ? found[k - 1].i : -1;
     const to = k + 1 < found.length ? found[k + 1].i : Infinity;
-    const after = partitionPoint(records, (r) => r.line <= i);
-    let next: (typeof records)[number] | undefined;
-    for (let j = after; j < Math.min(records.length, after + 64) && !next && records[j].line < to; j++) if (context(records[j]) > 0) next = records[j];
-    let prev: (typeof records)[number] | undefined;
-    const upTo = partitionPoint(records, (r) => r.line < i);
-    if (c.tokensBefore === undefined) for (let j = upTo - 1; j >= Math.max(0, upTo - 64) && !prev && records[j].line > from; j--) if (context(records[j]) > 0) prev = records[j];
-    compactions.push({ line: i + 1, ...c, ...(prev ? { tokensBefore: context(prev) } : {}), ...(next ? { tokensAfter: context(next) } : {}) });
+    const { before, after } = usageAround(a.usage.records, i, from, to);
+    const prev = c.tokensBefore === undefined ? before : undefined;
+    compactions.push({ line: i + 1, ...c, ...(prev ? { tokensBefore: contextTokens(prev) } : {}), ...(after ? { tokensAfter: contextTokens(after) } : {}) });
   });
 
   const spawns = spawnsOf(valued);

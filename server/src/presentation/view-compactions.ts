@@ -6,7 +6,7 @@
  * or what the agent's own context build takes out (pi: the format's `compactionLeft`).
  */
 import type { Analysis, CompactionRecord, Msg } from "../engine/index.js";
-import { formatProfile, partitionPoint } from "../engine/index.js";
+import { contextTokens, formatProfile, partitionPoint, usageAround } from "../engine/index.js";
 import { MAX_VIEW_COMPACTIONS, type ViewCompaction } from "../protocol/index.js";
 
 /** What the view knows of a message: its estimated tokens (when it measured it: a message of its columns), whether it is a tool call or result, its line. */
@@ -15,9 +15,6 @@ export interface MessageFacts {
   tool: boolean;
   line: number | null;
 }
-
-/** Records without input passed over to find the response before or after a compaction. */
-const SKIPPED_RECORDS = 64;
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -55,7 +52,6 @@ export function compactionsOf(a: Analysis, factsOf: (m: Msg) => MessageFacts, cu
     }
   }
   const records = a.usage.records;
-  const context = (r: (typeof records)[number]) => r.input + r.cacheRead + r.cacheWrite;
   const list = shown.map(({ index, rec }, k): ViewCompaction => {
     const e = branch[index];
     const c: ViewCompaction = { line: e.line + 1, agent: profile.label, left: { messages: 0, toolMessages: 0 }, summary: "" };
@@ -72,20 +68,13 @@ export function compactionsOf(a: Analysis, factsOf: (m: Msg) => MessageFacts, cu
       }
     }
     if (tokens !== undefined && c.left.messages > 0) c.left.tokens = tokens;
-    // The responses around it, between it and its neighbouring compactions: the last record before
-    // its line and the first after (records are in file order). A response that recorded no input
-    // (an aborted one) says nothing of the context; at most SKIPPED_RECORDS such are passed over,
-    // so a file of empty records stays linear.
+    // The responses around it that recorded input, between it and its neighbouring compactions.
     const from = k > 0 ? branch[found[k - 1].index].line : -1;
     const to = k + 1 < found.length ? branch[found[k + 1].index].line : Infinity;
-    const after = partitionPoint(records, (r) => r.line <= e.line);
-    let prev: (typeof records)[number] | undefined;
-    for (let i = after - 1; i >= Math.max(0, after - SKIPPED_RECORDS) && !prev && records[i].line > from; i--) if (context(records[i]) > 0) prev = records[i];
-    let next: (typeof records)[number] | undefined;
-    for (let i = after; i < Math.min(records.length, after + SKIPPED_RECORDS) && !next && records[i].line < to; i++) if (context(records[i]) > 0) next = records[i];
+    const { before, after } = usageAround(records, e.line, from, to);
     if (rec.tokensBefore !== undefined) c.tokensBefore = { tokens: rec.tokensBefore, from: "agent" };
-    else if (prev) c.tokensBefore = { tokens: context(prev), from: "response", line: prev.line + 1 };
-    if (next) c.tokensAfter = { tokens: context(next), line: next.line + 1 };
+    else if (before) c.tokensBefore = { tokens: contextTokens(before), from: "response", line: before.line + 1 };
+    if (after) c.tokensAfter = { tokens: contextTokens(after), line: after.line + 1 };
     c.summary = compactionSummary(c);
     return c;
   });
