@@ -217,6 +217,9 @@ try {
     const text = (await hover.first().innerText()).replace(/\s+/g, " ");
     if (!/bash_23: 4 occurrences in this file/.test(text)) throw new Error(`hover text: ${text.slice(0, 300)}`);
     for (const l of ["line 8", "line 9", "line 16", "line 17"]) if (!text.includes(l)) throw new Error(`hover lacks ${l}: ${text.slice(0, 300)}`);
+    // the table first: the id's diagnostic sits on its key, so no diagnostic text comes before it (issue 23 item 7)
+    const tableAt = text.indexOf("4 occurrences in this file");
+    if (tableAt > 80) throw new Error(`the occurrence table is not first in the hover: ${text.slice(0, 300)}`);
     await hover.first().locator("table").first().scrollIntoViewIfNeeded().catch(() => {});
     await page.waitForTimeout(300);
     await shot("hover");

@@ -6,6 +6,9 @@ import { readSession } from "../../server/src/engine/session/read-session.js";
 import { findingRange } from "../../server/src/engine/model/positions.js";
 import { corpusFiles, corpusText, rawObjects } from "../helpers/corpus.js";
 import { sessionText } from "../helpers/session-builder.js";
+import { parseText } from "../../server/src/engine/model/parse.js";
+import { patchLines } from "../../server/src/engine/model/patch-lines.js";
+import { continueAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
 
 const codes = (text: string) => analyze(text).findings.map((f) => f.code);
 
@@ -123,6 +126,29 @@ describe("bad input: a finding each, and analysis goes on", () => {
     const unknown = a.findings.filter((f) => f.code === "unknown-entry");
     assert.deepEqual(unknown.map((f) => f.line), [5, 6, 7]);
     assert.equal(unknown[0].severity, "information");
+  });
+  it("an entry type pi does not write: one information finding per type, on its first line, also when the session continues (format drift)", () => {
+    const entry = (type: string, id: string, parentId: string) => JSON.stringify({ type, id, parentId, timestamp: "2026-01-01T00:00:00Z" });
+    const lines = [entry("ttsr_injection", "x1", "e4"), entry("ttsr_injection", "x2", "x1"), entry("archive", "x3", "x2"), entry("ttsr_injection", "x4", "x3")];
+    const text = base + lines.join("\n") + "\n";
+    const drift = (fs: readonly { code: string; line: number; message: string }[]) => fs.filter((f) => f.code === "unknown-entry").map((f) => `${f.line}:${f.message.split(".")[0]}`);
+    assert.deepEqual(drift(analyze(text).findings), ["5:pi entry type `ttsr_injection` is not known to this version", "7:pi entry type `archive` is not known to this version"]);
+    // appended one at a time: the same, continued
+    let doc = parseText(base);
+    let v = continueAnalysis(doc, {});
+    for (const l of lines) {
+      doc = patchLines(doc, [{ range: { start: { line: doc.lines.length, character: 0 }, end: { line: doc.lines.length, character: 0 } }, text: l + "\n" }])!;
+      v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+      assert.equal(v.stages.session, "appended");
+    }
+    assert.deepEqual(drift(v.analysis.findings), drift(analyze(text).findings));
+    // the first line of a type edited into a known type: the next line of that type is the first now (the session is read in full)
+    const edited = entry("label", "x1", "e4").replace('"timestamp"', '"targetId":"e4","label":"l","timestamp"');
+    doc = patchLines(doc, [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: doc.lines.at(5)!.text.length } }, text: edited }])!;
+    v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+    const fresh = analyze([...doc.lines.all()].map((l) => l.text + l.eol).join(""));
+    assert.deepEqual(drift(v.analysis.findings), drift(fresh.findings));
+    assert.deepEqual(drift(fresh.findings), ["6:pi entry type `ttsr_injection` is not known to this version", "7:pi entry type `archive` is not known to this version"]);
   });
   it("broken-parent and duplicate-entry-id point at the offending value", () => {
     const extra = [

@@ -10,15 +10,13 @@
 import type { Entry, Msg, Session, SourceLine } from "../../model/types.js";
 import type { ContextOptions, FormatRead } from "../profile.js";
 import { contextEventMessages, DEFAULT_PI_VERSION, type PiVersion, project } from "./pi-context.js";
-import { type PiReadState, readPiLine } from "./pi-read.js";
+import { readPiLinesIn } from "./pi-read.js";
 
 const versionOf = (o: ContextOptions): PiVersion => (o.piVersion === "0.83" ? "0.83" : DEFAULT_PI_VERSION);
 
 export function piReadLinesIn(session: Session, lines: readonly SourceLine[]): FormatRead | null {
   if (!session.header || session.header.version < 2) return null;
-  const st: PiReadState = { header: session.header, entries: [], findings: [], fileEntries: [] };
-  for (const l of lines) readPiLine(st, l);
-  return { entries: st.entries, findings: st.findings };
+  return readPiLinesIn(session, lines);
 }
 
 export function piExtendContext(prevBefore: Msg[], prevBranch: readonly Entry[], tail: readonly Entry[], options: ContextOptions): Msg[] | null {

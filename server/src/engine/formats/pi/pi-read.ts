@@ -8,6 +8,10 @@ import { fieldTypeFinding, shapeFinding, wrongFields } from "../../model/shape-f
 import type { Entry, Finding, Session, SourceLine } from "../../model/types.js";
 import type { FormatRead } from "../profile.js";
 import { PI_HEADER_RULES, piFieldRules } from "./pi-field-rules.js";
+import { DriftGuard, type DriftWords, hasEntryType } from "../drift.js";
+
+/** How the drift guard names pi's kinds: an entry type pi 1.x does not write is reported once per type. */
+const PI_DRIFT: DriftWords = { agent: "pi", kind: "entry type", version: "1.x" };
 
 export const PI_ENTRY_TYPES = new Set([
   "message",
@@ -31,10 +35,42 @@ export interface PiReadState {
   findings: Finding[];
   /** Every parsed entry object in file order, header included (v1 compaction indexes count it). */
   fileEntries: (Entry | "header")[];
+  /** The entry types not known to pi reported so far (once per type). */
+  drift: DriftGuard;
+}
+
+/** A fresh reading state (`header`: a continued read's, from the session). */
+export function piReadState(header?: Session["header"]): PiReadState {
+  return { header, entries: [], findings: [], fileEntries: [], drift: new DriftGuard(PI_DRIFT) };
+}
+
+/** Whether an entry type is one pi writes. */
+export const isPiEntryType = (type: string): boolean => PI_ENTRY_TYPES.has(type);
+
+/**
+ * Lines appended to a session or edited in place, read as the full read reads them; an entry type
+ * pi does not know that the session has before them is not reported again. Null (read in full)
+ * when an edit involves such a type: which of its lines is the first then depends on the rest.
+ */
+export function readPiLinesIn(session: Session, lines: readonly SourceLine[]): FormatRead | null {
+  const st = piReadState(session.header);
+  const first = lines[0]?.line ?? 0;
+  const last = lines[lines.length - 1]?.line ?? first;
+  const entries = session.entries;
+  const appended = entries.length === 0 || entries[entries.length - 1].line < first;
+  for (const l of lines) {
+    const type = isObject(l.value) && typeof l.value.type === "string" ? l.value.type : undefined;
+    if (type === undefined || isPiEntryType(type) || type === "session") continue;
+    if (!appended) return null;
+    if (hasEntryType(session, type, first)) st.drift.know(type);
+  }
+  if (!appended) for (const e of entries) if (e.line >= first && e.line <= last && !isPiEntryType(e.type)) return null;
+  for (const l of lines) readPiLine(st, l);
+  return { entries: st.entries, findings: st.findings };
 }
 
 export function readPi(lines: LineList): FormatRead {
-  const st: PiReadState = { header: undefined, entries: [], findings: [], fileEntries: [] };
+  const st = piReadState();
   for (const l of lines.held) readPiLine(st, l);
   const { header, entries, findings, fileEntries } = st;
   if (header && header.version < 2) {
@@ -117,19 +153,17 @@ export function readPiLine(st: PiReadState, l: SourceLine): void {
   }
   entries.push(entry);
   fileEntries.push(entry);
-  checkEntryShape(entry, findings);
+  checkEntryShape(entry, findings, st.drift);
 }
 
-function checkEntryShape(e: Entry, findings: Finding[]): void {
+function checkEntryShape(e: Entry, findings: Finding[], drift: DriftGuard): void {
   const v = e.raw;
   const wrong = wrongFields(v, piFieldRules(e.type, v.customType));
   if (wrong.length) findings.push(fieldTypeFinding(e.line, wrong, "pi"));
   if (!PI_ENTRY_TYPES.has(e.type)) {
-    findings.push(shapeFinding("unknown-entry", {
-      line: e.line,
-      path: ["type"],
-      message: `Unknown entry type \`${e.type}\` adds nothing. It stays in the tree but contributes nothing to the context.`,
-    }, "information"));
+    // Format drift: once per type, on its first line; the entry stays in the tree and adds nothing to the context.
+    const f = drift.note(e.type, e.line, ["type"]);
+    if (f) findings.push(f);
     return;
   }
   if (e.type === "message") {
