@@ -275,6 +275,9 @@ function eachString(value: unknown, visit: (s: string) => void): void {
   }
 }
 
+/** How many walks of the file's lines looked for the names of ids (tests count work, never time). */
+export const renameWork = { walks: 0 };
+
 /**
  * The lines whose strings name an id of `ids` (the id itself, or `id@digits`), per id; fills
  * `taken` (when given) with the strings holding `__t`. `textMayName`, when given, tells from a held
@@ -283,6 +286,7 @@ function eachString(value: unknown, visit: (s: string) => void): void {
  * line) is always walked.
  */
 function namingLines(a: Analysis, ids: ReadonlySet<string>, taken: Set<string> | undefined, textMayName: ((text: string) => boolean) | undefined): Map<string, Set<number>> {
+  renameWork.walks++;
   const out = new Map<string, Set<number>>();
   const add = (id: string, line: number) => {
     let set = out.get(id);
