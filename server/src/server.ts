@@ -6,12 +6,10 @@
  */
 import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
 import type { Finding, FixAllStep } from "./engine/index.js";
-import { whyNot } from "./engine/index.js";
-import { escapeUnsafe } from "./protocol/index.js";
 import { buildRenderView, withAllFixes } from "./presentation/view-model.js";
 import { guardReason } from "./presentation/view-guard.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
-import { codeActions, FIX_ALL_KIND, type FileFixData, fixEdit, isFileFixData, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
+import { codeActions, FIX_ALL_KIND, fixEdit, isFileFixData, NOT_APPLIED_COMMAND, resolveCodeAction, toTextEdits } from "./lsp/actions.js";
 import { codeLenses } from "./lsp/code-lenses.js";
 import { prunedHints, toDiagnostic } from "./lsp/diagnostics.js";
 import { hover } from "./lsp/hover.js";
@@ -70,7 +68,7 @@ connection.onInitialize((params) => {
       documentSymbolProvider: { label: "Transcript" },
       codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: ["quickfix", FIX_ALL_KIND], resolveProvider: true },
-      executeCommandProvider: { commands: [APPLY_FILE_FIX_COMMAND] },
+      executeCommandProvider: { commands: [APPLY_FILE_FIX_COMMAND, NOT_APPLIED_COMMAND] },
     },
     serverInfo: { name: "transcript-inspector", version: "0.1.0" },
   };
@@ -322,7 +320,7 @@ connection.onCodeAction(async (p: CodeActionParams) => {
   return withModel(p.textDocument.uri, [], (st) => {
     // The server's own findings on the lines asked about (what their diagnostics show), once the
     // verdicts are there: never computed on this request (a publish in two steps makes them).
-    const here = providers.ready(st, settings) ? { findings: providers.shownOn(st, settings, p.range.start.line, p.range.end.line), diagnosticOf: (f: Finding) => toDiagnostic(st.model, st.uri, f, settings) } : undefined;
+    const here = () => (providers.ready(st, settings) ? { findings: providers.shownOn(st, settings, p.range.start.line, p.range.end.line), diagnosticOf: (f: Finding) => toDiagnostic(st.model, st.uri, f, settings) } : undefined);
     const actions = codeActions(st, p.range, p.context.only, p.context.diagnostics, versionedEdits, disabledActions, here);
     // A client that cannot resolve an edit runs a command for a file-wide repair instead.
     if (!resolveEdits) for (const a of actions) if (!a.edit && isFileFixData(a.data)) a.command = { title: a.title, command: APPLY_FILE_FIX_COMMAND, arguments: [a.data] };
@@ -351,12 +349,8 @@ connection.onCodeActionResolve(async (action: CodeAction, token) => {
   try {
     const st = await stateOf(data.uri);
     if (!st || !st.analysis) return action;
-    if (data.line !== undefined) {
-      // One finding's repair, offered before its edits were made: when it turns out unsafe, say why.
-      const resolved = await resolveCodeAction(st, action, versionedEdits, () => false);
-      if (!resolved.edit && data.version === st.version) notApplied(st, data);
-      return resolved;
-    }
+    // One finding's repair, offered before its edits were made: unsafe after all, it carries a command that says why.
+    if (data.line !== undefined) return await resolveCodeAction(st, action, versionedEdits, () => false);
     return await withFixProgress(action.title, token, (cancelled, onStep) => resolveCodeAction(st, action, versionedEdits, cancelled, onStep));
   } catch (e) {
     connection.console.error(`resolving a code action on ${data.uri} failed: ${(e as Error).stack ?? e}`);
@@ -364,20 +358,18 @@ connection.onCodeActionResolve(async (action: CodeAction, token) => {
   }
 });
 
-/** Tells the user why a repair offered before its edits were made was not applied (it is not safe there). */
-function notApplied(st: DocState, data: FileFixData): void {
-  const why = whyNot(data.kind, st.model.a, data.line!, data.toolCallId, st.bom ?? false) ?? "it no longer applies";
-  void connection.window.showWarningMessage(`Transcript Inspector did not change the file: ${escapeUnsafe(why)}.`);
-}
-
 connection.onExecuteCommand(async (p, token) => {
   const data = p.arguments?.[0];
+  if (p.command === NOT_APPLIED_COMMAND) {
+    if (typeof data === "string") void connection.window.showWarningMessage(data.slice(0, 1000));
+    return;
+  }
   if (p.command !== APPLY_FILE_FIX_COMMAND || !isFileFixData(data)) return;
   const st = await stateOf(data.uri);
   if (!st || !st.analysis || st.version !== data.version) return;
   const resolved = await withFixProgress(data.kind, token, (cancelled, onStep) => resolveCodeAction(st, { title: data.kind, data }, versionedEdits, cancelled, onStep));
   if (resolved.edit) await connection.workspace.applyEdit({ label: resolved.title, edit: resolved.edit });
-  else if (data.line !== undefined) notApplied(st, data);
+  else if (typeof resolved.command?.arguments?.[0] === "string") void connection.window.showWarningMessage(resolved.command.arguments[0]);
 });
 
 connection.onRequest(RenderRequest, async (p) => {

@@ -17,6 +17,9 @@ const SOURCE_FIX_ALL: FixKind = "fix-all";
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.transcriptInspector`;
 
+/** The server's command a chosen repair runs when it turned out not to be safe: it shows its argument, the reason. */
+export const NOT_APPLIED_COMMAND = "transcriptInspector.server.notApplied";
+
 export interface ActionDoc {
   uri: string;
   version: number | null;
@@ -96,13 +99,6 @@ function overlaps(a: Range, line: number): boolean {
 }
 
 /**
- * Quick fixes for the findings in `range`, found through the rule table (`CodeSpec.fixes`) and
- * the repair registry; a file-wide repair is offered after a one-finding repair of its code
- * succeeded, and every repair as `source.fixAll` when asked for. A repair that applies to a
- * finding but is not safe there comes back disabled with the reason (when the client shows
- * disabled actions: `disabledSupport`).
- */
-/**
  * What the document shows on the lines asked about, from the server's own findings (lsp/provider-findings.ts
  * `shownFindingsOn`): the findings and their diagnostics. With the cursor on a tool-call id, whose
  * diagnostics are drawn on its key, VS Code sends no diagnostic: the actions come from these.
@@ -112,21 +108,38 @@ export interface FindingsHere {
   diagnosticOf(f: Finding): Diagnostic | null;
 }
 
-export function codeActions(doc: ActionDoc, range: Range, only: string[] | undefined, diags: Diagnostic[], versioned: boolean, disabledSupport = false, here?: FindingsHere): CodeAction[] {
+/**
+ * Quick fixes for the findings in `range`, found through the rule table (`CodeSpec.fixes`) and
+ * the repair registry; a file-wide repair is offered after a one-finding repair of its code
+ * succeeded, and every repair as `source.fixAll` when asked for. A repair that applies to a
+ * finding but is not safe there comes back disabled with the reason (when the client shows
+ * disabled actions: `disabledSupport`); one whose edits are made when chosen (a rename) carries
+ * its data instead, and says why when it turns out unsafe then. `hereOf`: the server's own
+ * findings on the lines asked about, asked only for quick fixes.
+ */
+export function codeActions(doc: ActionDoc, range: Range, only: string[] | undefined, diags: Diagnostic[], versioned: boolean, disabledSupport = false, hereOf?: () => FindingsHere | undefined): CodeAction[] {
   const wants = (kind: string) => !only || only.length === 0 || only.some((o) => kind === o || kind.startsWith(o + "."));
   const out: CodeAction[] = [];
   const a = doc.model.a;
+  const here = wants(CodeActionKind.QuickFix) ? hereOf?.() : undefined;
+  // Each finding's diagnostic made once per request.
+  const made = new Map<Finding, Diagnostic | null>();
+  const diagnosticOf = (f: Finding) => {
+    let d = made.get(f);
+    if (d === undefined) made.set(f, (d = here!.diagnosticOf(f)));
+    return d;
+  };
   // The diagnostics an action fixes: the client's, else the server's own for that finding.
   const diagFor = (code: string, line: number) => {
     const sent = diags.filter((d) => d.code === code && d.range.start.line === line);
     if (sent.length || !here) return sent;
-    const made: Diagnostic[] = [];
+    const out: Diagnostic[] = [];
     for (const f of here.findings) {
       if (f.code !== code || f.line !== line) continue;
-      const d = here.diagnosticOf(f);
-      if (d) made.push(d);
+      const d = diagnosticOf(f);
+      if (d) out.push(d);
     }
-    return made;
+    return out;
   };
   const bom = bomOf(doc);
   // A file-wide repair is offered at once and computed only when chosen (codeAction/resolve).
@@ -182,7 +195,7 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
       if (offered) for (const k of fixes) if (REPAIRS[k].all) fileWide.add(k);
     }
     for (const kind of fileWide) out.push(fileWideAction(kind, CodeActionKind.QuickFix));
-    pushAll(out, codeSettingActions(here ? settingDiagnostics(here, diags) : diags));
+    pushAll(out, codeSettingActions(here ? settingDiagnostics(here, diags, diagnosticOf) : diags));
     pushAll(out, disabled);
   }
   if (only && only.length && wants(FIX_ALL_KIND) && hasRepairable(a)) out.push(fileWideAction(SOURCE_FIX_ALL, FIX_ALL_KIND));
@@ -223,12 +236,16 @@ export function codeSettingActions(diags: readonly Diagnostic[]): CodeAction[] {
  * lines' findings it did not send (one per finding; a tool-call id's diagnostic sits on its key,
  * beside the cursor on the id).
  */
-function settingDiagnostics(here: FindingsHere, diags: readonly Diagnostic[]): Diagnostic[] {
+function settingDiagnostics(here: FindingsHere, diags: readonly Diagnostic[], diagnosticOf: (f: Finding) => Diagnostic | null): Diagnostic[] {
   const out = [...diags];
+  // The codes already there, and one diagnostic per code more: the actions are per code.
+  const codes = new Set<unknown>(diags.map((d) => d.code));
   for (const f of here.findings) {
-    if (diags.some((d) => d.code === f.code && d.range.start.line === f.line)) continue;
-    const d = here.diagnosticOf(f);
-    if (d) out.push(d);
+    if (codes.has(f.code)) continue;
+    const d = diagnosticOf(f);
+    if (!d) continue;
+    codes.add(f.code);
+    out.push(d);
   }
   return out;
 }
@@ -244,7 +261,11 @@ export async function resolveCodeAction(doc: ActionDoc, action: CodeAction, vers
   if (!isFileFixData(data) || data.version !== doc.version) return action;
   if (data.line !== undefined) {
     const r = REPAIRS[data.kind].one?.(doc.model.a, data.line, data.toolCallId, bomOf(doc));
-    return r ? { ...action, title: escapeUnsafe(r.title), edit: workspaceEdit(doc, r.edits, versioned) } : action;
+    if (r) return { ...action, title: escapeUnsafe(r.title), edit: workspaceEdit(doc, r.edits, versioned) };
+    // Not safe after all: VS Code resolves an action when the menu shows it (hover, focus), so the
+    // reason is said only when it is chosen, by the command it then runs.
+    const why = whyNot(data.kind, doc.model.a, data.line, data.toolCallId, bomOf(doc)) ?? "it no longer applies";
+    return { ...action, command: { title: action.title, command: NOT_APPLIED_COMMAND, arguments: [`Transcript Inspector did not change the file: ${escapeUnsafe(why)}.`] } };
   }
   const edits = await fileEdits(doc, data.kind, cancelled, onStep);
   if (!edits) return action;

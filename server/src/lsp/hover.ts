@@ -85,7 +85,11 @@ function problemsHere(onLine: readonly Finding[], id: string): string[] {
       continue;
     }
     let first = f.message.split(/(?<=\.)\s/)[0];
-    if (first.length > HOVER_PROBLEM_CHARS) first = `${first.slice(0, HOVER_PROBLEM_CHARS - 1)}…`;
+    if (first.length > HOVER_PROBLEM_CHARS) {
+      // never half a surrogate pair
+      const cut = /[\uD800-\uDBFF]/.test(first[HOVER_PROBLEM_CHARS - 2]) ? HOVER_PROBLEM_CHARS - 2 : HOVER_PROBLEM_CHARS - 1;
+      first = `${first.slice(0, cut)}…`;
+    }
     // the code is one of the engine's (letters and hyphens), shown as code: escaping it would show the backslashes
     out.push(`- **${f.severity}** \`${/^[a-z0-9-]+$/.test(f.code) ? f.code : "?"}\`: ${escapeMarkdown(first)}`);
   }

@@ -4,7 +4,7 @@ import {
   type Location,
   type Range,
 } from "vscode-languageserver/node";
-import { documentOf, pathPlace } from "../engine/index.js";
+import { documentOf, pathPlace, samePath } from "../engine/index.js";
 import type { ColumnRange, JsonPath, Severity } from "../engine/index.js";
 import type { DocModel, IdSite } from "./model.js";
 
@@ -46,7 +46,7 @@ export function siteLocation(m: DocModel, uri: string, s: IdSite): Location {
 export function markerRange(m: DocModel, line: number, r: ColumnRange, path?: JsonPath): ColumnRange {
   if (!path || typeof path[path.length - 1] !== "string" || documentOf(m.a.session.lines)) return r;
   const site = m.siteAt(line, r.start);
-  if (!site || site.path.length !== path.length || !site.path.every((p, i) => p === path[i])) return r;
+  if (!site || !samePath(site.path, path)) return r;
   const text = m.a.session.lines.at(line)?.text ?? "";
   const key = keyBefore(text, r.start);
   return key ?? r;

@@ -28,13 +28,13 @@ export interface Built {
 /** The last build per resume key, keyed by the wire's first message (released with it). */
 export const lastBuilt = new WeakMap<Msg, Map<TupleKey, Built>>();
 /**
- * Forgets the builds kept for a wire's first message under keys other than `keys` (the ones the
- * caller just used; the verdicts are the only caller that resumes builds): a pi session that
- * switched model does not keep the old model's build.
+ * Forgets the builds kept for a wire's first message under the caller's keys (those whose first
+ * part is `owner`) other than `keys` (the ones it just used): a pi session that switched model
+ * does not keep the old model's build. Other callers' builds stay.
  */
-export function keepBuilds(first: Msg | undefined, keys: ReadonlySet<TupleKey>): void {
+export function keepBuilds(first: Msg | undefined, owner: string, keys: ReadonlySet<TupleKey>): void {
   const byKey = first ? lastBuilt.get(first) : undefined;
-  if (byKey) for (const k of [...byKey.keys()]) if (!keys.has(k)) byKey.delete(k);
+  if (byKey) for (const k of [...byKey.keys()]) if (k.parts[0] === owner && !keys.has(k)) byKey.delete(k);
 }
 
 /** The build or combination each returned request comes from (the array is its `out`). */

@@ -8,12 +8,14 @@
  * the pattern is normal for the target (Kimi's repeating ids). Every finding names the
  * providers that reject it and quotes their error text.
  *
- * Cost: one request view and one pass per rule for each of the nine providers, each linear in
- * the wire; related lists and per-verdict finding lists are bounded.
+ * Cost: one request per distinct request variant and one pass per rule and variant (providers
+ * that share a request share its hits), continued from the previous version where a rule is
+ * segment-local; the merge is once per distinct list of hits and keeps the findings of hits the
+ * previous version merged the same way; related lists and per-verdict finding lists are bounded.
  */
 import type { Analysis } from "../pipeline/analyze.js";
 import type { Finding, Msg, Severity } from "../model/types.js";
-import { tupleKey, type TupleKey } from "../model/tuple-key.js";
+import { scopedTupleKey, tupleKey, type TupleKey } from "../model/tuple-key.js";
 import { latestModel, modelTurns, type ModelRef } from "./detect.js";
 import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../model/provider-names.js";
 import { type RequestMessage } from "./request-model.js";
@@ -64,6 +66,10 @@ export interface ProviderVerdicts {
 }
 
 export const MAX_VERDICT_FINDINGS = 20;
+/** The first part of the verdicts' own cache keys: what they prune is theirs (a test's builds on the same wire stay). */
+const VERDICTS = "verdicts";
+/** The scope of the keys of an empty wire. */
+const NO_WIRE = {};
 const MAX_RELATED = 8;
 const MAX_QUOTES = 3;
 
@@ -100,6 +106,16 @@ export function packsIn(wire: Msg[], format: string): Set<string> {
   return present;
 }
 
+/** Places on one line of one rule compared one by one; more are looked up by `placeKey`. */
+const CROWDED_LINE = 8;
+
+/** A hit's place on its line as a key (tool-call id and path, each part typed): only for crowded lines. */
+function placeKey(hit: Hit): string {
+  let k = hit.toolCallId === undefined ? "-" : `+${hit.toolCallId}`;
+  for (const p of hit.place.path ?? []) k += typeof p === "number" ? `\u0000#${p}` : `\u0000$${p}`;
+  return hit.place.path ? k : `${k}\u0001`;
+}
+
 /**
  * The finding last made of a hit, with what it was made from besides the hit (the rule is the
  * hit's): findings are never changed once made, so versions share them.
@@ -123,10 +139,9 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const detected = latest?.provider ?? null;
   const target: ProviderName | null = options.target === "all" ? null : options.target ?? detected;
   const targetSource = options.target ? "option" : detected ? "session" : "none";
-  // One rule asks, about the latest turn only: near the end of Before first (pi's After shares
-  // Before's origins); a miss scans all of Before once (After's messages of a Claude Code or Codex
-  // session are their own, so a lookup usually finds nothing: an index of all of Before was built
-  // on every version); from the second miss on, an index.
+  // One rule asks, about the latest turn only: near the end of Before first (pi's, Codex's and the
+  // others' After share Before's origins); a miss scans all of Before once; from the second miss
+  // on, an index. A format whose sent messages are its own (Claude Code) is never looked up.
   let beforeByOrigin: Map<unknown, Msg> | undefined;
   let misses = 0;
   const sendsContext = formatProfile(session.format)?.providers.sendsContextMessages ?? true;
@@ -149,7 +164,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   // bit per provider, in PROVIDER_NAMES order), and the hit whose words it takes.
   type Acc = { rule: ProviderRule; hit: Hit; rejects: number; quiet: number };
   // By rule and line: the one merged finding there, or the few when a line has several places.
-  const merged = new Map<ProviderRule, Map<number, Acc | Acc[]>>();
+  const merged = new Map<ProviderRule, Map<number, Acc | Acc[] | Map<string, Acc>>>();
   const samePlace = (a: Acc, hit: Hit) => a.hit.toolCallId === hit.toolCallId && samePath(a.hit.place.path, hit.place.path);
   const order: Acc[] = [];
 
@@ -164,6 +179,8 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   // What this run kept to continue from: the rest is released (a model no longer used, a rule's variant).
   const usedBuilds = new Set<TupleKey>();
   const usedHits = new Set<TupleKey>();
+  // Keys holding what the file says (a model name) live as long as the wire's first message.
+  const scope: object = wire[0] ?? NO_WIRE;
 
   PROVIDER_NAMES.forEach((provider, bitIndex) => {
     const bit = 1 << bitIndex;
@@ -177,7 +194,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     const serializer = shape?.serialisedBySender ? { dropEmpty: true, dropEmptyUser: provider !== "bedrock", unsignedThinkingAsText: provider === "anthropic" || provider === "bedrock" } : undefined;
     const requestKey = packsPresent.has(provider) ? tupleKey(provider) : tupleKey("none", serializer?.dropEmpty, serializer?.dropEmptyUser, serializer?.unsignedThinkingAsText);
     // What the build depends on besides the wire: an append resumes the previous build (request-build.ts).
-    const resumeKey = tupleKey(session.format, requestKey, ref !== undefined, ref?.model, ref?.api);
+    const resumeKey = scopedTupleKey(scope, VERDICTS, session.format, requestKey, ref !== undefined, ref?.model, ref?.api);
     usedBuilds.add(resumeKey);
     let req = requests.get(requestKey);
     if (!req) {
@@ -196,9 +213,9 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     for (const rule of PROVIDER_RULES) {
       const cell = cellFor(rule, provider);
       if (!cell || (cell.verdict !== "rejects" && cell.verdict !== "quiet")) continue;
-      const hitsKey = tupleKey(rule, cell.mode, ctx.targetModel);
+      const hitsKey = scopedTupleKey(scope, rule, cell.mode, ctx.targetModel);
       let use = shared.get(hitsKey);
-      const lastKey = tupleKey(resumeKey, combined, hitsKey);
+      const lastKey = scopedTupleKey(scope, VERDICTS, resumeKey, combined, hitsKey);
       usedHits.add(lastKey);
       if (!use) {
         shared.set(hitsKey, (use = { rule, hits: incrementalHits(rule, req, ctx, cell.mode, lastKey), rejects: 0, quiet: 0, target: false }));
@@ -218,12 +235,19 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     for (const hit of use.hits) {
       const line = hit.place.line ?? -1;
       const here = byLine.get(line);
-      let acc = here === undefined ? undefined : Array.isArray(here) ? here.find((a) => samePlace(a, hit)) : samePlace(here, hit) ? here : undefined;
+      let acc: Acc | undefined;
+      if (here === undefined) acc = undefined;
+      else if (here instanceof Map) acc = here.get(placeKey(hit));
+      else if (Array.isArray(here)) acc = here.find((a) => samePlace(a, hit));
+      else acc = samePlace(here, hit) ? here : undefined;
       if (!acc) {
         acc = { rule: use.rule, hit, rejects: 0, quiet: 0 };
         if (here === undefined) byLine.set(line, acc);
-        else if (Array.isArray(here)) here.push(acc);
-        else byLine.set(line, [here, acc]);
+        else if (here instanceof Map) here.set(placeKey(hit), acc);
+        else if (!Array.isArray(here)) byLine.set(line, [here, acc]);
+        else if (here.length < CROWDED_LINE) here.push(acc);
+        // A line with many places (a JSON-document chat is one line): looked up by key, not by a walk.
+        else byLine.set(line, new Map([...here, acc].map((a) => [placeKey(a.hit), a])));
         order.push(acc);
       }
       acc.rejects |= use.rejects;
@@ -232,7 +256,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     }
   }
 
-  keepBuilds(wire[0], usedBuilds);
+  keepBuilds(wire[0], VERDICTS, usedBuilds);
   for (const req of hitsOf.keys()) keepHits(req, usedHits);
 
   const targetBit = target ? 1 << PROVIDER_NAMES.indexOf(target) : 0;
@@ -290,10 +314,10 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
 /** The hits of the last check per rule and request variant, kept by the request's first message. */
 const lastHits = new WeakMap<RequestMessage, Map<TupleKey, { req: RequestMessage[]; generation: number | undefined; hits: Hit[]; allAt: boolean }>>();
 
-/** Forgets the hits kept for `req`'s first message under keys other than `keys`. */
+/** Forgets the hits kept for `req`'s first message under the verdicts' keys other than `keys` (others' stay). */
 function keepHits(req: RequestMessage[], keys: ReadonlySet<TupleKey>): void {
   const byKey = req.length ? lastHits.get(req[0]) : undefined;
-  if (byKey) for (const k of [...byKey.keys()]) if (!keys.has(k)) byKey.delete(k);
+  if (byKey) for (const k of [...byKey.keys()]) if (k.parts[0] === VERDICTS && !keys.has(k)) byKey.delete(k);
 }
 
 /**

@@ -101,7 +101,7 @@ export const repairWork = { plans: 0 };
 
 /**
  * A repair of one finding in its one representation, a line plan (guarded), and the edits of that
- * plan against the editor's text (`one`): the table as written is the table that runs.
+ * plan against the document's lines (`one`): the table as written is the table that runs.
  */
 function planned(plan: PlanFn): Required<Pick<RepairSpec, "plan" | "one">> {
   const safe = guarded(plan);

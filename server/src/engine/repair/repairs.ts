@@ -14,6 +14,7 @@ import type { Occurrence } from "../model/occurrence-index.js";
 import { locate, safeParseTree } from "../model/positions.js";
 import type { Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
 import { lineOf } from "../model/types.js";
+import { documentOf } from "../model/json-document.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";
@@ -367,17 +368,7 @@ function collidingIds(a: Analysis, wanted: (f: Finding) => boolean = () => true)
 /** The rename of one later occurrence and its result to `candidate`, or null when unsafe. `naming`: lines that name its id. */
 function renameOccurrence(a: Analysis, c: RenameContext, o: Occurrence, list: Occurrence[], candidate: string, naming: ReadonlySet<number>): RepairEdit[] | null {
   const id = o.id;
-  if (o.callLine === null || !o.callPath) return null;
-  if (o.turn === list[0].turn) return null; // never the first occurrence
-  // Two calls with this id in one assistant: their results cannot be told apart.
-  let inTurn = 0;
-  for (const x of list) if (x.assistant === o.assistant && ++inTurn > 1) return null;
-  // A chain that dropped this turn names the id; renaming would drift its record.
-  if (c.dropped.has(o.assistant) || (o.result && c.dropped.has(o.result))) return null;
-  // Results of this turn with the id that did not pair (second results) would be left behind.
-  if (c.unpairedTurns.has(`${id}\u0000${o.turn}`)) return null;
-  // An agent that answers calls by id alone (Codex) answers this one with another call's result: renamed, it would have none.
-  if (!o.result && formatProfile(a.session.format)?.repair.answersById === true) return null;
+  if (renameBlocked(a, c, o, list) || o.callLine === null || !o.callPath) return null;
   const lines = a.session.lines;
   const refs = referenceEdits(a, c, o, list, candidate, naming);
   if (!refs) return null;
@@ -394,6 +385,32 @@ function renameOccurrence(a: Analysis, c: RenameContext, o: Occurrence, list: Oc
   }
   for (const r of refs) if (touched.has(r.startLine)) return null;
   return [...edits, ...refs];
+}
+
+/**
+ * Whether this occurrence cannot be renamed, known without the file's other lines (the title of a
+ * rename offered before its edits checks these too): the first turn's, no call place, two calls
+ * with the id in one turn, a turn a chain dropped, second results left behind, or an agent that
+ * would answer it by id with another call's result.
+ */
+function renameBlocked(a: Analysis, c: RenameContext, o: Occurrence, list: Occurrence[]): boolean {
+  if (o.callLine === null || !o.callPath) return true;
+  if (o.turn === list[0].turn) return true; // never the first occurrence
+  // Two calls with this id in one assistant: their results cannot be told apart.
+  let inTurn = 0;
+  for (const x of list) if (x.assistant === o.assistant && ++inTurn > 1) return true;
+  // A chain that dropped this turn names the id; renaming would drift its record.
+  if (c.dropped.has(o.assistant) || (o.result && c.dropped.has(o.result))) return true;
+  // Results of this turn with the id that did not pair (second results) would be left behind.
+  if (c.unpairedTurns.has(`${o.id}\u0000${o.turn}`)) return true;
+  // An agent that answers calls by id alone (Codex) answers this one with another call's result: renamed, it would have none.
+  return !o.result && formatProfile(a.session.format)?.repair.answersById === true;
+}
+
+/** Whether a line is part of a record spanning lines (joined by a lone CR): a quick fix touching it is not offered (registry.ts `guarded`). */
+function spansLines(a: Analysis, line: number | null): boolean {
+  const l = line === null ? undefined : a.session.lines.heldAt(line);
+  return l !== undefined && (l.eol === "\r" || l.partOf !== undefined);
 }
 
 /** A new name `${id}__t${turn}` that no string of the file (and no name given before) equals. */
@@ -428,13 +445,18 @@ export function makeIdUniqueRepair(a: Analysis, _text: string, line: number, too
  * the file): the later turns of the id, as the rename names them when it is safe.
  */
 export function makeIdUniqueTitle(a: Analysis, line: number, toolCallId?: string): { title: string } | null {
+  // A JSON-document chat is never repaired line-wise (registry.ts guards every plan so).
+  if (documentOf(a.session.lines)) return null;
   const later = laterUses(a, line, toolCallId);
   if (!later) return null;
+  const c = renameContext(a);
   const turns: number[] = [];
   const seen = new Set<number>([later.list[0].turn]);
   for (const o of later.list) {
     if (seen.has(o.turn)) continue;
     seen.add(o.turn);
+    // All or nothing, as the rename: a later use that cannot be renamed leaves it not offered.
+    if (renameBlocked(a, c, o, later.list) || spansLines(a, o.callLine) || spansLines(a, o.resultLine)) return null;
     turns.push(o.turn);
   }
   return turns.length ? { title: renameTitle(later.id, turns) } : null;

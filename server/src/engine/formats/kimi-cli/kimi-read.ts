@@ -71,6 +71,8 @@ export function readKimi(lines: LineList): FormatRead {
 function hasPartType(session: Session, type: string, line: number): boolean {
   for (const e of session.entries) {
     if (e.line >= line) break;
+    // A line of an unknown role is read no further (its parts are not looked at): as the full read does.
+    if (!KIMI_ROLES.has(e.type) && !KIMI_MARKERS.has(e.type)) continue;
     if (Array.isArray(e.raw.content) && e.raw.content.some((p: unknown) => isObject(p) && p.type === type)) return true;
   }
   return false;
