@@ -4,7 +4,7 @@ import {
   type Location,
   type Range,
 } from "vscode-languageserver/node";
-import { documentOf, pathPlace, samePath } from "../engine/index.js";
+import { documentOf, formatProfile, pathPlace } from "../engine/index.js";
 import type { ColumnRange, JsonPath, Severity } from "../engine/index.js";
 import type { DocModel, IdSite } from "./model.js";
 
@@ -45,8 +45,9 @@ export function siteLocation(m: DocModel, uri: string, s: IdSite): Location {
  */
 export function markerRange(m: DocModel, line: number, r: ColumnRange, path?: JsonPath): ColumnRange {
   if (!path || typeof path[path.length - 1] !== "string" || documentOf(m.a.session.lines)) return r;
-  const site = m.siteAt(line, r.start);
-  if (!site || !samePath(site.path, path)) return r;
+  // A tool-call id's place as the format declares it (one look at the line's value: the id index
+  // of the whole document is not built for a publish).
+  if (!formatProfile(m.a.session.format)?.isIdPath(m.a.session.lines.heldAt(line)?.value, path)) return r;
   const text = m.a.session.lines.at(line)?.text ?? "";
   const key = keyBefore(text, r.start);
   return key ?? r;
