@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { formatProfile } from "../../server/src/engine/formats/registry.js";
-import { fixAll } from "../../server/src/engine/repair/index.js";
+import { fixAll, REPAIRS, whyNot } from "../../server/src/engine/repair/index.js";
 import { type Finding, type Msg, toolCallsOf } from "../../server/src/engine/model/types.js";
 import { textOf } from "../../server/src/engine/formats/message-text.js";
 import { recordedUsage } from "../../server/src/engine/session/recorded-usage.js";
@@ -148,6 +148,28 @@ describe("Copilot CLI: constructed sessions", () => {
       assert.equal(renderJson(name, a).format, AGENT);
       assert.deepEqual(checkJson(name, a).findings.map((f) => `${f.code}@${f.line}`).sort(), codes);
     });
+
+  it("a call id used again in a later turn: the rename renames that turn's call, start and completion, and leaves the first turn's", () => {
+    const text = fixture(AGENT, "duplicate-call-id.jsonl");
+    const a = analyze(text);
+    const f = a.findings.find((x) => x.code === "colliding-id")!;
+    // the first turn's tool.execution_start names the id too: it belongs to that turn, not a reference to rename or to refuse
+    const r = REPAIRS["make-id-unique"].one!(a, f.line, f.toolCallId, false);
+    assert.ok(r, `not offered: ${whyNot("make-id-unique", a, f.line, f.toolCallId, false)}`);
+    const lines = text.split("\n");
+    const touched = [...new Set(r.edits.map((e) => e.startLine))].sort((x, y) => x - y);
+    assert.deepEqual(touched.map((l) => JSON.parse(lines[l]).type), ["assistant.message", "tool.execution_start", "tool.execution_complete"]);
+    assert.ok(touched.every((l) => l >= f.line), "nothing of the first turn");
+    let next = text;
+    for (const e of [...r.edits].sort((x, y) => y.startLine - x.startLine || y.startCol - x.startCol)) {
+      const ls = next.split("\n");
+      ls[e.startLine] = ls[e.startLine].slice(0, e.startCol) + e.newText + ls[e.startLine].slice(e.endCol);
+      next = ls.join("\n");
+    }
+    const b = analyze(next);
+    assert.deepEqual(codesAt(b.findings), [], "the repaired file analyses clean");
+    assert.equal(b.after.filter((m) => m.role === "toolResult").length, a.after.filter((m) => m.role === "toolResult").length, "every result still answers its call");
+  });
 
   it("an unknown event type: one information finding per type, the line kept", () => {
     const a = analyze(fixture(AGENT, "unknown-event.jsonl"));

@@ -257,6 +257,16 @@ interface RenameContext {
   namingOf(id: string): ReadonlySet<number>;
   /** Strings of the file that a new name of the `__t` form could equal. */
   taken: Set<string>;
+  /** An id's turns in the file (made once per id): the lines of its calls and results, and each call's turn span. */
+  turnsOf(id: string, list: Occurrence[]): IdTurns;
+}
+
+/** Where an id's occurrences sit in the file: what a rename leaves alone or renames with its turn. */
+interface IdTurns {
+  /** The lines of its calls and results (and of results that paired with no call). */
+  own: Set<number>;
+  /** Each call's turn span, from its call line (exclusive) to the next assistant message's line (exclusive), by call line. */
+  spans: { start: number; end: number }[];
 }
 
 /** A held line's text when it is in memory (a line read from disk may read it again when asked: then undefined). */
@@ -354,7 +364,34 @@ function renameContext(a: Analysis): RenameContext {
     one.set(id, lines);
     return lines;
   };
-  c = { positionInBefore, dropped, unpairedTurns, naming, namingOf, taken };
+  // The turn span of a call: from its line to the line of the next assistant message of the context.
+  const spanEndOf = (o: Occurrence): number => {
+    const idx = positionInBefore(o.assistant);
+    for (let i = idx + 1; i >= 1 && i < a.before.length; i++) {
+      const m = a.before[i];
+      if (m.role === "assistant" && m.origin.kind === "entry") return m.origin.line;
+    }
+    return a.session.lines.length;
+  };
+  const turns = new Map<string, IdTurns>();
+  const turnsOf = (id: string, list: Occurrence[]): IdTurns => {
+    let t = turns.get(id);
+    if (t) return t;
+    const own = new Set<number>();
+    const spans: { start: number; end: number }[] = [];
+    for (const x of list) {
+      if (x.callLine !== null) {
+        own.add(x.callLine);
+        spans.push({ start: x.callLine, end: spanEndOf(x) });
+      }
+      if (x.resultLine !== null) own.add(x.resultLine);
+    }
+    for (const u of a.occurrences.unpaired) if (u.id === id && u.line !== null) own.add(u.line);
+    spans.sort((x, y) => x.start - y.start);
+    turns.set(id, (t = { own, spans }));
+    return t;
+  };
+  c = { positionInBefore, dropped, unpairedTurns, naming, namingOf, taken, turnsOf };
   renameContexts.set(a, c);
   return c;
 }
@@ -549,22 +586,15 @@ const CHAIN_ID_LISTS = new Set(["droppedToolCallIds", "protectedToolCallIds"]);
 function referenceEdits(a: Analysis, c: RenameContext, o: Occurrence, list: Occurrence[], candidate: string, naming: ReadonlySet<number>): RepairEdit[] | null {
   const id = o.id;
   const ts = typeof o.result?.timestamp === "number" ? o.result.timestamp : undefined;
-  const own = new Set<number>();
-  for (const x of list) {
-    if (x.callLine !== null) own.add(x.callLine);
-    if (x.resultLine !== null) own.add(x.resultLine);
-  }
-  for (const u of a.occurrences.unpaired) if (u.id === id && u.line !== null) own.add(u.line);
-  // The turn's span in the file: from the call to the next assistant message of the context.
-  const idx = c.positionInBefore(o.assistant);
-  let spanEnd = a.session.lines.length;
-  for (let i = idx + 1; i >= 1 && i < a.before.length; i++) {
-    const m = a.before[i];
-    if (m.role === "assistant" && m.origin.kind === "entry") {
-      spanEnd = m.origin.line;
-      break;
-    }
-  }
+  // The id's call and result lines, and each call's turn span (once per id, not per occurrence).
+  const { own, spans } = c.turnsOf(id, list);
+  const mine = o.callLine === null ? undefined : spans[partitionPoint(spans, (x) => x.start < o.callLine!)];
+  const spanEnd = mine && mine.start === o.callLine ? mine.end : a.session.lines.length;
+  // A line inside another call's turn names that call (an id is one call's within a turn): left as it is.
+  const inOtherTurn = (line: number): boolean => {
+    const k = partitionPoint(spans, (x) => x.start < line) - 1;
+    return k >= 0 && spans[k].start !== o.callLine && line < spans[k].end;
+  };
   const linear = formatProfile(a.session.format)?.repair.turnLinesCarryIds === true;
   const keyPrefix = id + "@";
   const out: RepairEdit[] = [];
@@ -598,6 +628,7 @@ function referenceEdits(a: Analysis, c: RenameContext, o: Occurrence, list: Occu
         rename(JSON.stringify(candidate));
         continue;
       }
+      if (linear && inOtherTurn(l.line)) continue;
       return null;
     }
   }
