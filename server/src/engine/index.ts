@@ -17,6 +17,7 @@ export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
 export { maxOf, minOf, partitionPoint, pushAll } from "./model/arrays.js";
 export { samePath } from "./model/json-path.js";
+export { findingsOnLines } from "./model/findings-on-lines.js";
 export { utf8Bytes } from "./model/utf8.js";
 // formats: each agent's files
 export { detectFormat, detectSession, fileNameGlob, FORMAT_PROFILES, type FormatName, formatProfile, isSessionFileName, runtimeWords, SESSION_DOCUMENT_GLOBS, SESSION_DOCUMENT_NAMES, SESSION_FORMATS } from "./formats/registry.js";

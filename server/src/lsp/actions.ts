@@ -3,7 +3,7 @@ import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type Text
 import type { AnalyzeOptions } from "../engine/index.js";
 import { type FixAllStep, REPAIRS, type RepairEdit, whyNot } from "../engine/index.js";
 import { isInapplicable } from "../engine/index.js";
-import { partitionPoint, pushAll } from "../engine/index.js";
+import { findingsOnLines, pushAll } from "../engine/index.js";
 import { MERGE_SPLIT_CODES } from "../engine/index.js";
 import { codeSpec, type FixKind } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
@@ -158,8 +158,7 @@ export function codeActions(doc: ActionDoc, range: Range, only: string[] | undef
     if (here) candidates = [...here.findings];
     else {
       candidates = [];
-      const fs = a.findings;
-      for (let i = partitionPoint(fs, (f) => f.line < range.start.line); i < fs.length && fs[i].line <= range.end.line; i++) candidates.push(fs[i]);
+      pushAll(candidates, findingsOnLines(a.findings, range.start.line, range.end.line));
       pushAll(candidates, providerFindingsIn(diags));
     }
     for (const f of candidates) {

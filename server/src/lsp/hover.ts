@@ -3,7 +3,7 @@ import {
   type Hover,
   MarkupKind,
 } from "vscode-languageserver/node";
-import { formatProfile, partitionPoint } from "../engine/index.js";
+import { findingsOnLines, formatProfile } from "../engine/index.js";
 import { stringValueRanges } from "../engine/index.js";
 import { lineOf } from "../engine/index.js";
 import type { Finding } from "../engine/index.js";
@@ -47,7 +47,7 @@ export function hover(m: DocModel, uri: string, line: number, character: number,
       ...(shown.length < sites.length
         ? ["", `Rows ${(from + 1).toLocaleString("en-US")}–${(from + shown.length).toLocaleString("en-US")} of ${sites.length.toLocaleString("en-US")}. Find All References (Shift+F12) lists all ${sites.length.toLocaleString("en-US")}.`]
         : []),
-      ...problemsHere(shownOn ? shownOn(line) : findingsOnLine(m, line), site.id),
+      ...problemsHere(shownOn ? shownOn(line) : findingsOnLines(m.a.findings, line), site.id),
     ].join("\n");
     const r = m.range(line, site.path);
     return { contents: { kind: MarkupKind.Markdown, value }, range: { start: { line, character: r.start }, end: { line, character: r.end } } };
@@ -62,14 +62,6 @@ const HOVER_PROBLEMS = 5;
 
 /** A problem's text in the hover at most (its first sentence, cut). */
 const HOVER_PROBLEM_CHARS = 200;
-
-/** The analysis's findings on a line, by a binary search (they are in line order). */
-function findingsOnLine(m: DocModel, line: number): Finding[] {
-  const fs = m.a.findings;
-  const out: Finding[] = [];
-  for (let i = partitionPoint(fs, (f) => f.line < line); i < fs.length && fs[i].line === line; i++) out.push(fs[i]);
-  return out;
-}
 
 /**
  * The problems of this id among a line's findings, under the table (their diagnostics are drawn

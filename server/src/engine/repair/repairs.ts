@@ -15,6 +15,7 @@ import { locate, safeParseTree } from "../model/positions.js";
 import type { Finding, JsonPath, Msg, SourceLine } from "../model/types.js";
 import { lineOf } from "../model/types.js";
 import { documentOf } from "../model/json-document.js";
+import { findingsOnLines } from "../model/findings-on-lines.js";
 import { applyRepairEdits, deleteLineEdit, type RepairEdit, withBomShift } from "./edits.js";
 import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";
@@ -508,11 +509,7 @@ function renameTitle(id: string, turns: readonly number[]): string {
 /** The `colliding-id` finding on `line` and its id's occurrences, when the one on that line is a later use. */
 function laterUses(a: Analysis, line: number, toolCallId?: string): { id: string; list: Occurrence[] } | null {
   // The findings are in line order (analyze.ts): only this line's are looked at.
-  let f: Finding | undefined;
-  for (let i = partitionPoint(a.findings, (x) => x.line < line); i < a.findings.length && a.findings[i].line === line && !f; i++) {
-    const x = a.findings[i];
-    if (x.code === "colliding-id" && (toolCallId === undefined || x.toolCallId === toolCallId)) f = x;
-  }
+  const f = findingsOnLines(a.findings, line).find((x) => x.code === "colliding-id" && (toolCallId === undefined || x.toolCallId === toolCallId));
   if (!f || f.toolCallId === undefined) return null;
   const list = a.occurrences.byId.get(f.toolCallId) ?? [];
   const o = list.find((x) => x.callLine === line && samePath(x.callPath, f.path));
