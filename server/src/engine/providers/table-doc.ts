@@ -102,8 +102,13 @@ export function providerTableReadme(): string {
 
 /** `readme` with the table between the markers replaced by the current one. */
 export function withReadmeTable(readme: string): string {
-  const a = readme.indexOf(README_TABLE_START);
-  const b = readme.indexOf(README_TABLE_END);
-  if (a < 0 || b < a) throw new Error("README.md has no provider table markers");
-  return `${readme.slice(0, a + README_TABLE_START.length)}\n\n${providerTableReadme()}\n\n${readme.slice(b)}`;
+  return withGeneratedBlock(readme, README_TABLE_START, README_TABLE_END, providerTableReadme(), "provider table");
+}
+
+/** `text` with what stands between the markers `start` and `end` replaced by `body` (README's generated tables). */
+export function withGeneratedBlock(text: string, start: string, end: string, body: string, what: string): string {
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`README.md has no ${what} markers`);
+  return `${text.slice(0, a + start.length)}\n\n${body}\n\n${text.slice(b)}`;
 }
