@@ -99,7 +99,9 @@ export function shownFindings(a: Analysis, pv: ProviderVerdicts, options: ShowOp
     const chosen = over[f.code];
     if (disabled.has(f.code) || chosen === "off") continue;
     const match =
-      f.toolCallId === undefined
+      byPlace.size === 0
+        ? undefined
+        : f.toolCallId === undefined
         ? byPlace.get(`${f.code}|${f.line}`)
         : (byPlace.get(`${f.code}|${f.line}|${f.toolCallId}`) ?? (PER_ID_CODES.has(f.code) ? byPlace.get(`${f.code}|${f.toolCallId}`) : undefined));
     if (!match) {

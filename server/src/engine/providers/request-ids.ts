@@ -10,6 +10,7 @@
  */
 import { type Part, type RequestMessage } from "./request-model.js";
 import { requestLineage } from "./request-lineage.js";
+import { partitionPoint } from "../model/arrays.js";
 
 export type CallPart = Extract<Part, { kind: "call" }>;
 export type ResultPart = Extract<Part, { kind: "result" }>;
@@ -60,6 +61,10 @@ export function requestIds(req: RequestMessage[], callsOf: (m: RequestMessage) =
   if (prev && lin && prev.generation === lin.generation && prev.length === req.length) return prev;
   let ids: Kept;
   let from = 0;
+  if (prev && lin && lin.generation === prev.generation + 1 && swappedInPlace(prev, req, lin, callsOf, resultsOf)) {
+    prev.generation = lin.generation;
+    return prev;
+  }
   if (prev && lin && lin.generation === prev.generation + 1) {
     ids = prev;
     from = lin.keep;
@@ -98,6 +103,39 @@ export function requestIds(req: RequestMessage[], callsOf: (m: RequestMessage) =
   ids.length = req.length;
   if (lin) kept.set(req, ids);
   return ids;
+}
+
+/**
+ * An edit that rebuilt some messages in the middle and kept the rest where they were (the build
+ * took the end over unmoved): when the rebuilt messages hold the same calls and results, with
+ * the same ids, in the same messages, only their parts change: swapped into the sites and uses in
+ * place, the index is otherwise the same. False (nothing changed) when the edit is not such.
+ */
+function swappedInPlace(ids: Kept, req: RequestMessage[], lin: { keep: number; tailFrom: number; tailShift: number }, callsOf: (m: RequestMessage) => CallPart[], resultsOf: (m: RequestMessage) => ResultPart[]): boolean {
+  if (lin.tailFrom < 0 || lin.tailShift !== 0 || ids.length !== req.length) return false;
+  const sites = ids.sites;
+  const first = partitionPoint(sites, (s) => s.at < lin.keep);
+  const swaps: { seq: number; part: Part }[] = [];
+  let i = first;
+  const same = (at: number, id: string, call: boolean, part: Part): boolean => {
+    const s = sites[i++];
+    if (!s || s.at !== at || s.id !== id || s.call !== call) return false;
+    if (s.part !== part) swaps.push({ seq: i - 1, part });
+    return true;
+  };
+  for (let at = lin.keep; at < lin.tailFrom; at++) {
+    const m = req[at];
+    for (const c of callsOf(m)) if (!same(at, c.id, true, c)) return false;
+    for (const r of resultsOf(m)) if (!same(at, r.id, false, r)) return false;
+  }
+  if (i < sites.length && sites[i].at < lin.tailFrom) return false;
+  for (const { seq, part } of swaps) {
+    const site = sites[seq];
+    const list: Use<Part>[] = (site.call ? ids.calls : ids.results).get(site.id)!;
+    list[partitionPoint(list, (u) => u.seq < seq)].part = part;
+    site.part = part as never;
+  }
+  return true;
 }
 
 /** Keeps `open` right for `id` after its lists changed. */

@@ -23,7 +23,7 @@ import { buildRequest } from "./request-build.js";
 import { keepBuilds, requestLineage } from "./request-lineage.js";
 import { combineConsecutive } from "./request-combine.js";
 import { sharedPrefix } from "../model/fold-resume.js";
-import { partitionPoint } from "../model/arrays.js";
+import { partitionPoint, pushAll } from "../model/arrays.js";
 import type { Cell, CheckContext, Hit, ProviderRule, RuleMode } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
 import { formatProfile } from "../formats/registry.js";
@@ -122,6 +122,25 @@ function placeKey(hit: Hit): string {
  */
 const findingOfHit = new WeakMap<Hit, { rejects: number; quiet: number; target: ProviderName | null; all: boolean; headerLine: number; finding: ProviderFinding }>();
 
+/**
+ * One merged finding per rule and place: which providers reject it and which find it normal (a
+ * bit per provider, in PROVIDER_NAMES order), the hit whose words it takes, and where it was first
+ * seen (`u`: the use, `s`: the hit in its list), which orders findings of one line and code.
+ */
+interface Acc {
+  rule: ProviderRule;
+  hit: Hit;
+  rejects: number;
+  quiet: number;
+  u: number;
+  s: number;
+}
+
+/** A rule's lists of hits as last merged (by the first list: released with it), and what they were used with. */
+const mergedOfHits = new WeakMap<Hit[], { rule: ProviderRule; sig: unknown[]; accs: Acc[] }>();
+/** The last findings and verdicts per wire (by its first message), and all they were made from. */
+const lastVerdicts = new WeakMap<object, { signature: unknown[]; verdicts: Record<ProviderName, ProviderVerdict>; findings: ProviderFinding[] }>();
+
 /** One rule's hits on one request, and the providers that use them (a bit each, PROVIDER_NAMES order). */
 interface HitsUse {
   rule: ProviderRule;
@@ -159,14 +178,6 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const shape = formatProfile(session.format)?.providers;
   // What is sent: the After column (pi: what pi-condense and pi-ai send; other agents: what they rebuild on resume).
   const wire = analysis.after;
-
-  // One merged finding per rule and place: which providers reject it and which find it normal (a
-  // bit per provider, in PROVIDER_NAMES order), and the hit whose words it takes.
-  type Acc = { rule: ProviderRule; hit: Hit; rejects: number; quiet: number };
-  // By rule and line: the one merged finding there, or the few when a line has several places.
-  const merged = new Map<ProviderRule, Map<number, Acc | Acc[] | Map<string, Acc>>>();
-  const samePlace = (a: Acc, hit: Hit) => a.hit.toolCallId === hit.toolCallId && samePath(a.hit.place.path, hit.place.path);
-  const order: Acc[] = [];
 
   // A provider none of whose turns are in the session gets the same request as any other such
   // provider with the same serializer options: build each distinct request once.
@@ -227,37 +238,38 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     }
   });
 
-  // Each distinct list of hits once, in the order the providers first used them: the order of
-  // the findings is that of a merge provider by provider (a list seen again adds no new place).
-  for (const use of uses) {
-    let byLine = merged.get(use.rule);
-    if (!byLine) merged.set(use.rule, (byLine = new Map()));
-    for (const hit of use.hits) {
-      const line = hit.place.line ?? -1;
-      const here = byLine.get(line);
-      let acc: Acc | undefined;
-      if (here === undefined) acc = undefined;
-      else if (here instanceof Map) acc = here.get(placeKey(hit));
-      else if (Array.isArray(here)) acc = here.find((a) => samePlace(a, hit));
-      else acc = samePlace(here, hit) ? here : undefined;
-      if (!acc) {
-        acc = { rule: use.rule, hit, rejects: 0, quiet: 0 };
-        if (here === undefined) byLine.set(line, acc);
-        else if (here instanceof Map) here.set(placeKey(hit), acc);
-        else if (!Array.isArray(here)) byLine.set(line, [here, acc]);
-        else if (here.length < CROWDED_LINE) here.push(acc);
-        // A line with many places (a JSON-document chat is one line): looked up by key, not by a walk.
-        else byLine.set(line, new Map([...here, acc].map((a) => [placeKey(a.hit), a])));
-        order.push(acc);
-      }
-      acc.rejects |= use.rejects;
-      acc.quiet |= use.quiet;
-      if (use.target) acc.hit = hit; // the target's wording of the occurrence
-    }
-  }
-
   keepBuilds(wire[0], VERDICTS, usedBuilds);
   for (const req of hitsOf.keys()) keepHits(req, usedHits);
+
+  const all = options.target === "all";
+  const headerLine = session.header?.line ?? 0;
+  // Each rule's lists of hits merged, kept from the last version when the lists are the same.
+  const byRule = new Map<ProviderRule, number[]>();
+  uses.forEach((use, u) => {
+    if (use.hits.length === 0) return; // adds no place
+    const list = byRule.get(use.rule);
+    if (list) list.push(u);
+    else byRule.set(use.rule, [u]);
+  });
+  const signature: unknown[] = [target, all, headerLine];
+  const accs: Acc[] = [];
+  for (const [rule, us] of byRule) {
+    const sig = us.flatMap((u) => [uses[u].hits, uses[u].rejects, uses[u].quiet, uses[u].target, u]);
+    pushAll(signature, sig);
+    const last = mergedOfHits.get(uses[us[0]].hits);
+    if (last && last.rule === rule && sameItems(last.sig, sig)) {
+      pushAll(accs, last.accs);
+      continue;
+    }
+    const made = mergeRule(rule, us.map((u) => ({ use: uses[u], u })));
+    mergedOfHits.set(uses[us[0]].hits, { rule, sig, accs: made });
+    pushAll(accs, made);
+  }
+  const quietCodes = target ? PROVIDER_RULES.filter((r) => cellFor(r, target)?.verdict === "quiet").map((r) => r.code) : [];
+  const result = (verdicts: Record<ProviderName, ProviderVerdict>, findings: ProviderFinding[]): ProviderVerdicts => ({ target, targetSource, targetModel: detected === target ? latest?.model : undefined, turns, verdicts, findings, quietCodes });
+  // Every list the same as last time (an append that adds no hit): the findings and verdicts are the last ones.
+  const lastAll = lastVerdicts.get(scope);
+  if (lastAll && sameItems(lastAll.signature, signature)) return result(lastAll.verdicts, lastAll.findings);
 
   const targetBit = target ? 1 << PROVIDER_NAMES.indexOf(target) : 0;
   // The provider part of a message depends on the rule and the providers only: made once each.
@@ -273,31 +285,29 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
         rejectedBy.splice(rejectedBy.indexOf(target!), 1);
         rejectedBy.unshift(target!);
       }
-      const severity = severityOf(acc.rejects, acc.quiet, targetBit, options.target === "all");
+      const severity = severityOf(acc.rejects, acc.quiet, targetBit, all);
       byMask.set(mask, (n = { rejectedBy, severity, note: clause(rejectedBy, acc.rule, acc.quiet & targetBit ? target : null, target) }));
     }
     return n;
   };
 
-  const findings: ProviderFinding[] = [];
-  const all = options.target === "all";
-  const headerLine = session.header?.line ?? 0;
-  for (const acc of order) {
+  const findingOf = (acc: Acc): ProviderFinding => {
     const hit = acc.hit;
     // A hit the last version merged the same way (an append keeps the hits before its change) keeps its finding.
     const last = findingOfHit.get(hit);
-    if (last && last.rejects === acc.rejects && last.quiet === acc.quiet && last.target === target && last.all === all && last.headerLine === headerLine) {
-      findings.push(last.finding);
-      continue;
-    }
+    if (last && last.rejects === acc.rejects && last.quiet === acc.quiet && last.target === target && last.all === all && last.headerLine === headerLine) return last.finding;
     const { rejectedBy, severity, note } = noteOf(acc);
     const f: ProviderFinding = { code: acc.rule.code, severity, line: hit.place.line ?? headerLine, path: hit.place.path, message: `${hit.detail} ${note}`, toolCallId: hit.toolCallId, rejectedBy: [...rejectedBy], providerNote: note };
     const related = (hit.related ?? []).filter((r) => r.place.line !== null).slice(0, MAX_RELATED);
     if (related.length) f.related = related.map((r) => ({ line: r.place.line!, message: r.message, path: r.place.path }));
     findingOfHit.set(hit, { rejects: acc.rejects, quiet: acc.quiet, target, all, headerLine, finding: f });
-    findings.push(f);
-  }
-  findings.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
+    return f;
+  };
+  // By line, then code, then the order of a merge provider by provider (the use, then the hit).
+  const rank = codeRanks(accs);
+  const sorted = accs.map((acc) => ({ acc, f: findingOf(acc) }));
+  sorted.sort((a, b) => a.f.line - b.f.line || rank.get(a.acc.rule.code)! - rank.get(b.acc.rule.code)! || a.acc.u - b.acc.u || a.acc.s - b.acc.s);
+  const findings = sorted.map((x) => x.f);
 
   const verdicts = {} as Record<ProviderName, ProviderVerdict>;
   for (const p of PROVIDER_NAMES) verdicts[p] = { provider: p, rejects: false, findings: [], count: 0 };
@@ -307,8 +317,54 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
       if (v.count++ < MAX_VERDICT_FINDINGS) v.findings.push(f);
       v.rejects = true;
     }
-  const quietCodes = target ? PROVIDER_RULES.filter((r) => cellFor(r, target)?.verdict === "quiet").map((r) => r.code) : [];
-  return { target, targetSource, targetModel: detected === target ? latest?.model : undefined, turns, verdicts, findings, quietCodes };
+  lastVerdicts.set(scope, { signature, verdicts, findings });
+  return result(verdicts, findings);
+}
+
+/** Merges one rule's lists of hits: one entry per place, with every provider that rejects it or finds it normal. */
+function mergeRule(rule: ProviderRule, lists: { use: HitsUse; u: number }[]): Acc[] {
+  // By line: the one merged entry there, or the few when a line has several places.
+  const byLine = new Map<number, Acc | Acc[] | Map<string, Acc>>();
+  const out: Acc[] = [];
+  for (const { use, u } of lists)
+    use.hits.forEach((hit, s) => {
+      const line = hit.place.line ?? -1;
+      const here = byLine.get(line);
+      let acc: Acc | undefined;
+      if (here === undefined) acc = undefined;
+      else if (here instanceof Map) acc = here.get(placeKey(hit));
+      else if (Array.isArray(here)) acc = here.find((a) => samePlace(a, hit));
+      else acc = samePlace(here, hit) ? here : undefined;
+      if (!acc) {
+        acc = { rule, hit, rejects: 0, quiet: 0, u, s };
+        if (here === undefined) byLine.set(line, acc);
+        else if (here instanceof Map) here.set(placeKey(hit), acc);
+        else if (!Array.isArray(here)) byLine.set(line, [here, acc]);
+        else if (here.length < CROWDED_LINE) here.push(acc);
+        // A line with many places (a JSON-document chat is one line): looked up by key, not by a walk.
+        else byLine.set(line, new Map([...here, acc].map((a) => [placeKey(a.hit), a])));
+        out.push(acc);
+      }
+      acc.rejects |= use.rejects;
+      acc.quiet |= use.quiet;
+      if (use.target) acc.hit = hit; // the target's wording of the occurrence
+    });
+  return out;
+}
+
+const samePlace = (a: Acc, hit: Hit) => a.hit.toolCallId === hit.toolCallId && samePath(a.hit.place.path, hit.place.path);
+
+/** The codes of `accs` ranked as `localeCompare` orders them. */
+function codeRanks(accs: readonly Acc[]): Map<string, number> {
+  const codes = [...new Set(accs.map((a) => a.rule.code as string))].sort((a, b) => a.localeCompare(b));
+  return new Map(codes.map((c, i) => [c, i]));
+}
+
+/** Two lists with the same items (by identity) in the same order. */
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The hits of the last check per rule and request variant, kept by the request's first message. */
@@ -378,6 +434,8 @@ export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: 
       for (const h of rule.check(req.slice(w, end), ctx, mode)) if (h.at! + w >= a0 && h.at! + w < t) hits.push({ ...h, at: h.at! + w });
       // Unmoved (an edit that kept the message count), the hits are the same objects: their findings are kept too.
       if (t < req.length) for (const h of prev.hits) if (h.at! + shared.shift >= t) hits.push(shared.shift === 0 ? h : { ...h, at: h.at! + shared.shift });
+      // The same hits as before (a change that adds none): the same list, so its merge is kept too.
+      if (sameItems(hits, prev.hits)) hits = prev.hits;
     }
   }
   // Continued hits all carry `at` (a segment-local rule's do); a full check's are looked at once.

@@ -72,10 +72,12 @@ export const roleAlternation: ProviderRule = {
     gemini: { verdict: "n/a", source: "providers.md 3.1", note: "enforced for function-call turns: results-not-adjacent" },
     mistral: { verdict: "unknown", source: "providers.md 3.1" },
   },
+  // A message is compared with the one before it.
+  segmentLocal: () => true,
   check(req) {
     const hits: Hit[] = [];
     for (let k = 1; k < req.length; k++)
-      if (req[k].role === req[k - 1].role) hits.push({ place: messagePlace(req[k]), detail: `Two ${req[k].role} messages in a row.`, related: [{ place: messagePlace(req[k - 1]), message: "the message before" }] });
+      if (req[k].role === req[k - 1].role) hits.push({ at: k, place: messagePlace(req[k]), detail: `Two ${req[k].role} messages in a row.`, related: [{ place: messagePlace(req[k - 1]), message: "the message before" }] });
     return hits;
   },
 };
