@@ -18,7 +18,7 @@ import type { Finding, Msg, Severity } from "../model/types.js";
 import { scopedTupleKey, tupleKey, type TupleKey } from "../model/tuple-key.js";
 import { latestModel, modelTurns, type ModelRef } from "./detect.js";
 import { PROVIDER_BASE, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../model/provider-names.js";
-import { type RequestMessage } from "./request-model.js";
+import { type Place, type RequestMessage } from "./request-model.js";
 import { buildRequest } from "./request-build.js";
 import { keepBuilds, requestLineage } from "./request-lineage.js";
 import { combineConsecutive } from "./request-combine.js";
@@ -412,10 +412,17 @@ function nextAssistant(req: RequestMessage[], i: number): number {
  * the previous ones moved too, and only the part between is checked.
  */
 export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: CheckContext, mode: RuleMode | undefined, key: TupleKey): Hit[] {
-  if (!rule.segmentLocal?.(mode) || req.length === 0) return rule.check(req, ctx, mode);
+  if (req.length === 0) return rule.check(req, ctx, mode);
   let byKey = lastHits.get(req[0]);
   if (!byKey) lastHits.set(req[0], (byKey = new Map()));
   const prev = byKey.get(key);
+  if (!rule.segmentLocal?.(mode)) {
+    // Checked in full; the hits that equal the last check's are the last objects, so their merge and findings are kept.
+    const fresh = rule.check(req, ctx, mode);
+    const kept = prev && !prev.allAt ? keptWhereSame(prev.hits, fresh) : fresh;
+    byKey.set(key, { req, generation: undefined, hits: kept, allAt: false });
+    return kept;
+  }
   let hits: Hit[] | undefined;
   if (prev?.allAt) {
     const shared = sharedWithLast(prev, req);
@@ -434,8 +441,9 @@ export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: 
       for (const h of rule.check(req.slice(w, end), ctx, mode)) if (h.at! + w >= a0 && h.at! + w < t) hits.push({ ...h, at: h.at! + w });
       // Unmoved (an edit that kept the message count), the hits are the same objects: their findings are kept too.
       if (t < req.length) for (const h of prev.hits) if (h.at! + shared.shift >= t) hits.push(shared.shift === 0 ? h : { ...h, at: h.at! + shared.shift });
-      // The same hits as before (a change that adds none): the same list, so its merge is kept too.
-      if (sameItems(hits, prev.hits)) hits = prev.hits;
+      // Hits equal to the last ones are the last objects (their findings are kept), and the same
+      // hits as before (a change that adds none) the same list (its merge is kept too).
+      hits = keptWhereSame(prev.hits, hits);
     }
   }
   // Continued hits all carry `at` (a segment-local rule's do); a full check's are looked at once.
@@ -443,6 +451,27 @@ export function incrementalHits(rule: ProviderRule, req: RequestMessage[], ctx: 
   byKey.set(key, { req, generation: requestLineage(req)?.generation, hits, allAt });
   return hits;
 }
+
+/** `fresh` with each hit that equals the one at its index in `last` replaced by that one; `last` itself when all are. */
+function keptWhereSame(last: Hit[], fresh: Hit[]): Hit[] {
+  let same = last.length === fresh.length;
+  const out = fresh.map((h, i) => {
+    if (i < last.length && sameHit(last[i], h)) return last[i];
+    same = false;
+    return h;
+  });
+  return same ? last : out;
+}
+
+function sameHit(a: Hit, b: Hit): boolean {
+  if (a === b) return true;
+  if (a.at !== b.at || a.toolCallId !== b.toolCallId || a.detail !== b.detail || !samePlaceOf(a.place, b.place)) return false;
+  const ra = a.related ?? [];
+  const rb = b.related ?? [];
+  return a.related === undefined === (b.related === undefined) && ra.length === rb.length && ra.every((r, i) => r.message === rb[i].message && samePlaceOf(r.place, rb[i].place));
+}
+
+const samePlaceOf = (a: Place, b: Place) => a.line === b.line && samePath(a.path, b.path);
 
 function severityOf(rejects: number, quiet: number, targetBit: number, all: boolean): Severity {
   if (all) return rejects ? "error" : "hint";
