@@ -51,7 +51,6 @@ export interface ModelRef {
  * as it is: anything but a string counts as missing (the reader reports the wrong type).
  */
 export function providerOf(provider: unknown, api: unknown, model: unknown): ProviderName | undefined {
-  const lower = (s: unknown) => (typeof s === "string" ? s.toLowerCase() : "");
   const p = lower(provider);
   const a = lower(api);
   const m = lower(model);
@@ -70,6 +69,11 @@ export function providerOf(provider: unknown, api: unknown, model: unknown): Pro
   if (m.startsWith("gemini")) return "gemini";
   if (/^(mistral|codestral|devstral|magistral)/.test(m)) return "mistral";
   return undefined;
+}
+
+/** A string read from a file, lower-cased; "" for anything else. */
+function lower(s: unknown): string {
+  return typeof s === "string" ? s.toLowerCase() : "";
 }
 
 /** Bedrock's Anthropic model ids (`anthropic.claude-...`, `us.anthropic.claude-...`, ARNs). */

@@ -96,10 +96,15 @@ export function packsIn(wire: Msg[], format: string): Set<string> {
     const p = packOfMessage(m, format) ?? "";
     counts.set(p, (counts.get(p) ?? 0) + by);
   };
-  // Messages both wires share at the start keep their counts: take back the rest, add the new rest.
+  // Messages both wires share at the start and at the end keep their counts: take back the rest, add the new rest.
   const from = prev ? sharedPrefix(prev.wire, wire) : 0;
-  if (prev) for (let i = from; i < prev.wire.length; i++) add(prev.wire[i], -1);
-  for (let i = from; i < wire.length; i++) add(wire[i], 1);
+  let end = 0;
+  if (prev) {
+    const limit = Math.min(prev.wire.length, wire.length) - from;
+    while (end < limit && prev.wire[prev.wire.length - 1 - end] === wire[wire.length - 1 - end]) end++;
+    for (let i = from; i < prev.wire.length - end; i++) add(prev.wire[i], -1);
+  }
+  for (let i = from; i < wire.length - end; i++) add(wire[i], 1);
   if (first) lastPacks.set(first, { wire, format, counts });
   const present = new Set<string>();
   for (const [p, n] of counts) if (n > 0) present.add(p);
