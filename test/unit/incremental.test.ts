@@ -48,6 +48,11 @@ describe("provider packs present, continued", () => {
     assert.deepEqual([...packsIn([user, claude, msg("user"), gpt], "pi")].sort(), ["anthropic", "openai-responses"]);
     assert.deepEqual([...packsIn([user, gpt], "pi")].sort(), ["openai-responses"], "the branch switched: Claude's turn is gone");
     assert.deepEqual([...packsIn([user, gpt], "pi")].sort(), ["openai-responses"], "the same wire again");
+    // An edit in the middle: the messages shared at the end keep their counts, the edited one is taken back and added.
+    const u2 = msg("user");
+    assert.deepEqual([...packsIn([user, claude, u2, gpt], "pi")].sort(), ["anthropic", "openai-responses"]);
+    assert.deepEqual([...packsIn([user, msg("assistant", "amazon-bedrock", "bedrock-converse-stream"), u2, gpt], "pi")].sort(), ["bedrock", "openai-responses"], "the middle turn's model edited");
+    assert.deepEqual([...packsIn([user, gpt, u2, gpt], "pi")].sort(), ["openai-responses"], "edited again: the same message at both ends");
   });
 });
 
