@@ -7,6 +7,7 @@
  */
 import type { JsonPath, Msg } from "./types.js";
 import { lineOf } from "./types.js";
+import { LayeredMap } from "./layered-map.js";
 
 /** An occurrence key: `id@resultTimestamp`, or the bare id without a timestamp (pi-condense's keys). */
 export function occKey(id: string, resultTimestamp?: number): string {
@@ -41,7 +42,8 @@ export interface UnpairedResult {
 export interface OccurrenceIndex {
   occurrences: Occurrence[];
   unpaired: UnpairedResult[];
-  byId: Map<string, Occurrence[]>;
+  /** Per id, its occurrences in branch order: a snapshot (a continued index shares the lists it did not change). */
+  byId: LayeredMap<string, Occurrence[]>;
 }
 
 export function resultPathOf(m: Msg): JsonPath {
@@ -69,7 +71,7 @@ export function indexOccurrences(messages: Msg[]): OccurrenceIndex {
     if (list) list.push(o);
     else byId.set(o.id, [o]);
   }
-  const idx = { occurrences, unpaired, byId };
+  const idx = { occurrences, unpaired, byId: LayeredMap.over(byId) };
   cursors.set(idx, cur);
   return idx;
 }
@@ -98,9 +100,9 @@ export function extendOccurrences(prev: OccurrenceIndex, added: Msg[]): Occurren
   const touched = new Set<string>();
   for (const c of copies.values()) touched.add(c.id);
   for (let i = first; i < occurrences.length; i++) touched.add(occurrences[i].id);
-  const byId = withListsCopied(prev.byId, touched, copies);
-  for (let i = first; i < occurrences.length; i++) byId.get(occurrences[i].id)!.push(occurrences[i]);
-  const idx = { occurrences, unpaired, byId };
+  const lists = listsCopied(prev.byId, touched, copies);
+  for (let i = first; i < occurrences.length; i++) lists.get(occurrences[i].id)!.push(occurrences[i]);
+  const idx = { occurrences, unpaired, byId: prev.byId.with(lists) };
   cursors.set(idx, cur);
   return idx;
 }
@@ -135,7 +137,7 @@ export function remapOccurrences(prev: OccurrenceIndex, prevBefore: readonly Msg
     return c;
   });
   const unpaired = prev.unpaired.map((u) => (swap.has(u.msg) ? { ...u, msg: swap.get(u.msg)! } : u));
-  const byId = withListsCopied(prev.byId, new Set([...copies.values()].map((c) => c.id)), copies);
+  const byId = prev.byId.with(listsCopied(prev.byId, new Set([...copies.values()].map((c) => c.id)), copies));
   const idx = { occurrences, unpaired, byId };
   const current = new Map<string, Occurrence[]>();
   for (const [id, list] of was.current) current.set(id, list.map((o) => copies.get(o) ?? o));
@@ -182,28 +184,36 @@ export function resumeOccurrences(prev: OccurrenceIndex, prevMessages: readonly 
   const touched = new Set<string>();
   for (let i = o; i < prev.occurrences.length; i++) touched.add(prev.occurrences[i].id);
   for (let i = o; i < occurrences.length; i++) touched.add(occurrences[i].id);
-  const byId = new Map(prev.byId);
+  // As on a copy of the map: each touched id's earlier occurrences kept in its place (removed when
+  // none), then the new occurrences added (an id removed and added again goes last).
+  const changes: [string, Occurrence[] | undefined][] = [];
+  const lists = new Map<string, Occurrence[]>();
   for (const id of touched) {
     const list = (prev.byId.get(id) ?? []).filter((x) => x.turn < turn);
-    if (list.length) byId.set(id, list);
-    else byId.delete(id);
+    changes.push([id, list.length ? list : undefined]);
+    if (list.length) lists.set(id, list);
   }
   for (let i = o; i < occurrences.length; i++) {
-    const list = byId.get(occurrences[i].id);
+    const list = lists.get(occurrences[i].id);
     if (list) list.push(occurrences[i]);
-    else byId.set(occurrences[i].id, [occurrences[i]]);
+    else {
+      const added = [occurrences[i]];
+      lists.set(occurrences[i].id, added);
+      changes.push([occurrences[i].id, added]);
+    }
   }
-  const idx = { occurrences, unpaired, byId };
+  const idx = { occurrences, unpaired, byId: prev.byId.with(changes) };
   cursors.set(idx, cur);
   return idx;
 }
 
 /**
- * `byId` with the lists of `ids` made anew, `copies` swapped in; the other lists are shared (an
- * id's list is never changed once made, which `occurrenceFindings` relies on too).
+ * The lists of `ids` in `byId` made anew, `copies` swapped in (empty for an id it lacks), for a new
+ * version of `byId`: the other lists are shared (an id's list is never changed once made, which
+ * `occurrenceFindings` relies on too).
  */
-function withListsCopied(byId: Map<string, Occurrence[]>, ids: Iterable<string>, copies: ReadonlyMap<Occurrence, Occurrence>): Map<string, Occurrence[]> {
-  const out = new Map(byId);
+function listsCopied(byId: LayeredMap<string, Occurrence[]>, ids: Iterable<string>, copies: ReadonlyMap<Occurrence, Occurrence>): Map<string, Occurrence[]> {
+  const out = new Map<string, Occurrence[]>();
   for (const id of ids) out.set(id, (byId.get(id) ?? []).map((o) => copies.get(o) ?? o));
   return out;
 }
