@@ -7,12 +7,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { pathToFileURL } from "node:url";
-import { diagnostics } from "../../server/src/lsp/diagnostics";
+import { prunedHints } from "../../server/src/lsp/diagnostics";
 import { DEFAULT_SETTINGS } from "../../server/src/lsp/settings";
 import { LineDocument } from "../../server/src/lsp/line-document";
 import { Store } from "../../server/src/lsp/store";
 import { ProviderTargets } from "../../server/src/lsp/provider-targets";
-import { boundDiagnostics } from "../../server/src/lsp/diagnostics-bound";
+import { boundSource } from "../../server/src/lsp/diagnostics-bound";
 import { appendedLine, type SessionMeta } from "./generate";
 
 async function main() {
@@ -24,7 +24,8 @@ async function main() {
   let doc = LineDocument.create(uri, "jsonl", 1, readFileSync(meta.file, "utf8"));
   const publish = (version: number) => {
     const st = store.get(uri, version, { parsed: doc.lines(), text: () => doc.getText() }, DEFAULT_SETTINGS);
-    if (st.model) boundDiagnostics(providers.diagnostics(st, DEFAULT_SETTINGS, diagnostics(st.model, uri, DEFAULT_SETTINGS)), uri);
+    // What the server publishes (server.ts publishSteps): the shown findings and pruned hints, bounded.
+    if (st.model) boundSource(providers.diagnosticSource(st, DEFAULT_SETTINGS, prunedHints(st.model, uri, DEFAULT_SETTINGS)), uri);
   };
   publish(1);
   let parent = meta.lastId;

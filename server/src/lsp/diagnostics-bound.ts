@@ -44,6 +44,24 @@ function bounded(d: Diagnostic): Diagnostic {
   return out;
 }
 
+/**
+ * A diagnostic made once is kept from version to version while its finding and lines are
+ * (lsp/diagnostics.ts `toDiagnostic`): its bounded form and its size are made once too.
+ */
+const boundedMemo = new WeakMap<Diagnostic, Diagnostic>();
+const bytesMemo = new WeakMap<Diagnostic, number>();
+function boundedOf(d: Diagnostic): Diagnostic {
+  let b = boundedMemo.get(d);
+  if (!b) boundedMemo.set(d, (b = bounded(d)));
+  return b;
+}
+/** The UTF-8 bytes of `d` as JSON (diagnostics are never changed once made). */
+function jsonBytes(d: Diagnostic): number {
+  let n = bytesMemo.get(d);
+  if (n === undefined) bytesMemo.set(d, (n = Buffer.byteLength(JSON.stringify(d))));
+  return n;
+}
+
 const RANK: Record<Severity, number> = { error: 1, warning: 2, information: 3, hint: 4 };
 
 /**
@@ -157,23 +175,27 @@ function boundCandidates(candidates: Candidate[], errors: number, warnings: numb
   // Most documents fit whole: one measure of everything instead of one per diagnostic.
   if (candidates.length <= max) {
     const all: Diagnostic[] = [];
+    let listBytes = 2; // the JSON array: its brackets, each diagnostic and a comma between two
     for (const c of candidates) {
       const d = c.make();
-      if (d) all.push(bounded(d));
+      if (!d) continue;
+      const b = boundedOf(d);
+      listBytes += jsonBytes(b) + (all.length > 0 ? 1 : 0);
+      all.push(b);
     }
-    if (Buffer.byteLength(JSON.stringify(uri)) + 200 + Buffer.byteLength(JSON.stringify(all)) <= maxBytes)
+    if (Buffer.byteLength(JSON.stringify(uri)) + 200 + listBytes <= maxBytes)
       return { diagnostics: all, errors, warnings, capped: all.length < total ? { shown: all.length, total } : undefined };
   }
   // First the diagnostics without their related places, while they fit; then related lists, in
   // order, with the room left (so related places never push out a diagnostic).
-  const sizeOf = (d: Diagnostic) => Buffer.byteLength(JSON.stringify(d)) + 1;
+  const sizeOf = (d: Diagnostic) => jsonBytes(d) + 1;
   const kept: { full: Diagnostic; bare: Diagnostic; bareSize: number }[] = [];
   let bytes = Buffer.byteLength(JSON.stringify(uri)) + 200;
   for (const c of candidates) {
     if (kept.length >= max) break;
     const d = c.make();
     if (!d) continue;
-    const full = bounded(d);
+    const full = boundedOf(d);
     const bare: Diagnostic = full.relatedInformation ? { ...full, relatedInformation: undefined } : full;
     const bareSize = sizeOf(bare);
     if (bytes + bareSize > maxBytes) break;

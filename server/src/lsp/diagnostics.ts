@@ -8,7 +8,7 @@ import { DOCS_BASE } from "./docs-link.js";
 import { escapeUnsafe } from "../protocol/index.js";
 import { findingPlace } from "../engine/index.js";
 import { pushAll } from "../engine/index.js";
-import type { Finding } from "../engine/index.js";
+import type { Finding, SourceLine } from "../engine/index.js";
 import type { DocModel } from "./model.js";
 import type { Settings } from "./settings.js";
 import { SEV, fullLineRange, lineRange, markerRange } from "./lsp-ranges.js";
@@ -21,7 +21,21 @@ export const PRUNED_CODE = "pruned";
 export function toDiagnostic(m: DocModel, uri: string, f: Finding, settings: Settings): Diagnostic | null {
   const over = settings.severityOverrides[f.code];
   if (over === "off") return null;
-  const sev = over ?? f.severity;
+  // A finding (never changed once made) on lines the document still holds as they were: its last diagnostic.
+  const lines = m.a.session.lines;
+  const last = madeOf.get(f);
+  if (last && last.uri === uri && last.settings === settings && last.lines.every((l, i) => lines.heldAt(i === 0 ? f.line : f.related![i - 1].line) === l)) return last.d;
+  const d = makeDiagnostic(m, uri, f, settings);
+  madeOf.set(f, { uri, settings, lines: [f.line, ...(f.related ?? []).map((r) => r.line)].map((n) => lines.heldAt(n)), d });
+  return d;
+}
+
+/** The diagnostic last made of a finding, and what it was made from: the uri, the settings, the lines it reads. */
+const madeOf = new WeakMap<Finding, { uri: string; settings: Settings; lines: (SourceLine | undefined)[]; d: Diagnostic }>();
+
+function makeDiagnostic(m: DocModel, uri: string, f: Finding, settings: Settings): Diagnostic {
+  const over = settings.severityOverrides[f.code];
+  const sev = over && over !== "off" ? over : f.severity;
   const place = findingPlace(m.a.session.lines, f);
   // on a tool-call id: drawn on its key, so the id's hover shows its occurrence table first
   const r = f.columns ? place : { ...place, ...markerRange(m, place.line, place, f.path) };

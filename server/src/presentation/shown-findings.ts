@@ -54,8 +54,29 @@ const PER_ID_CODES = new Set(["colliding-id"]);
 
 /** The finding without what only provider findings carry (who rejects it, the note). */
 function plain(f: Finding): Finding {
-  const { rejectedBy: _r, providerNote: _n, ...rest } = f as Finding & { rejectedBy?: unknown; providerNote?: unknown };
-  return rest;
+  return derived(plainOf, f, [], () => {
+    const { rejectedBy: _r, providerNote: _n, ...rest } = f as Finding & { rejectedBy?: unknown; providerNote?: unknown };
+    return rest;
+  });
+}
+
+/**
+ * What a shown finding is made of (a finding with a severity, a note or a provider note) is made
+ * once per finding and what is added: the next version's list holds the same objects for the same
+ * findings, so their diagnostics are kept too (lsp/diagnostics.ts `toDiagnostic`).
+ */
+type Derived = WeakMap<Finding, { with: readonly unknown[]; out: Finding }>;
+const plainOf: Derived = new WeakMap();
+const withSeverity: Derived = new WeakMap();
+const withNote: Derived = new WeakMap();
+const withProviderNote: Derived = new WeakMap();
+
+function derived(memo: Derived, f: Finding, what: readonly unknown[], make: () => Finding): Finding {
+  const last = memo.get(f);
+  if (last && last.with.length === what.length && last.with.every((x, i) => x === what[i])) return last.out;
+  const out = make();
+  memo.set(f, { with: what, out });
+  return out;
 }
 
 /** The findings to show for `a`, with the provider findings of `pv` (its target decides their severity). */
@@ -76,10 +97,10 @@ export function shownFindings(a: Analysis, pv: ProviderVerdicts, options: ShowOp
     const chosen = over[f.code];
     if (chosen === "off") continue;
     const k = { i: out.length, noted: false };
-    let shown: Finding = chosen ? { ...f, severity: chosen } : f;
+    let shown: Finding = chosen ? derived(withSeverity, f, [chosen], () => ({ ...f, severity: chosen })) : f;
     const note = quietNote.get(f.code);
     if (note !== undefined && !chosen) {
-      shown = { ...shown, severity: "hint", message: `${shown.message}\n${note}` };
+      shown = derived(withNote, f, [note], () => ({ ...f, severity: "hint", message: `${f.message}\n${note}` }));
       k.noted = true;
     }
     out.push(shown);
@@ -105,7 +126,7 @@ export function shownFindings(a: Analysis, pv: ProviderVerdicts, options: ShowOp
         ? byPlace.get(`${f.code}|${f.line}`)
         : (byPlace.get(`${f.code}|${f.line}|${f.toolCallId}`) ?? (PER_ID_CODES.has(f.code) ? byPlace.get(`${f.code}|${f.toolCallId}`) : undefined));
     if (!match) {
-      if (chosen) out.push({ ...plain(f), severity: chosen });
+      if (chosen) out.push(derived(withSeverity, plain(f), [chosen], () => ({ ...plain(f), severity: chosen })));
       else if (shows(f)) out.push(plain(f));
       continue;
     }
@@ -113,7 +134,7 @@ export function shownFindings(a: Analysis, pv: ProviderVerdicts, options: ShowOp
     // One problem, one finding: the provider note goes into the generic one.
     const g = out[match.i];
     const severity = !chosen && f.severity === "error" ? "error" : g.severity;
-    out[match.i] = { ...g, severity, message: `${g.message}\n${f.providerNote}` };
+    out[match.i] = derived(withProviderNote, g, [severity, f.providerNote], () => ({ ...g, severity, message: `${g.message}\n${f.providerNote}` }));
     match.noted = true;
   }
   return out;
