@@ -17,6 +17,7 @@
 import { walkChain, type Walk } from "./claude-code-chain.js";
 import { apiMessageId, holdsToolResult, recoverParallel, type RecoveryIndex } from "./claude-code-parallel-recovery.js";
 import { isCompactBoundary, type ReadingVersion, type TranscriptLine } from "./claude-code-transcript.js";
+import type { EditedLine } from "./claude-code-transcript-continue.js";
 
 export interface ChainState {
   readonly version: ReadingVersion;
@@ -140,29 +141,46 @@ function apiMessageIdOf(tl: TranscriptLine | undefined): unknown {
 
 /**
  * `prev` after lines were edited without changing their shape: the chains with the lines' new
- * objects from `map` (`uuids`: the edited lines' uuids).
+ * objects from `map` (`edited`: the lines replaced, with the objects they replaced). `changed`, when
+ * given, receives the places in the chain that now hold a new object, in order.
  */
-export function editChain(prev: ChainState, map: ReadonlyMap<unknown, TranscriptLine>, uuids: readonly unknown[]): ChainState {
+export function editChain(prev: ChainState, map: ReadonlyMap<unknown, TranscriptLine>, edited: readonly EditedLine[], changed?: number[]): ChainState {
+  const uuids = edited.map((e) => e.uuid);
   const recoveredHit = new Set<unknown>();
   if (prev.recovered.size > 0 && uuids.length > 0) {
-    const edited = new Set(uuids);
-    for (const tl of prev.recovered) if (edited.has(tl.raw.uuid)) recoveredHit.add(tl.raw.uuid);
+    const set = new Set(uuids);
+    for (const tl of prev.recovered) if (set.has(tl.raw.uuid)) recoveredHit.add(tl.raw.uuid);
   }
-  const hit = new Set(uuids.filter((u) => prev.onWalk.has(u) || recoveredHit.has(u)));
-  if (hit.size === 0 && !(prev.leaf && uuids.includes(prev.leaf.raw.uuid))) return prev;
-  const swap = (list: TranscriptLine[]) => {
+  const hits = edited.filter((e) => prev.onWalk.has(e.uuid) || recoveredHit.has(e.uuid));
+  if (hits.length === 0 && !(prev.leaf && uuids.includes(prev.leaf.raw.uuid))) return prev;
+  // Each edited line where the list holds its old object (a native search), else by a walk of the uuids.
+  const swap = (list: TranscriptLine[], at?: number[]) => {
     let out: TranscriptLine[] | undefined;
-    let left = hit.size;
-    for (let i = 0; i < list.length && left > 0; i++) {
-      if (!hit.has(list[i].raw.uuid)) continue;
-      out ??= list.slice();
-      out[i] = map.get(list[i].raw.uuid)!;
-      left--;
+    let missed = false;
+    for (const e of hits) {
+      let i = list.indexOf(e.was);
+      if (i < 0) missed = true;
+      for (; i >= 0; i = list.indexOf(e.was, i + 1)) {
+        out ??= list.slice();
+        out[i] = map.get(e.uuid)!;
+        at?.push(i);
+      }
     }
+    if (missed) {
+      const left = new Set(hits.map((e) => e.uuid));
+      for (let i = 0; i < list.length; i++) {
+        const u = list[i].raw.uuid;
+        if (!left.has(u) || map.get(u) === list[i] || (out && out[i] !== list[i])) continue;
+        out ??= list.slice();
+        out[i] = map.get(u)!;
+        at?.push(i);
+      }
+    }
+    at?.sort((a, b) => a - b);
     return out ?? list;
   };
   const walk = prev.walk && { ...prev.walk, chain: swap(prev.walk.chain) };
   const recovered = recoveredHit.size === 0 ? prev.recovered : new Set([...prev.recovered].map((tl) => (recoveredHit.has(tl.raw.uuid) ? map.get(tl.raw.uuid)! : tl)));
   const leaf = prev.leaf && map.get(prev.leaf.raw.uuid);
-  return { ...prev, leaf, walk, chain: swap(prev.chain), recovered };
+  return { ...prev, leaf, walk, chain: swap(prev.chain, changed), recovered };
 }

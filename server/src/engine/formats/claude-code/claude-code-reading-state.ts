@@ -32,7 +32,7 @@ import type { DroppedOnResume, Reading, SentReading } from "./claude-code-readin
 import { resumeRefusal } from "./claude-code-refusal.js";
 import { continueDrops, type Drops, dropsOf } from "./claude-code-resume-dropped.js";
 import { buildSegments, changedLines, continueSegments, type Segmented } from "./claude-code-segments.js";
-import { editMap, extendLoad, extendSentMap, type LoadOf, sameShape } from "./claude-code-transcript-continue.js";
+import { type EditedLine, editMap, extendLoad, extendSentMap, type LoadOf, sameShape } from "./claude-code-transcript-continue.js";
 import { loadTranscript, overStreamingSize, type ReadingVersion, type SegmentRelink, sentMap, type TranscriptLine } from "./claude-code-transcript.js";
 
 
@@ -484,7 +484,7 @@ function edited(prev: State, st: State, editedLines: readonly number[]): boolean
     if (!sameShape(a, b)) return false;
     edits.set(l, b as Record<string, any>);
   }
-  const done = new Map<Map<unknown, TranscriptLine>, unknown[]>();
+  const done = new Map<Map<unknown, TranscriptLine>, EditedLine[]>();
   const edit = (map: Map<unknown, TranscriptLine>) => {
     let u = done.get(map);
     if (!u) done.set(map, (u = editMap(map, edits)));
@@ -500,10 +500,8 @@ function edited(prev: State, st: State, editedLines: readonly number[]): boolean
   }
   st.wholeIndex = prev.wholeIndex;
   for (const [v, vs] of prev.versions) {
-    const uuids = edit(vs.map);
-    const chain = editChain(vs.chain, vs.map, uuids);
     const positions: number[] = [];
-    if (chain.chain !== vs.chain.chain) for (let i = 0; i < chain.chain.length; i++) if (chain.chain[i] !== vs.chain.chain[i]) positions.push(i);
+    const chain = editChain(vs.chain, vs.map, edit(vs.map), positions);
     const segments = vs.segments && positions.length ? continueSegments(vs.segments, chain.chain, { edited: positions }, st.rawAt, st.lines.length) : vs.segments;
     st.versions.set(v, { ...vs, chain, segments, sent: sentView(vs.load, vs.map, vs.subagent, chain, segments) });
     st.stages.set(`chain ${v}`, "continued");

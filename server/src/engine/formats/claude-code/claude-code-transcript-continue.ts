@@ -68,15 +68,21 @@ export function extendSentMap(map: Map<unknown, TranscriptLine>, relink: Segment
  * Puts the edited objects of lines in `map` in place of the old ones, keeping each line's parent
  * (the edit left it as it was); `edits` by 0-based line. Returns the uuids replaced.
  */
-export function editMap(map: Map<unknown, TranscriptLine>, edits: ReadonlyMap<number, Record<string, any>>): unknown[] {
-  const out: unknown[] = [];
+export function editMap(map: Map<unknown, TranscriptLine>, edits: ReadonlyMap<number, Record<string, any>>): EditedLine[] {
+  const out: EditedLine[] = [];
   for (const [line, raw] of edits) {
     const tl = map.get(raw.uuid);
     if (!tl || tl.line !== line) continue; // not read (another line's, forgotten, or not a transcript line)
     map.set(raw.uuid, { ...tl, raw });
-    out.push(raw.uuid);
+    out.push({ uuid: raw.uuid, was: tl });
   }
   return out;
+}
+
+/** A line `editMap` replaced: its uuid and the object it replaced. */
+export interface EditedLine {
+  uuid: unknown;
+  was: TranscriptLine;
 }
 
 /**
