@@ -12,7 +12,7 @@
  */
 
 /** File-name globs of JSON-document sessions (no folder part). */
-export const SESSION_DOCUMENT_GLOBS: readonly string[] = ["session-*.json"];
+export const SESSION_DOCUMENT_GLOBS: readonly string[] = ["session-*.json", "*.messages.json"];
 
 /** The language client's document selector: JSON Lines, and JSON files of those names. */
 export const SESSION_DOCUMENT_SELECTOR: readonly { language: string; pattern?: string }[] = [

@@ -44,6 +44,7 @@ describe("JSON-document session names: the profiles, the extension and package.j
     assert.equal(isSessionDocument(doc("json", "/w/package.json")), false);
     assert.equal(isSessionDocument(doc("json", "/w/session-x.json.bak")), false);
     assert.equal(isSessionDocument(doc("json", "/w/my-session-x.json")), false);
+    assert.equal(isSessionDocument(doc("json", "/h/.cline/data/sessions/1784094124598_rruoq/1784094124598_rruoq.messages.json")), true, "Cline's messages file");
     assert.equal(isSessionDocument(doc("plaintext", "/w/session-x.json")), false);
     for (const [path, is] of [["/a/b.jsonl", true], ["/a/B.JSONL", true], ["/a/session-1.json", true], ["/a/settings.json", false], ["/a/session-1.jsonl", true], ["/session-dir/x.json", false]] as const) {
       assert.equal(isSessionPath(path), is, path);
@@ -57,7 +58,7 @@ describe("JSON-document session names: the profiles, the extension and package.j
     assert.ok(pkg.activationEvents.includes("onLanguage:jsonl"));
     const explorer = pkg.contributes.menus["explorer/context"].find((m: any) => m.command === "transcriptInspector.openInspectorToSide");
     assert.equal(explorer.when, explorerWhenClause());
-    assert.equal(explorer.when, "resourceExtname == .jsonl || resourceFilename =~ /^session-.*\\.json$/");
+    assert.equal(explorer.when, "resourceExtname == .jsonl || resourceFilename =~ /^session-.*\\.json$/ || resourceFilename =~ /^.*\\.messages\\.json$/");
   });
 });
 

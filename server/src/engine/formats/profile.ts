@@ -230,6 +230,8 @@ export interface FormatProfile<N extends string = string> {
    * line is where its value starts (`doc.lineOf(path)`). Required with `detectDocument`.
    */
   readDocument?(doc: DocumentPlaces, lines: LineList): FormatRead;
+  /** The agent writes its sessions only as JSON documents (no JSON Lines form): no repair applies to its files (they edit lines). */
+  readonly documentsOnly?: boolean;
   /** The names of this agent's JSON-document session files (Gemini CLI: `session-*.json`): a folder's walk (`check DIR`) takes them beside `*.jsonl`. */
   readonly documentFileName?: RegExp;
   /** The branch's context as the agent builds it, each message with its origin. */

@@ -31,9 +31,10 @@ const code = (c: string) => `[\`${c}\`](#code-${c})`;
 /**
  * The repairs offered on an agent's files: the fixes of the codes it is checked for (its own,
  * every agent's and the provider rules', in rule-table order) that can be offered on its format
- * (`RepairSpec.offeredOn`).
+ * (`RepairSpec.offeredOn`); none on an agent that writes only JSON documents.
  */
 export function agentRepairs(p: FormatProfile): FixKind[] {
+  if (p.documentsOnly) return [];
   const checked = new Set<string>([...EVERY_AGENT_CHECKS, ...p.doc.checks, ...Object.keys(PROVIDER_CODES)]);
   const out: FixKind[] = [];
   for (const [c, spec] of Object.entries(CODE_TABLE) as [FindingCode, (typeof CODE_TABLE)[FindingCode]][]) {

@@ -1,0 +1,98 @@
+/**
+ * The messages of a Cline messages file (Before: the conversation as stored). A stored message
+ * holds Anthropic-shaped content blocks:
+ *
+ * - `user`: `text`, `file` (a file the user attached: its path and text, as the `<file_content>` text
+ *   the SDK sends for it), `image`, and `tool_result`
+ *   blocks (`tool_use_id`: the call's id; `content` a string or text and image blocks; `is_error`);
+ *   each result is a tool result of its own, the rest one user message, in block order;
+ * - `assistant`: `thinking`, `redacted_thinking`, `text` and `tool_use` blocks (`id`, `name`,
+ *   `input`), with the model it came from (`modelInfo.id`, `modelInfo.provider`).
+ *
+ * A message whose content is a string is one text block; one with no role of either side is not a
+ * turn (cline-read.ts reports it).
+ */
+import { isObject } from "../../model/parse.js";
+import type { Entry, JsonPath, Msg } from "../../model/types.js";
+
+/** A tool result's or a block's text content as shown: a string, or its text blocks joined. */
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return content === undefined || content === null ? "" : JSON.stringify(content);
+  return content.map((b) => (isObject(b) && typeof b.text === "string" ? b.text : isObject(b) && b.type === "image" ? "[image]" : "")).join("\n");
+}
+
+/** A block of a user message that is neither text nor a result. */
+function otherBlock(b: unknown): any {
+  if (isObject(b) && b.type === "image" && isObject(b.source)) return { type: "image", mimeType: b.source.media_type, data: b.source.data };
+  // As the SDK sends it (cline/cline sdk packages/shared/src/prompt/format.ts `formatFileContentBlock`).
+  if (isObject(b) && b.type === "file") return { type: "text", text: `<file_content path="${typeof b.path === "string" ? b.path : ""}">\n${typeof b.content === "string" ? b.content : ""}\n</file_content>` };
+  return { type: "text", text: isObject(b) && typeof b.text === "string" ? b.text : JSON.stringify(b ?? null) };
+}
+
+/** The messages of one stored message (`base`: its path in the document). */
+export function clineMessages(e: Entry, base: JsonPath): Msg[] {
+  const m = e.raw;
+  const origin = () => ({ kind: "entry" as const, line: e.line, entryId: e.id });
+  const timestamp = typeof m.ts === "number" ? m.ts : undefined;
+  const blocks: { b: unknown; path: JsonPath }[] = Array.isArray(m.content)
+    ? m.content.map((b: unknown, j: number) => ({ b, path: [...base, "content", j] }))
+    : typeof m.content === "string"
+      ? [{ b: { type: "text", text: m.content }, path: [...base, "content"] }]
+      : [];
+  const out: Msg[] = [];
+  if (m.role === "user") {
+    let texts: any[] = [];
+    const flush = () => {
+      if (texts.length) out.push({ role: "user", content: texts, timestamp, origin: origin() });
+      texts = [];
+    };
+    for (const { b, path } of blocks) {
+      if (isObject(b) && b.type === "tool_result") {
+        flush();
+        out.push({
+          role: "toolResult",
+          toolCallId: typeof b.tool_use_id === "string" ? b.tool_use_id : "",
+          ...(typeof b.name === "string" ? { toolName: b.name } : {}),
+          content: [{ type: "text", text: textOf(b.content) }],
+          isError: b.is_error === true,
+          timestamp,
+          origin: origin(),
+          resultPath: [...path, "tool_use_id"],
+        });
+      } else if (isObject(b) && b.type === "text" && typeof b.text === "string") texts.push({ type: "text", text: b.text });
+      else if (b !== undefined && b !== null) texts.push(otherBlock(b));
+    }
+    flush();
+    return out;
+  }
+  if (m.role !== "assistant") return out;
+  const content: any[] = [];
+  for (const { b, path } of blocks) {
+    if (!isObject(b)) continue;
+    if (b.type === "text" && typeof b.text === "string") content.push({ type: "text", text: b.text });
+    else if (b.type === "thinking") content.push({ type: "thinking", thinking: typeof b.thinking === "string" ? b.thinking : "", ...(typeof b.signature === "string" ? { thinkingSignature: b.signature } : {}) });
+    else if (b.type === "redacted_thinking") content.push({ type: "thinking", thinking: "", redacted: true });
+    else if (b.type === "tool_use") content.push({ type: "toolCall", id: typeof b.id === "string" ? b.id : "", name: b.name, arguments: b.input, line: e.line, path: [...path, "id"] });
+    else content.push({ type: "text", text: typeof b.text === "string" ? b.text : JSON.stringify(b) });
+  }
+  const info = isObject(m.modelInfo) ? m.modelInfo : {};
+  out.push({
+    role: "assistant",
+    content,
+    timestamp,
+    ...(typeof info.id === "string" ? { model: info.id } : {}),
+    ...(typeof info.provider === "string" ? { provider: info.provider } : {}),
+    origin: origin(),
+  });
+  return out;
+}
+
+/** The conversation of a branch (every message of the file, in order). */
+export function buildClineContext(branch: Entry[]): Msg[] {
+  const out: Msg[] = [];
+  branch.forEach((e, i) => {
+    for (const m of clineMessages(e, ["messages", i])) out.push(m);
+  });
+  return out;
+}
