@@ -1,7 +1,7 @@
 /**
- * Cline (the 4.x SDK and CLI of cline/cline): the real messages files of test/corpus/cline (the
- * SDK's own session fixture, and a CLI 3.0.20 capture a reader tool committed), read, checked and
- * rendered; and damaged copies of them (a call left without its result, as a session stopped
+ * Cline (the SDK of cline/cline, 0.0.78, which the CLI 3.x and the VS Code extension 4.x run on):
+ * the real messages files of test/corpus/cline (the SDK's own session fixture, and a CLI 3.0.20
+ * capture a reader tool committed), read, checked and rendered; and damaged copies of them (a call left without its result, as a session stopped
  * between the call and its result leaves it; a result whose call is gone; a block type this
  * reading does not know) with the findings they get. The reading: formats/cline/.
  */
@@ -30,11 +30,11 @@ const roles = (ms: readonly Msg[]) => {
   for (const m of ms) out[m.role] = (out[m.role] ?? 0) + 1;
   return out;
 };
-/** A copy of a messages file changed by `edit` on its parsed document, written as the SDK writes it (tab-indented). */
+/** A copy of a messages file changed by `edit` on its parsed document, written as the SDK writes it (`JSON.stringify(payload, null, 2)`). */
 const damaged = (name: string, edit: (doc: any) => void) => {
   const doc = JSON.parse(corpus(name));
   edit(doc);
-  return JSON.stringify(doc, null, "\t");
+  return `${JSON.stringify(doc, null, 2)}\n`;
 };
 
 describe("Cline: the real messages files", () => {
@@ -122,9 +122,11 @@ describe("Cline: damaged copies", () => {
   it("the file ends on a call: pending-call (information), the made-up result ends After", () => {
     const text = damaged(SDK, (d) => d.messages.splice(4));
     const a = analyze(text);
-    assert.deepEqual(codesAt(a.findings), [`pending-call@${a.findings[0].line + 1}`]);
-    assert.equal(a.findings[0].severity, "information");
+    assert.deepEqual(a.findings.map((f) => [f.code, f.severity, f.toolCallId]), [["pending-call", "information", "toolu_019n9oXmedUvxzMqpZ7JtjDk"]]);
+    assert.match(text.split("\n")[findingPlace(a.session.lines, a.findings[0]).line], /"id": "toolu_019n9oXmedUvxzMqpZ7JtjDk"/);
+    assert.match(a.findings[0].message, /may still be running/);
     assert.equal(a.after.at(-1)!.toolCallId, "toolu_019n9oXmedUvxzMqpZ7JtjDk");
+    assert.equal(a.after.at(-1)!.origin.kind, "synthetic");
   });
 
   it("a result out of its place is sent as it is: the target provider rejects the call and the result", () => {
@@ -167,9 +169,20 @@ describe("Cline: damaged copies", () => {
     assert.deepEqual(drift.map((f) => f.severity), ["information", "information"]);
     assert.match(drift[0].message, /Cline content block type `server_tool_use` is not known/);
     assert.equal(a.before.filter((m) => m.role === "assistant").length, 16);
+    // the unknown blocks are left out of what is sent (not modelled), the rest of the message read
+    assert.ok(!JSON.stringify(a.after).includes("srv_1"));
   });
 
-  it("a document that is not a messages file, and a message without a role", () => {
+  it("an image as the SDK stores it, and a `media` block: read, no finding", () => {
+    const text = damaged(CLI, (d) => d.messages[0].content.push({ type: "image", data: "iVBORw0KGgo=", mediaType: "image/png" }, { type: "media" }));
+    const a = analyze(text);
+    assert.deepEqual(a.findings, []);
+    const blocks = a.before[0].content as any[];
+    assert.deepEqual(blocks.find((b) => b.type === "image"), { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" });
+    assert.ok(blocks.some((b) => b.type === "text" && b.text === "[media]"));
+  });
+
+  it("a message without a role; a Gemini CLI chat document is not Cline's", () => {
     const noRole = analyze(damaged(CLI, (d) => delete d.messages[1].role));
     assert.ok(noRole.findings.some((f) => f.code === "unknown-entry" && /without a user or assistant role/.test(f.message)));
     assert.equal(formatProfile(AGENT)!.detectDocument!('{\n\t"sessionId": "x",\n\t"projectHash": "y",\n\t"messages": ['), false, "a Gemini CLI chat is not Cline's");

@@ -15,7 +15,7 @@ export { type ColumnRange, findingPlace, findingRange, type LinePlace, locate, l
 export { documentOf } from "./model/json-document.js";
 export type { Occurrence, UnpairedResult } from "./model/occurrence-index.js";
 export { dropBlockId, dropReasonLabel } from "./model/drop-reason.js";
-export { maxOf, minOf, partitionPoint, pushAll } from "./model/arrays.js";
+export { maxOf, minOf, partitionPoint, pushAll, sameItems } from "./model/arrays.js";
 export { samePath } from "./model/json-path.js";
 export { findingsOnLines } from "./model/findings-on-lines.js";
 export { utf8Bytes } from "./model/utf8.js";

@@ -23,7 +23,7 @@
  * provider finding could fold into them).
  */
 import type { Analysis, Finding, ProviderVerdicts, Severity } from "../engine/index.js";
-import { cellFor, PROVIDER_LABELS, PROVIDER_RULES } from "../engine/index.js";
+import { cellFor, PROVIDER_LABELS, PROVIDER_RULES, sameItems } from "../engine/index.js";
 
 /** A user's choice for a code: a severity, or `off` to hide it. */
 export type SeverityChoice = Severity | "off";
@@ -73,7 +73,7 @@ const withProviderNote: Derived = new WeakMap();
 
 function derived(memo: Derived, f: Finding, what: readonly unknown[], make: () => Finding): Finding {
   const last = memo.get(f);
-  if (last && last.with.length === what.length && last.with.every((x, i) => x === what[i])) return last.out;
+  if (last && sameItems(last.with, what)) return last.out;
   const out = make();
   memo.set(f, { with: what, out });
   return out;

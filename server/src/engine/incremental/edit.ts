@@ -25,6 +25,7 @@ import { remapOccurrences, type OccurrenceIndex } from "../model/occurrence-inde
 import { entryAtLine } from "../model/entry-at-line.js";
 import { sameShape } from "../model/line-list.js";
 import { documentOf } from "../model/json-document.js";
+import { sameItems } from "../model/arrays.js";
 
 export interface EditedSession {
   session: Session;
@@ -87,7 +88,7 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
     // The agent's own walk may read what was edited (Claude Code: times, message ids, sidechain
     // flags): the edit continues only when the leaf and the branch stay as they were.
     const leaf = profile.leaf(entries);
-    if ((leaf ? leaf.id : null) !== prev.leafId || !sameEntries(leaf ? profile.branch(entries, leaf) : [], branch)) return null;
+    if ((leaf ? leaf.id : null) !== prev.leafId || !sameItems(leaf ? profile.branch(entries, leaf) : [], branch)) return null;
   }
   const byId = prev.byId.with(edits.map((e) => e.after));
   const session: Session = {
@@ -105,9 +106,6 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
   return { session, checkpoint: sessionCheckpoint(session, cp.missingParents), linesRead: changed.length, edits };
 }
 
-function sameEntries(a: readonly Entry[], b: readonly Entry[]): boolean {
-  return a.length === b.length && a.every((e, i) => e === b[i]);
-}
 
 /**
  * The context (`before`) after `edits`, continued from `prevBefore` by the format's `editContext`

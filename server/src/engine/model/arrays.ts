@@ -52,3 +52,10 @@ export function partitionPoint<T>(list: readonly T[], before: (x: T) => boolean)
   }
   return lo;
 }
+
+/** Two lists with the same items (by identity) in the same order. */
+export function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -23,7 +23,7 @@ import { buildRequest } from "./request-build.js";
 import { keepBuilds, requestLineage } from "./request-lineage.js";
 import { combineConsecutive } from "./request-combine.js";
 import { sharedPrefix } from "../model/fold-resume.js";
-import { partitionPoint, pushAll } from "../model/arrays.js";
+import { partitionPoint, pushAll, sameItems } from "../model/arrays.js";
 import type { Cell, CheckContext, Hit, ProviderRule, RuleMode } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
 import { formatProfile } from "../formats/registry.js";
@@ -365,12 +365,6 @@ function codeRanks(accs: readonly Acc[]): Map<string, number> {
   return new Map(codes.map((c, i) => [c, i]));
 }
 
-/** Two lists with the same items (by identity) in the same order. */
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** The hits of the last check per rule and request variant, kept by the request's first message. */
 const lastHits = new WeakMap<RequestMessage, Map<TupleKey, { req: RequestMessage[]; generation: number | undefined; hits: Hit[]; allAt: boolean }>>();

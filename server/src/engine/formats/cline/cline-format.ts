@@ -1,8 +1,9 @@
 /**
  * Cline (cline/cline: the SDK's sessions, `sdk/packages/core`, which the CLI and, from 4.x, the
  * VS Code extension run on): `~/.cline/data/sessions/<id>/<id>.messages.json` (`CLINE_DIR`,
- * `CLINE_DATA_DIR` and `CLINE_SESSION_DATA_DIR` move it: cline/cline sdk packages/shared/src/storage/paths.ts), one JSON document `{version, updated_at,
- * agent, sessionId, messages, system_prompt}` whose `messages` are Anthropic-shaped messages with
+ * `CLINE_DATA_DIR` and `CLINE_SESSION_DATA_DIR` move it: cline/cline sdk packages/shared/src/storage/paths.ts;
+ * the library follows `CLINE_SESSION_DATA_DIR`), one JSON document `{version, updated_at,
+ * agent, sessionId, origin, messages, system_prompt}` whose `messages` are Anthropic-shaped messages with
  * Cline's own fields (`id`, `ts`, `modelInfo`, `metrics`), beside `<id>.json` (the session's
  * metadata, not read). A call (`tool_use`) is answered by a `tool_result` of its id in the next
  * user message.
@@ -52,8 +53,9 @@ export const clineFormat: FormatProfile<"cline"> = {
   parentKey: "parentId",
   entryRefKeys: new Set(),
   isIdPath,
+  // A messages file is one JSON document: repairs edit lines and are never offered on it
+  // (repair/registry.ts), so the hooks below are never called; they say what a repair would be.
   repair: {
-    // A messages file is one JSON document: repairs edit lines and are never offered on it (repair/registry.ts).
     resultLineRemoval: () => null,
     turnLinesCarryIds: false,
     interruptedResult: (call) => ({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "interrupted", is_error: true }] }),

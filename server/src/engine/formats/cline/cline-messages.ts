@@ -3,14 +3,14 @@
  * holds Anthropic-shaped content blocks:
  *
  * - `user`: `text`, `file` (a file the user attached: its path and text, as the `<file_content>` text
- *   the SDK sends for it), `image`, and `tool_result`
+ *   the SDK sends for it), `image` (`{data, mediaType}`), `media`, and `tool_result`
  *   blocks (`tool_use_id`: the call's id; `content` a string or text and image blocks; `is_error`);
  *   each result is a tool result of its own, the rest one user message, in block order;
  * - `assistant`: `thinking`, `redacted_thinking`, `text` and `tool_use` blocks (`id`, `name`,
  *   `input`), with the model it came from (`modelInfo.id`, `modelInfo.provider`).
  *
  * A message whose content is a string is one text block; one with no role of either side is not a
- * turn (cline-read.ts reports it).
+ * turn, and a block of a type this reading does not know is left out (cline-read.ts reports both).
  */
 import { isObject } from "../../model/parse.js";
 import type { Entry, JsonPath, Msg } from "../../model/types.js";
@@ -22,12 +22,14 @@ function textOf(content: unknown): string {
   return content.map((b) => (isObject(b) && typeof b.text === "string" ? b.text : isObject(b) && b.type === "image" ? "[image]" : "")).join("\n");
 }
 
-/** A block of a user message that is neither text nor a result. */
+/** A block of a user message that is neither text nor a result (a block of a type not known: none, cline-read.ts reports it). */
 function otherBlock(b: unknown): any {
-  if (isObject(b) && b.type === "image" && isObject(b.source)) return { type: "image", mimeType: b.source.media_type, data: b.source.data };
+  // The SDK's image (`{data, mediaType}`), or Anthropic's (`{source: {media_type, data}}`).
+  if (isObject(b) && b.type === "image") return isObject(b.source) ? { type: "image", mimeType: b.source.media_type, data: b.source.data } : { type: "image", mimeType: b.mediaType, data: b.data };
+  if (isObject(b) && b.type === "media") return { type: "text", text: "[media]" };
   // As the SDK sends it (cline/cline sdk packages/shared/src/prompt/format.ts `formatFileContentBlock`).
   if (isObject(b) && b.type === "file") return { type: "text", text: `<file_content path="${typeof b.path === "string" ? b.path : ""}">\n${typeof b.content === "string" ? b.content : ""}\n</file_content>` };
-  return { type: "text", text: isObject(b) && typeof b.text === "string" ? b.text : JSON.stringify(b ?? null) };
+  return undefined;
 }
 
 /** The messages of one stored message (`base`: its path in the document). */
@@ -61,7 +63,10 @@ export function clineMessages(e: Entry, base: JsonPath): Msg[] {
           resultPath: [...path, "tool_use_id"],
         });
       } else if (isObject(b) && b.type === "text" && typeof b.text === "string") texts.push({ type: "text", text: b.text });
-      else if (b !== undefined && b !== null) texts.push(otherBlock(b));
+      else {
+        const other = otherBlock(b);
+        if (other) texts.push(other);
+      }
     }
     flush();
     return out;
@@ -74,7 +79,7 @@ export function clineMessages(e: Entry, base: JsonPath): Msg[] {
     else if (b.type === "thinking") content.push({ type: "thinking", thinking: typeof b.thinking === "string" ? b.thinking : "", ...(typeof b.signature === "string" ? { thinkingSignature: b.signature } : {}) });
     else if (b.type === "redacted_thinking") content.push({ type: "thinking", thinking: "", redacted: true });
     else if (b.type === "tool_use") content.push({ type: "toolCall", id: typeof b.id === "string" ? b.id : "", name: b.name, arguments: b.input, line: e.line, path: [...path, "id"] });
-    else content.push({ type: "text", text: typeof b.text === "string" ? b.text : JSON.stringify(b) });
+    // other types are not known to this reading (cline-read.ts reports them): not modelled, not sent
   }
   const info = isObject(m.modelInfo) ? m.modelInfo : {};
   out.push({

@@ -1,9 +1,9 @@
 /**
  * Where Cline's requests go: each assistant message records the model it came from
  * (`modelInfo.id`, `modelInfo.provider`). The provider is the API the request was sent to: a
- * provider named for an API (`anthropic`, `bedrock`, `gemini`, `openai`…) speaks that API; a
- * gateway (`cline`, `openrouter`, and any other) takes OpenAI Chat Completions requests whatever
- * model it routes to.
+ * provider named for an API speaks that API (`anthropic`; `bedrock`; `gemini`, `vertex`; `openai`:
+ * Responses); a gateway (`cline`, `openrouter`, and any other) takes OpenAI Chat Completions
+ * requests whatever model it routes to.
  */
 import { isObject } from "../../model/parse.js";
 import type { ModelRef, ProviderName } from "../../model/provider-names.js";
@@ -16,7 +16,8 @@ export function clinePackOf(provider: unknown, model: unknown): ProviderName {
   if (p === "anthropic" || p === "claude-code") return "anthropic";
   if (p === "bedrock") return "bedrock";
   if (p === "gemini" || p === "vertex") return "gemini";
-  if (p === "openai-native" || p === "openai-codex") return "openai-responses";
+  // The SDK's `inferProtocol` (packages/llms builtins): OpenAI's own provider speaks Responses.
+  if (p === "openai" || p === "openai-native" || p === "openai-codex") return "openai-responses";
   if (p === "mistral") return "mistral";
   if (p === "deepseek") return "deepseek";
   if (p === "moonshot") return "kimi";

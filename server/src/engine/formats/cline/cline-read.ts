@@ -1,6 +1,6 @@
 /**
  * Reading a Cline messages file (`<id>.messages.json`: one JSON document `{version, updated_at,
- * agent, sessionId, messages, system_prompt}`) into entries: one per message, linked in order, each
+ * agent, sessionId, taskType?, origin, messages, system_prompt?}`) into entries: one per message, linked in order, each
  * at the line where it starts. The findings of the reading: a document that is not such a file, a
  * message that is not an object or has no known role, a content block type this reading does not
  * know (once per type: formats/drift.ts).
@@ -13,7 +13,7 @@ import type { FormatRead } from "../profile.js";
 import { CLINE_AGENT, CLINE_VERSION } from "./cline-words.js";
 
 /** The content block types a stored message holds (the SDK's message content). */
-export const CLINE_BLOCK_TYPES: ReadonlySet<string> = new Set(["text", "thinking", "redacted_thinking", "image", "file", "tool_use", "tool_result"]);
+export const CLINE_BLOCK_TYPES: ReadonlySet<string> = new Set(["text", "thinking", "redacted_thinking", "image", "media", "file", "tool_use", "tool_result"]);
 const ROLES: ReadonlySet<string> = new Set(["user", "assistant"]);
 
 const drift = { agent: CLINE_AGENT, kind: "content block type", version: CLINE_VERSION };

@@ -28,8 +28,9 @@ export function clineResumeContext(_session: Session, before: Msg[]): ResumeCont
   const answered = new Set<string>();
   for (const m of before) if (m.role === "toolResult") answered.add(String(m.toolCallId));
   const label = `What ${CLINE_AGENT} ${CLINE_VERSION} sends on resume: the stored messages, an error result made up for each call that has none`;
-  let lastTurn = before.length - 1;
-  while (lastTurn >= 0 && before[lastTurn].role !== "assistant") lastTurn--;
+  // The last message that is not a result: a call's turn went on when such a message follows it.
+  let lastOther = before.length - 1;
+  while (lastOther >= 0 && before[lastOther].role === "toolResult") lastOther--;
   const findings: Finding[] = [];
   let out: Msg[] | undefined;
   let pending: Msg[] = [];
@@ -44,13 +45,12 @@ export function clineResumeContext(_session: Session, before: Msg[]): ResumeCont
     const missing = toolCallsOf(m).filter((c) => !answered.has(c.id));
     if (missing.length === 0) continue;
     out ??= before.slice(0, i + 1);
-    // Only what follows the call's message in the file tells whether the turn went on.
-    const wentOn = before.slice(i + 1).some((x) => x.role !== "toolResult");
+    const wentOn = i < lastOther;
     for (const c of missing) {
       const at = c as { line?: number; path?: JsonPath; name?: string };
       const name = typeof c.name === "string" ? c.name : "";
       pending.push({ role: "toolResult", toolCallId: c.id, ...(name ? { toolName: name } : {}), content: [{ type: "text", text: clineInterruptedText(name) }], isError: true, timestamp: m.timestamp, origin: { kind: "synthetic", synthetic: "synthetic-tool-result", forLine: at.line ?? lineOfMsg(m) } });
-      findings.push(missingFinding(c.id, name, at.line ?? lineOfMsg(m), at.path, wentOn || i !== lastTurn));
+      findings.push(missingFinding(c.id, name, at.line ?? lineOfMsg(m), at.path, wentOn));
       answered.add(c.id);
     }
   }
