@@ -83,6 +83,15 @@ describe("Cline: the real messages files", () => {
     assert.deepEqual(call.path, ["messages", 1, "content", 1, "id"]);
     const result = a.before.find((m) => m.role === "toolResult" && m.toolCallId === call.id)!;
     assert.deepEqual(result.resultPath, ["messages", 2, "content", 0, "tool_use_id"]);
+    // a result whose content is a list of the tool's `{query, result}` objects shows them
+    let lists = 0;
+    for (const r of a.before.filter((m) => m.role === "toolResult")) {
+      const [, i, , j] = r.resultPath as [string, number, string, number];
+      if (!Array.isArray(doc.messages[i].content[j].content)) continue;
+      lists++;
+      assert.match((r.content as { text: string }[])[0].text, /^\{"query":/, `result ${r.toolCallId} shows its objects`);
+    }
+    assert.ok(lists >= 3, `${lists} results made of lists`);
     assert.equal(first.model, "anthropic/claude-opus-4.8-fast");
     // the attached file is the `<file_content>` text the SDK sends for it
     assert.match(JSON.stringify(a.before[0].content), /<file_content path=\\"\/Users\/example\/dev\/cline\/apps\/examples\/desktop-app\/webview\/components\/agent-sidebar\.tsx\\">/);

@@ -15,11 +15,11 @@
 import { isObject } from "../../model/parse.js";
 import type { Entry, JsonPath, Msg } from "../../model/types.js";
 
-/** A tool result's or a block's text content as shown: a string, or its text blocks joined. */
+/** A tool result's content as shown: a string, or its items joined (a text block's text, an image's label, any other item as its JSON: the SDK's tools return `{query, result}` objects). */
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return content === undefined || content === null ? "" : JSON.stringify(content);
-  return content.map((b) => (isObject(b) && typeof b.text === "string" ? b.text : isObject(b) && b.type === "image" ? "[image]" : "")).join("\n");
+  return content.map((b) => (isObject(b) && typeof b.text === "string" ? b.text : isObject(b) && b.type === "image" ? "[image]" : typeof b === "string" ? b : JSON.stringify(b))).join("\n");
 }
 
 /** A block of a user message that is neither text nor a result (a block of a type not known: none, cline-read.ts reports it). */
