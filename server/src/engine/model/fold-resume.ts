@@ -10,12 +10,20 @@
  * Property tests compare the resumed folds with fresh ones after random appends and edits.
  */
 
-/** How many leading elements `a` and `b` share (the same objects). */
-export function sharedPrefix<T>(a: readonly T[], b: readonly T[]): number {
+/** How many leading elements `a` and `b` share (the same objects; a string's characters). */
+export function sharedPrefix<T>(a: ArrayLike<T>, b: ArrayLike<T>): number {
   const n = Math.min(a.length, b.length);
   let k = 0;
   while (k < n && a[k] === b[k]) k++;
   return k;
+}
+
+/** How many trailing elements `a` and `b` share, not reaching into the first `from` of either (their shared prefix). */
+export function sharedSuffix<T>(a: ArrayLike<T>, b: ArrayLike<T>, from = 0): number {
+  const limit = Math.min(a.length, b.length) - from;
+  let s = 0;
+  while (s < limit && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+  return s;
 }
 
 /** What a fold keeps of its last run: its input and its checkpoints (and its outputs, its own). */

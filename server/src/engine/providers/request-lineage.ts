@@ -4,7 +4,7 @@
  */
 import type { Msg } from "../model/types.js";
 import type { TupleKey } from "../model/tuple-key.js";
-import { sharedPrefix } from "../model/fold-resume.js";
+import { sharedPrefix, sharedSuffix } from "../model/fold-resume.js";
 
 import type { RequestMessage } from "./request-model.js";
 
@@ -72,9 +72,7 @@ export interface RequestLineage {
  */
 export function reusableTail(prev: Built, wire: Msg[], keep: number, from: number): { at: number; until: number } {
   const a = prev.wire;
-  const limit = Math.min(a.length, wire.length) - from;
-  let s = 0;
-  while (s < limit && a[a.length - 1 - s] === wire[wire.length - 1 - s]) s++;
+  const s = sharedSuffix(a, wire, from);
   const firstShared = a.length - s; // in prev.wire
   for (let j = keep; j < prev.out.length; j++) {
     if (prev.out[j].role !== "assistant" || prev.starts[j] < firstShared) continue;

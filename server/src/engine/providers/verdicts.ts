@@ -22,7 +22,7 @@ import { type Place, type RequestMessage } from "./request-model.js";
 import { buildRequest } from "./request-build.js";
 import { keepBuilds, requestLineage } from "./request-lineage.js";
 import { combineConsecutive } from "./request-combine.js";
-import { sharedPrefix } from "../model/fold-resume.js";
+import { sharedPrefix, sharedSuffix } from "../model/fold-resume.js";
 import { partitionPoint, pushAll, sameItems } from "../model/arrays.js";
 import type { Cell, CheckContext, Hit, ProviderRule, RuleMode } from "./rule-types.js";
 import { PROVIDER_RULES } from "./rules.js";
@@ -98,12 +98,8 @@ export function packsIn(wire: Msg[], format: string): Set<string> {
   };
   // Messages both wires share at the start and at the end keep their counts: take back the rest, add the new rest.
   const from = prev ? sharedPrefix(prev.wire, wire) : 0;
-  let end = 0;
-  if (prev) {
-    const limit = Math.min(prev.wire.length, wire.length) - from;
-    while (end < limit && prev.wire[prev.wire.length - 1 - end] === wire[wire.length - 1 - end]) end++;
-    for (let i = from; i < prev.wire.length - end; i++) add(prev.wire[i], -1);
-  }
+  const end = prev ? sharedSuffix(prev.wire, wire, from) : 0;
+  if (prev) for (let i = from; i < prev.wire.length - end; i++) add(prev.wire[i], -1);
   for (let i = from; i < wire.length - end; i++) add(wire[i], 1);
   if (first) lastPacks.set(first, { wire, format, counts });
   const present = new Set<string>();
@@ -364,7 +360,6 @@ function codeRanks(accs: readonly Acc[]): Map<string, number> {
   const codes = [...new Set(accs.map((a) => a.rule.code as string))].sort((a, b) => a.localeCompare(b));
   return new Map(codes.map((c, i) => [c, i]));
 }
-
 
 /** The hits of the last check per rule and request variant, kept by the request's first message. */
 const lastHits = new WeakMap<RequestMessage, Map<TupleKey, { req: RequestMessage[]; generation: number | undefined; hits: Hit[]; allAt: boolean }>>();

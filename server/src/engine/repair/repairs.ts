@@ -21,6 +21,7 @@ import { repairIndex } from "./repair-index.js";
 import { isDuplicateResult } from "./structural.js";
 import { partitionPoint, pushAll } from "../model/arrays.js";
 import { samePath } from "../model/json-path.js";
+import { sharedPrefix, sharedSuffix } from "../model/fold-resume.js";
 
 export type { RepairEdit } from "./edits.js";
 
@@ -224,10 +225,8 @@ function diffByLineMap(orig: string, next: string, map: number[]): RepairEdit[] 
       const a = o[i].text;
       const b = n[kept.get(i)!].text;
       if (a === b) continue;
-      let p = 0;
-      while (p < a.length && p < b.length && a[p] === b[p]) p++;
-      let s = 0;
-      while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+      const p = sharedPrefix(a, b);
+      const s = sharedSuffix(a, b, p);
       edits.push({ startLine: i, startCol: p, endLine: i, endCol: a.length - s, newText: b.slice(p, b.length - s) });
       continue;
     }

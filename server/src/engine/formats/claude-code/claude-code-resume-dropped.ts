@@ -20,6 +20,7 @@ import { isObject } from "../../model/parse.js";
 import { type Msg, sourceLinesOf } from "../../model/types.js";
 import type { RawAt } from "./claude-code-messages.js";
 import type { DroppedOnResume, SentReading } from "./claude-code-reading-model.js";
+import { sharedPrefix, sharedSuffix } from "../../model/fold-resume.js";
 
 /** One version's answer, with what the next version needs to continue it. */
 export interface Drops {
@@ -108,12 +109,8 @@ export function continueDrops(prev: Drops, before: readonly Msg[], conversation:
 
 /** The part of `b` that is not `a`'s: [first differing index, end of the differing part) in `b`. */
 function changedRange<T>(a: readonly T[], b: readonly T[]): [number, number] {
-  const n = Math.min(a.length, b.length);
-  let p = 0;
-  while (p < n && a[p] === b[p]) p++;
-  let s = 0;
-  while (s < n - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
-  return [p, b.length - s];
+  const p = sharedPrefix(a, b);
+  return [p, b.length - sharedSuffix(a, b, p)];
 }
 
 /** The first index in [0, n) where `test` holds (it holds from there on), n when none. */
