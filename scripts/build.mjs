@@ -1,6 +1,6 @@
 // Bundles the extension, the language server, the CLI and the webview with esbuild into dist/.
 import { build } from "esbuild";
-import { chmodSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 
 const prod = process.argv.includes("--production");
 const common = { bundle: true, mainFields: ["module", "main"], sourcemap: !prod, minify: prod, logLevel: "warning", legalComments: "none" };
@@ -20,3 +20,5 @@ if (existsSync("webview/src/main.tsx"))
   jobs.push(build({ ...common, entryPoints: ["webview/src/main.tsx"], outfile: "dist/webview/main.js", platform: "browser", target: "es2022", format: "iife", loader: { ".ttf": "file" }, define: { "process.env.NODE_ENV": '"production"' } }));
 await Promise.all(jobs);
 chmodSync("dist/cli.js", 0o755);
+// SQLite as WebAssembly (sql.js), which io/sqlite-file.ts loads from beside the bundle to read an agent's database.
+copyFileSync("node_modules/sql.js/dist/sql-wasm.wasm", "dist/sql-wasm.wasm");

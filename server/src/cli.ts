@@ -28,6 +28,7 @@ import { parseOnly, runFix } from "./cli/fix-command.js";
 import { terminalText } from "./cli/terminal-text.js";
 import { helpText, packageVersion, parseArgs, USAGE, UsageError } from "./cli/args.js";
 import { checkAsync, checkSync, planCheck } from "./cli/check-command.js";
+import { loadStores, mayNameDatabase } from "./io/session-store.js";
 import { isCheckWorker, startCheckWorker } from "./cli/check-workers.js";
 import { pump, streamWriter, type Write } from "./cli/json-stream.js";
 import { Progress } from "./cli/progress.js";
@@ -120,11 +121,14 @@ export async function run(argv: string[], env: CliEnvironment = {}): Promise<num
     return 0;
   }
   const terminal: OutputTerminal = { isTTY: process.stdout.isTTY, columns: process.stdout.columns };
+  // A database store (OpenCode's) is read with SQLite, loaded once here; its sessions are checked in this thread.
+  const stores = (args.command === "check" || args.command === "render") && mayNameDatabase(args.files);
+  if (stores) await loadStores();
   if (args.command === "check") {
     const plan = planCheck(args, textStyle(args, terminal));
     const stderr = env.stderr ?? process.stderr;
     return checkAsync(plan, write, (m) => err(`transcript-inspector: ${T(m)}\n`), {
-      jobs: args.jobs ?? availableParallelism(),
+      jobs: stores ? 1 : (args.jobs ?? availableParallelism()),
       workerScript: env.workerScript,
       progress: Progress.forStream(stderr),
     });

@@ -15,6 +15,8 @@ import { terminalText as T } from "./terminal-text.js";
 import { fieldDiff } from "./fix-diff.js";
 import { paint, PLAIN, type TextStyle } from "./terminal-style.js";
 import { readForFix, writeFileSafely } from "./write-file-safely.js";
+import { isSqliteFile } from "../io/sqlite-file.js";
+import { storeSessionPath } from "../io/session-store.js";
 
 /** Codes some repair of `fix` handles, in the rule table's order. */
 export const REPAIRABLE_CODES: readonly string[] = FINDING_CODES.filter((c) => (CODE_TABLE[c].fixes as readonly FixKind[]).some((k) => FIX_ORDER.includes(k)));
@@ -47,6 +49,12 @@ export function runFix(files: string[], opts: FixCommandOptions, out: (s: string
   let status = 0;
   const worst = (s: number) => (status = Math.max(status, s));
   for (const path of files) {
+    // An agent's database (OpenCode's) is its own: read by `check` and `render`, never written.
+    if (storeSessionPath(path) || isSqliteFile(path)) {
+      report(2, `${path}: not fixed: a session database is only read, never written (the agent may be writing it); \`check\` and \`render\` read it`);
+      worst(2);
+      continue;
+    }
     const read = readForFix(path);
     if (!read.ok) {
       report(read.status, read.message);

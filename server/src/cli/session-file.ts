@@ -5,11 +5,12 @@
  */
 import { type Analysis, type AnalyzeOptions, analyzeSession } from "../engine/index.js";
 import { FORMAT_PROFILES } from "../engine/index.js";
-import { isObject, type ParsedText } from "../engine/index.js";
+import { isObject, type ParsedText, parseText } from "../engine/index.js";
 import { sessionFromLines } from "../engine/index.js";
 import { type ReadLinesOptions, readSessionLines } from "../io/read-session-lines.js";
 import { readSidecarFile } from "../io/sidecar-file.js";
 import { resolveSiblingParents } from "../io/sibling-parents.js";
+import { openedStore, storeAt, storeSessionPath } from "../io/session-store.js";
 
 /** billion-context-pi keeps acp-kernel's state beside the session as `<session>.jsonl.acp.json`. */
 export function optionsFor(path: string): AnalyzeOptions {
@@ -33,15 +34,38 @@ export function notSessionReason(parsed: ParsedText): string {
   return `no line is an entry of a format it reads (${FORMAT_PROFILES.map((r) => r.name).join(", ")})`;
 }
 
-/** Reads and analyses `path`; never throws. `rules: false` (render) runs no finding rule. */
+/** A session of a store (`<store>#<id>`) as its document's parsed text, or why not. */
+function storeSession(path: string, named: { store: string; id: string }): { ok: true; parsed: ParsedText } | Extract<LoadedFile, { kind: "failed" }> {
+  try {
+    const at = storeAt(named.store);
+    if (!at) return { kind: "failed", status: 2, message: `cannot read ${path}: ${named.store} is not a session store (an agent's database or storage folder)` };
+    const text = openedStore(at).document(named.id);
+    if (text === undefined) return { kind: "failed", status: 2, message: `cannot read ${path}: ${named.store} holds no session ${named.id}` };
+    return { ok: true, parsed: parseText(text) };
+  } catch (e) {
+    return { kind: "failed", status: 2, message: `cannot read ${path}: ${(e as Error).message}` };
+  }
+}
+
+/** Reads and analyses `path` (a file, or a store's session: `<store>#<id>`); never throws. `rules: false` (render) runs no finding rule. */
 export function loadSessionFile(path: string, options: { rules?: boolean; read?: ReadLinesOptions; agentVersions?: Record<string, string> } = {}): LoadedFile {
+  const named = storeSessionPath(path);
+  if (named) {
+    const s = storeSession(path, named);
+    if (!("ok" in s)) return s;
+    return analysed(path, s.parsed, options, false);
+  }
   const r = readSessionLines(path, options.read);
   if (!r.ok) return { kind: "failed", status: r.status, message: r.message };
+  return analysed(path, r.lines.parsed, options, true);
+}
+
+function analysed(path: string, parsed: ParsedText, options: { rules?: boolean; agentVersions?: Record<string, string> }, onDisk: boolean): LoadedFile {
   try {
-    const session = sessionFromLines(r.lines.parsed);
-    if (session.format === "unknown") return { kind: "not-session", reason: notSessionReason(r.lines.parsed) };
-    const analysis = analyzeSession(session, { ...optionsFor(path), ...(options.rules === false ? { rules: false } : {}), ...(options.agentVersions ? { agentVersions: options.agentVersions } : {}) });
-    return { kind: "session", analysis: resolveSiblingParents(path, analysis) };
+    const session = sessionFromLines(parsed);
+    if (session.format === "unknown") return { kind: "not-session", reason: notSessionReason(parsed) };
+    const analysis = analyzeSession(session, { ...(onDisk ? optionsFor(path) : {}), ...(options.rules === false ? { rules: false } : {}), ...(options.agentVersions ? { agentVersions: options.agentVersions } : {}) });
+    return { kind: "session", analysis: onDisk ? resolveSiblingParents(path, analysis) : analysis };
   } catch (e) {
     return { kind: "failed", status: 2, message: `${path}: internal error: ${(e as Error).message}` };
   }

@@ -1,5 +1,7 @@
 /**
- * The files `check` is given: a FILE stays as given; a DIR becomes every `*.jsonl` file under
+ * The files `check` is given: a FILE stays as given; an agent's session store (a database, its
+ * storage folder, or the folder holding them: io/session-store.ts) becomes each of its sessions
+ * (`<store>#<id>`); a DIR becomes every `*.jsonl` file under
  * it, and every JSON-document session an agent names (a profile's `documentFileName`: Gemini
  * CLI's `session-*.json`), depth first, each folder's names sorted (by code unit, so the order is the same
  * everywhere). A symbolic link to a folder is followed once: a folder already visited (the same
@@ -9,6 +11,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errText } from "../io/read-regular-file.js";
 import { isSessionFileName as isSessionName, SESSION_DOCUMENT_GLOBS } from "../engine/index.js";
+import { openedStore, storeAt } from "../io/session-store.js";
 
 export interface ExpandedPaths {
   paths: string[];
@@ -47,6 +50,18 @@ export function expandPaths(args: string[]): ExpandedPaths {
     }
   };
   for (const a of args) {
+    // An agent's store (OpenCode's database or storage folder): each of its sessions, `<store>#<id>`.
+    const at = storeAt(a);
+    if (at) {
+      try {
+        const sessions = openedStore(at).sessions;
+        for (const s of sessions) paths.push(`${at.path}#${s.id}`);
+        if (sessions.length === 0) problems.push({ status: 2, message: `${a}: no sessions in this ${at.kind === "database" ? "database" : "storage folder"}` });
+      } catch (e) {
+        problems.push({ status: 2, message: `cannot read ${a}: ${errText(e)}` });
+      }
+      continue;
+    }
     let st;
     try {
       st = statSync(a);

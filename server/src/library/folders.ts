@@ -22,6 +22,8 @@ export function standardRoots(home: string, env: Record<string, string | undefin
   const out: LibraryRoot[] = [];
   for (const profile of FORMAT_PROFILES) {
     for (const folder of profile.sessionFolders ?? []) {
+      // A store's folder (OpenCode's database) holds no session files to list.
+      if (folder.store) continue;
       const moved = folder.env ? env[folder.env.name] : undefined;
       const path = moved && isAbsolute(moved) ? (folder.env?.under ? join(moved, folder.env.under) : moved) : join(home, folder.home);
       out.push({ path, agent: profile.name, archived: folder.archived, origin: "standard" });

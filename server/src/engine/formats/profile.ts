@@ -139,6 +139,8 @@ export interface SessionFolder {
   readonly env?: { readonly name: string; readonly under?: string };
   /** Sessions the agent archived (Codex's archived_sessions): listed, not resumed by default. */
   readonly archived?: boolean;
+  /** The folder holds the agent's store (`store`: a database), not session files: the session library does not walk it. */
+  readonly store?: boolean;
 }
 
 /**
@@ -204,6 +206,53 @@ export interface CompactionRecord {
   tokensBefore?: number;
 }
 
+/**
+ * A database an agent keeps its sessions in, as a format reads it: rows of a query. io/ opens the
+ * file (read-only, its write-ahead log included: io/sqlite-file.ts) and gives the format this.
+ */
+export interface StoreDatabase {
+  /** The names of the database's tables. */
+  tables(): readonly string[];
+  /** The rows of one SELECT (`?` parameters), each as column -> value. */
+  rows(sql: string, params?: readonly (string | number)[]): Record<string, unknown>[];
+}
+
+/** A folder tree an agent keeps its sessions in (one JSON file per record), as a format reads it. */
+export interface StoreFolder {
+  /** The names in the folder at `path` (below the store's root); none when it is no folder. */
+  list(path: readonly string[]): readonly string[];
+  /** The text of the file at `path`; undefined when it cannot be read. */
+  read(path: readonly string[]): string | undefined;
+}
+
+/** One session a store holds. */
+export interface StoredSession {
+  readonly id: string;
+  readonly title?: string;
+  /** Milliseconds since 1970, when recorded. */
+  readonly updated?: number;
+}
+
+/**
+ * An agent that keeps its sessions in a store (a SQLite database, a folder of JSON records) rather
+ * than a file per session: each session is read out as the agent's own JSON export of it (one
+ * document, `detectDocument` takes it), which the engine then reads like a session file. Read
+ * only: nothing is ever written to a store.
+ */
+export interface SessionStore {
+  /** The database's file names (`opencode.db`). */
+  readonly databaseName: RegExp;
+  /** Whether a database with these tables is this agent's. */
+  isDatabase(tables: readonly string[]): boolean;
+  sessionsInDatabase(db: StoreDatabase): StoredSession[];
+  /** A session of the database as its JSON document's text; undefined when it holds no such session. */
+  documentInDatabase(db: StoreDatabase, id: string): string | undefined;
+  /** Whether a folder is this agent's storage tree, from the names in it. */
+  isFolder(names: readonly string[]): boolean;
+  sessionsInFolder(folder: StoreFolder): StoredSession[];
+  documentInFolder(folder: StoreFolder, id: string): string | undefined;
+}
+
 export interface FormatProfile<N extends string = string> {
   /** The format's name: `Session.format`, the `format` of CLI JSON and the view model. */
   readonly name: N;
@@ -230,6 +279,8 @@ export interface FormatProfile<N extends string = string> {
    * line is where its value starts (`doc.lineOf(path)`). Required with `detectDocument`.
    */
   readDocument?(doc: DocumentPlaces, lines: LineList): FormatRead;
+  /** Where the agent keeps its sessions when not as files of their own (a database, a folder of records): read-only. */
+  readonly store?: SessionStore;
   /** The agent writes its sessions only as JSON documents (no JSON Lines form): no repair applies to its files (they edit lines). */
   readonly documentsOnly?: boolean;
   /** The names of this agent's JSON-document session files (Gemini CLI: `session-*.json`): a folder's walk (`check DIR`) takes them beside `*.jsonl`. */

@@ -1,0 +1,136 @@
+/**
+ * Where OpenCode keeps its sessions, read out as the document `opencode export <id>` prints
+ * (`{info, messages: [{info, parts}]}`), which opencode-read.ts reads:
+ *
+ * - since 1.2, the SQLite database `~/.local/share/opencode/opencode.db` (Kilo CLI: `kilo.db`):
+ *   tables `session`, `message` and `part`, each row's record in its JSON `data` column and its ids
+ *   in columns of their own (`id`, `session_id`, `message_id`);
+ * - before, the folder tree `~/.local/share/opencode/storage/`: `session/<projectID>/<id>.json`,
+ *   `message/<sessionID>/<id>.json`, `part/<messageID>/<id>.json`, one record each.
+ *
+ * Messages are in the order of their ids (OpenCode's ids grow with time), parts too: the order
+ * OpenCode loads them in. A record that does not parse is kept as its text, so the reading reports
+ * it (one finding) and the rest of the session reads.
+ */
+import { isObject } from "../../model/parse.js";
+import type { SessionStore, StoreDatabase, StoreFolder, StoredSession } from "../profile.js";
+
+/** A row's `data` column: the record (the database's text parsed, or an object already), or its text kept under `data`. */
+function record(data: unknown): Record<string, unknown> {
+  if (isObject(data)) return data;
+  if (typeof data !== "string") return { data };
+  try {
+    const v = JSON.parse(data);
+    return isObject(v) ? v : { data };
+  } catch {
+    return { data };
+  }
+}
+
+/** `project_id` -> `projectID`, `parent_id` -> `parentID`, `workspace_id` -> `workspaceID`, other snake names camel-cased. */
+const camel = (k: string) => k.replace(/_id$/, "ID").replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** A session row as the session's `info`: its columns by their record names, its times as `time`. */
+export function sessionInfo(row: Record<string, unknown>): Record<string, unknown> {
+  const info: Record<string, unknown> = {};
+  const time: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (v === null || v === undefined || v === "") continue;
+    if (k === "time_created") time.created = v;
+    else if (k === "time_updated") time.updated = v;
+    else if (k === "data") Object.assign(info, record(v));
+    else info[camel(k)] = typeof v === "string" && (k === "model" || k === "permission") ? record(v) : v;
+  }
+  if (Object.keys(time).length) info.time = { ...(isObject(info.time) ? info.time : {}), ...time };
+  return info;
+}
+
+export interface StoreRows {
+  session: Record<string, unknown>;
+  messages: readonly Record<string, unknown>[];
+  parts: readonly Record<string, unknown>[];
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const idOf = (v: unknown) => (typeof v === "string" ? v : String(v ?? ""));
+
+/** A session's rows (the database's, or a dump of them) as its export document. */
+export function sessionDocument(rows: StoreRows): Record<string, unknown> {
+  const info = sessionInfo(rows.session);
+  const sessionID = idOf(rows.session.id);
+  const partsOf = new Map<string, Record<string, unknown>[]>();
+  for (const p of [...rows.parts].map((r) => ({ id: idOf(r.id), r })).sort(byId)) {
+    const messageID = idOf(p.r.message_id);
+    let list = partsOf.get(messageID);
+    if (!list) partsOf.set(messageID, (list = []));
+    list.push({ id: p.id, sessionID, messageID, ...record(p.r.data) });
+  }
+  const messages = [...rows.messages]
+    .map((r) => ({ id: idOf(r.id), r }))
+    .sort(byId)
+    .map(({ id, r }) => ({ info: { id, sessionID, ...record(r.data) }, parts: partsOf.get(id) ?? [] }));
+  return { info, messages };
+}
+
+/** The document's text, as `opencode export` prints it. */
+export const documentText = (doc: Record<string, unknown>) => `${JSON.stringify(doc, null, 2)}\n`;
+
+const TABLES = ["session", "message", "part"];
+
+function sessionsInDatabase(db: StoreDatabase): StoredSession[] {
+  return db
+    .rows("SELECT id, title, time_updated FROM session ORDER BY time_updated DESC, id")
+    .map((r) => ({ id: idOf(r.id), ...(typeof r.title === "string" ? { title: r.title } : {}), ...(typeof r.time_updated === "number" ? { updated: r.time_updated } : {}) }));
+}
+
+function documentInDatabase(db: StoreDatabase, id: string): string | undefined {
+  const [session] = db.rows("SELECT * FROM session WHERE id = ?", [id]);
+  if (!session) return undefined;
+  const messages = db.rows("SELECT id, data FROM message WHERE session_id = ?", [id]);
+  const parts = db.rows("SELECT id, message_id, data FROM part WHERE session_id = ?", [id]);
+  return documentText(sessionDocument({ session, messages, parts }));
+}
+
+const jsonNames = (folder: StoreFolder, path: readonly string[]) =>
+  folder
+    .list(path)
+    .filter((n) => n.endsWith(".json"))
+    .sort();
+
+/** The folder tree's records of one kind under `path`, parsed (unparsable ones kept as text). */
+function records(folder: StoreFolder, path: readonly string[]): Record<string, unknown>[] {
+  return jsonNames(folder, path).map((n) => {
+    const r = record(folder.read([...path, n]) ?? "");
+    return { ...r, id: idOf(r.id ?? n.slice(0, -".json".length)) };
+  });
+}
+
+function sessionsInFolder(folder: StoreFolder): StoredSession[] {
+  const out: StoredSession[] = [];
+  for (const project of folder.list(["session"]))
+    for (const r of records(folder, ["session", project])) {
+      const time = isObject(r.time) ? r.time : {};
+      out.push({ id: idOf(r.id), ...(typeof r.title === "string" ? { title: r.title } : {}), ...(typeof time.updated === "number" ? { updated: time.updated } : {}) });
+    }
+  return out.sort((a, b) => (b.updated ?? 0) - (a.updated ?? 0) || byId(a, b));
+}
+
+function documentInFolder(folder: StoreFolder, id: string): string | undefined {
+  let info: Record<string, unknown> | undefined;
+  for (const project of folder.list(["session"])) info ??= records(folder, ["session", project]).find((r) => r.id === id);
+  if (!info) return undefined;
+  const messages = records(folder, ["message", id])
+    .sort((a, b) => byId({ id: idOf(a.id) }, { id: idOf(b.id) }))
+    .map((m) => ({ info: m, parts: records(folder, ["part", idOf(m.id)]).sort((a, b) => byId({ id: idOf(a.id) }, { id: idOf(b.id) })) }));
+  return documentText({ info, messages });
+}
+
+export const OPENCODE_STORE: SessionStore = {
+  databaseName: /^(opencode|kilo)(-[A-Za-z0-9._-]+)?\.db$/,
+  isDatabase: (tables) => TABLES.every((t) => tables.includes(t)),
+  sessionsInDatabase,
+  documentInDatabase,
+  isFolder: (names) => ["session", "message", "part"].every((n) => names.includes(n)),
+  sessionsInFolder,
+  documentInFolder,
+};

@@ -1,0 +1,120 @@
+/**
+ * Sessions an agent keeps in a store rather than in files of their own (a profile's `store`:
+ * OpenCode's `opencode.db`, or its older `storage/` folder tree), read-only. A store session is
+ * named `<store path>#<session id>`: `check` and `render` take such a name, and `check STORE` takes
+ * every session of the store. Each session is read out as the agent's own JSON export of it, which
+ * the engine reads like a session file.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { FORMAT_PROFILES, type SessionStore, type StoredSession, type StoreFolder } from "../engine/index.js";
+import { isSqliteFile, loadSqlite, openSqliteFile, sqliteLoaded } from "./sqlite-file.js";
+
+export interface OpenedStore {
+  /** The agent's name (a format of the registry). */
+  format: string;
+  path: string;
+  kind: "database" | "folder";
+  sessions: StoredSession[];
+  /** A session's JSON document (its text), undefined when the store holds no such session. */
+  document(id: string): string | undefined;
+  close(): void;
+}
+
+const stores = (): { format: string; store: SessionStore }[] => FORMAT_PROFILES.flatMap((p) => (p.store ? [{ format: p.name, store: p.store as SessionStore }] : []));
+
+const isDir = (p: string) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+const names = (p: string): string[] => {
+  try {
+    return readdirSync(p);
+  } catch {
+    return [];
+  }
+};
+
+/** A folder tree read through `StoreFolder` (paths below `root`; nothing outside it, no link followed out of it by name). */
+function folderOf(root: string): StoreFolder {
+  const at = (path: readonly string[]) => path.filter((n) => n !== "" && n !== "." && n !== ".." && !n.includes("/") && !n.includes("\\")).reduce((p, n) => join(p, n), root);
+  return {
+    list: (path) => names(at(path)).sort(),
+    read: (path) => {
+      try {
+        return readFileSync(at(path), "utf8");
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/**
+ * What `path` names as a store: a database file of an agent (its name and tables), the agent's
+ * storage folder, or a folder holding either (OpenCode's data folder: `opencode.db` and
+ * `storage/`); undefined for anything else. SQLite must be loaded (`loadStores`) for a database.
+ */
+export function storeAt(path: string): { format: string; kind: "database" | "folder"; path: string } | undefined {
+  if (isDir(path)) {
+    const inside = names(path);
+    for (const { format, store } of stores()) {
+      const db = inside.find((n) => store.databaseName.test(n) && isSqliteFile(join(path, n)));
+      if (db) return { format, kind: "database", path: join(path, db) };
+      if (store.isFolder(inside)) return { format, kind: "folder", path };
+      if (inside.includes("storage") && store.isFolder(names(join(path, "storage")))) return { format, kind: "folder", path: join(path, "storage") };
+    }
+    return undefined;
+  }
+  if (!isSqliteFile(path)) return undefined;
+  for (const { format, store } of stores()) if (store.databaseName.test(basename(path))) return { format, kind: "database", path };
+  return undefined;
+}
+
+/** Whether any of `paths` may name a database store (SQLite is then loaded first). */
+export const mayNameDatabase = (paths: readonly string[]): boolean => paths.some((p) => /\.db(#|$)/.test(p) || (isDir(p) && storeAt(p) !== undefined) || p.includes("#"));
+
+/** Loads what reading a database needs (once). */
+export const loadStores = (): Promise<void> => loadSqlite();
+
+/** Opens a store `storeAt` found. Throws when the database cannot be read. */
+export function openStore(at: { format: string; kind: "database" | "folder"; path: string }): OpenedStore {
+  const store = stores().find((s) => s.format === at.format)!.store;
+  if (at.kind === "folder") {
+    const folder = folderOf(at.path);
+    return { ...at, sessions: store.sessionsInFolder(folder), document: (id) => store.documentInFolder(folder, id), close: () => undefined };
+  }
+  if (!sqliteLoaded()) throw new Error("SQLite is not loaded");
+  const db = openSqliteFile(at.path);
+  if (!store.isDatabase(db.tables())) {
+    db.close();
+    throw new Error(`not an ${at.format} database: it has none of its session tables`);
+  }
+  return { ...at, sessions: store.sessionsInDatabase(db), document: (id) => store.documentInDatabase(db, id), close: () => db.close() };
+}
+
+/** `<store>#<id>` split, when the part before `#` is a store on disk (a file named with `#` stays a file). */
+export function storeSessionPath(path: string): { store: string; id: string } | undefined {
+  const k = path.lastIndexOf("#");
+  if (k <= 0 || existsSync(path)) return undefined;
+  return { store: path.slice(0, k), id: path.slice(k + 1) };
+}
+
+const opened = new Map<string, OpenedStore>();
+
+/** The store at `at.path`, opened once per process (a CLI run reads each session of a store from one snapshot of it). */
+export function openedStore(at: { format: string; kind: "database" | "folder"; path: string }): OpenedStore {
+  let store = opened.get(at.path);
+  if (!store) opened.set(at.path, (store = openStore(at)));
+  return store;
+}
+
+/** Closes every store `openedStore` opened. */
+export function closeOpenedStores(): void {
+  for (const s of opened.values()) s.close();
+  opened.clear();
+}

@@ -1,0 +1,19 @@
+// The part of sql.js (1.17, MIT: SQLite compiled to WebAssembly) io/sqlite-file.ts uses.
+declare module "sql.js" {
+  export interface Statement {
+    bind(values?: readonly (string | number | null)[]): boolean;
+    step(): boolean;
+    getAsObject(): Record<string, unknown>;
+    free(): boolean;
+  }
+  export interface Database {
+    exec(sql: string): { columns: string[]; values: unknown[][] }[];
+    prepare(sql: string): Statement;
+    export(): Uint8Array;
+    close(): void;
+  }
+  export interface SqlJsStatic {
+    Database: new (data?: Uint8Array | Buffer | null) => Database;
+  }
+  export default function initSqlJs(options?: { wasmBinary?: Uint8Array | ArrayBuffer; locateFile?: (file: string) => string }): Promise<SqlJsStatic>;
+}
