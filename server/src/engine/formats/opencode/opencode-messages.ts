@@ -16,7 +16,7 @@
  */
 import { isObject } from "../../model/parse.js";
 import type { Entry, JsonPath, Msg } from "../../model/types.js";
-import { infoOf, partsOf } from "./opencode-read.js";
+import { infoOf, OPENCODE_TOOL_STATES, partsOf } from "./opencode-read.js";
 
 /** What OpenCode sends for a user's compaction request and a subtask the user ran (MessageV2.toModelMessages). */
 export const COMPACTION_PROMPT = "What did we do so far?";
@@ -95,6 +95,8 @@ export function openCodeMessages(e: Entry, base: JsonPath, send?: SendOptions): 
       const id = typeof p.callID === "string" ? p.callID : "";
       const name = typeof p.tool === "string" ? p.tool : undefined;
       const state = isObject(p.state) ? p.state : {};
+      // A state OpenCode does not know is neither a call nor a result in what it sends (opencode-read.ts reports it).
+      if (send && !OPENCODE_TOOL_STATES.has(String(state.status))) return;
       const callPath: JsonPath = [...path, "callID"];
       content.push({ type: "toolCall", id, ...(name ? { name } : {}), arguments: state.input, line: e.line, path: callPath });
       const result = (text: string, isError: boolean): Msg => ({ role: "toolResult", toolCallId: id, ...(name ? { toolName: name } : {}), content: [{ type: "text", text }], isError, timestamp, origin: origin(), resultPath: callPath });

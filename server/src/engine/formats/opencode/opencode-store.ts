@@ -119,9 +119,8 @@ function documentInFolder(folder: StoreFolder, id: string): string | undefined {
   let info: Record<string, unknown> | undefined;
   for (const project of folder.list(["session"])) info ??= records(folder, ["session", project]).find((r) => r.id === id);
   if (!info) return undefined;
-  const messages = records(folder, ["message", id])
-    .sort((a, b) => byId({ id: idOf(a.id) }, { id: idOf(b.id) }))
-    .map((m) => ({ info: m, parts: records(folder, ["part", idOf(m.id)]).sort((a, b) => byId({ id: idOf(a.id) }, { id: idOf(b.id) })) }));
+  // In the order of their files' names (each file is named by its record's id): the order OpenCode listed them in.
+  const messages = records(folder, ["message", id]).map((m) => ({ info: m, parts: records(folder, ["part", idOf(m.id)]) }));
   return documentText({ info, messages });
 }
 

@@ -1,0 +1,238 @@
+/**
+ * OpenCode (1.18; and Kilo CLI, its fork): the real stores of test/corpus/opencode/stores/ (the SQL
+ * dump of a real opencode.db written by OpenCode 1.18.33, and the row dumps of two real Kilo CLI
+ * 7.3.40 databases) read out by the store reader as `opencode export` prints them, read, checked
+ * and rendered; the database read as a file while its rows are still in the write-ahead log, and
+ * never written; the older storage/ tree; and damaged copies with the defects OpenCode leaves (a
+ * tool part left running when the process was killed, a failed response, a compaction, a part type
+ * or a record this reading does not know). The reading: formats/opencode/.
+ */
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, describe, it } from "node:test";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { fixAll } from "../../server/src/engine/repair/index.js";
+import { type Finding, type Msg, toolCallsOf } from "../../server/src/engine/model/types.js";
+import { checkJson, renderJson } from "../../server/src/presentation/report.js";
+import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
+import { documentText, sessionDocument } from "../../server/src/engine/formats/opencode/opencode-store.js";
+import { closeOpenedStores, loadStores, openStore, storeAt } from "../../server/src/io/session-store.js";
+import { main } from "../../server/src/cli.js";
+import { CORPUS, FIXTURES } from "../helpers/corpus.js";
+import { databaseFromDump, realExports, STORES } from "../helpers/opencode-stores.js";
+
+const AGENT = "opencode";
+const DB = "lazyagents-opencode-1.18.33.export.json";
+const WSL = "superbased-observer-kilo-7.3.40-wsl.export.json";
+const WIN = "superbased-observer-kilo-7.3.40-windows.export.json";
+const corpus = (name: string) => readFileSync(join(CORPUS, AGENT, name), "utf8");
+const codesAt = (findings: readonly Finding[]) => findings.map((f) => `${f.code}@${f.line + 1}`).sort();
+const roles = (ms: readonly Msg[]) => {
+  const out: Record<string, number> = {};
+  for (const m of ms) out[m.role] = (out[m.role] ?? 0) + 1;
+  return out;
+};
+const damaged = (name: string, edit: (doc: any) => void) => {
+  const doc = JSON.parse(corpus(name));
+  edit(doc);
+  return documentText(doc);
+};
+const toolParts = (doc: any) => doc.messages.flatMap((m: any, i: number) => m.parts.map((p: any, j: number) => ({ p, i, j }))).filter((x: any) => x.p.type === "tool");
+const hashes = (dir: string, names: string[]) => names.map((n) => createHash("sha256").update(readFileSync(join(dir, n))).digest("hex"));
+const cli = (args: string[]) => {
+  let out = "";
+  let err = "";
+  const status = main(args, (s) => (out += s), (s) => (err += s));
+  return { status, out, err };
+};
+
+before(() => loadStores());
+
+describe("OpenCode: the real stores", () => {
+  it("each corpus export is what the store reader makes of its real store (the database through SQLite, the Kilo row dumps)", async () => {
+    const made = await realExports();
+    assert.deepEqual([...made.keys()].sort(), [DB, WIN, WSL].sort());
+    for (const [name, text] of made) assert.equal(corpus(name), text, name);
+  });
+
+  const want: Record<string, { messages: number; before: Record<string, number>; calls: number; provider: string; usage: number }> = {
+    [DB]: { messages: 3, before: { user: 1, assistant: 2, toolResult: 1 }, calls: 1, provider: "openai-chat", usage: 2 },
+    [WSL]: { messages: 19, before: { user: 7, assistant: 12, toolResult: 5 }, calls: 5, provider: "openai-chat", usage: 12 },
+    [WIN]: { messages: 18, before: { user: 6, assistant: 12, toolResult: 6 }, calls: 6, provider: "openai-chat", usage: 12 },
+  };
+  for (const [name, w] of Object.entries(want))
+    it(`${name}: ${w.messages} messages, ${w.calls} tool parts each answered right after its call, no findings`, () => {
+      const text = corpus(name);
+      const a = analyze(text);
+      assert.equal(a.session.format, AGENT);
+      assert.equal(a.session.entries.length, w.messages, "one entry per message");
+      const lines = text.split("\n");
+      for (const e of a.session.entries) assert.match(lines[e.line], /^\s*\{\s*$/, `entry ${e.id} starts its message's line`);
+      assert.deepEqual(roles(a.before), w.before);
+      const calls = a.before.flatMap((m) => toolCallsOf(m));
+      assert.equal(calls.length, w.calls);
+      a.before.forEach((m, i) => {
+        toolCallsOf(m).forEach((c, k) => assert.equal(a.before[i + 1 + k].toolCallId, c.id, `${c.id}'s result right after its step`));
+      });
+      assert.deepEqual(codesAt(a.findings), []);
+      assert.deepEqual(checkJson(name, a).findings, []);
+      assert.equal(renderJson(name, a).format, AGENT);
+      assert.deepEqual(a.after.map((m) => [m.role, m.toolCallId]), a.before.map((m) => [m.role, m.toolCallId]), "what OpenCode sends: every message");
+      assert.equal(a.usage.records.length, w.usage);
+      assert.ok(a.usage.totals.input > 0 && a.usage.totals.output > 0);
+      const pv = providerVerdicts(a);
+      assert.equal(pv.target, w.provider);
+      assert.deepEqual(pv.findings.filter((f) => f.rejectedBy.includes(pv.target!)), []);
+      assert.equal(fixAll(text).text, text, "an exported document is never repaired");
+    });
+});
+
+describe("OpenCode: the database, read-only", () => {
+  it("check reads every session of a database made from the real dump, and leaves its bytes as they were", async () => {
+    const made = await databaseFromDump(join(STORES, "lazyagents-opencode-1.18.33.sql"));
+    try {
+      const before = readFileSync(made.path);
+      const r = cli(["check", "--format", "json", made.path]);
+      const files = JSON.parse(r.out).files;
+      assert.deepEqual(files.map((f: any) => [f.path, f.format, f.entries, f.findings.length]), [[`${made.path}#ses_f0de500f8ffeXvsiYJDOg5JtrU`, AGENT, 3, 0]]);
+      assert.equal(r.status, 0);
+      assert.ok(readFileSync(made.path).equals(before), "the database is not written");
+      const fix = cli(["fix", made.path]);
+      assert.equal(fix.status, 2);
+      assert.match(fix.err, /a session database is only read, never written/);
+      assert.ok(readFileSync(made.path).equals(before), "fix leaves it alone");
+    } finally {
+      closeOpenedStores();
+      made.done();
+    }
+  });
+
+  it("rows only in the write-ahead log (the agent still has it open) are read; the files are unchanged; the session killed mid-tool gets its finding", () => {
+    const dir = join(FIXTURES, "opencode-wal");
+    const names = ["opencode.db", "opencode.db-wal"];
+    const before = hashes(dir, names);
+    const store = openStore(storeAt(dir)!);
+    try {
+      assert.deepEqual(store.sessions.map((s) => s.id).sort(), ["ses_f0de500f8ffeXvsiYJDOg5JtrU", "ses_walonly0000000000000000"]);
+      const a = analyze(store.document("ses_walonly0000000000000000")!);
+      assert.deepEqual(a.findings.map((f) => [f.code, f.severity, f.toolCallId]), [["dangling-call", "warning", "toolu_01SlowBuild"]]);
+      assert.match(a.findings[0].message, /^Tool call without a result; OpenCode answers it with a made-up error result, "\[Tool execution was interrupted\]"/);
+      const sent = a.after.findIndex((m) => toolCallsOf(m).some((c) => c.id === "toolu_01SlowBuild"));
+      assert.deepEqual([a.after[sent + 1].role, a.after[sent + 1].toolCallId, a.after[sent + 1].isError, a.after[sent + 1].content[0].text], ["toolResult", "toolu_01SlowBuild", true, "[Tool execution was interrupted]"]);
+      assert.equal(providerVerdicts(a).target, "anthropic");
+      assert.deepEqual(providerVerdicts(a).findings.filter((f) => f.rejectedBy.includes("anthropic")), [], "the made-up result answers the call");
+    } finally {
+      store.close();
+    }
+    assert.deepEqual(hashes(dir, names), before, "neither file is written");
+  });
+
+  it("the older storage/ tree: its sessions, in their files' order, each message's parts", () => {
+    const at = storeAt(join(FIXTURES, "opencode-storage"))!;
+    assert.deepEqual([at.format, at.kind], [AGENT, "folder"]);
+    const store = openStore(at);
+    assert.deepEqual(store.sessions.map((s) => s.id), ["s_stage0_large", "s_stage0_small"]);
+    const a = analyze(store.document("s_stage0_large")!);
+    assert.equal(a.session.format, AGENT);
+    assert.deepEqual(a.session.entries.map((e) => e.type), ["user", "assistant", "user", "assistant"]);
+    assert.ok(a.before.some((m) => m.role === "toolResult" && m.toolCallId === "call_large_1"));
+    assert.equal(store.document("no-such-session"), undefined);
+  });
+});
+
+describe("OpenCode: damaged copies", () => {
+  it("a tool part left running in the last message: pending-call (it may be running now), answered as interrupted if the session goes on", () => {
+    const text = damaged(DB, (doc) => {
+      const { p } = toolParts(doc)[0];
+      p.state = { status: "running", input: p.state.input, time: { start: p.state.time.start } };
+      doc.messages.splice(2); // the answer after it never came
+    });
+    const a = analyze(text);
+    assert.deepEqual(a.findings.map((f) => [f.code, f.severity, f.toolCallId, f.path]), [["pending-call", "information", "call_1", ["messages", 1, "parts", 1, "callID"]]]);
+    assert.equal(a.before.filter((m) => m.role === "toolResult").length, 0, "Before: the call has no result");
+    assert.deepEqual(a.after.slice(-1).map((m) => [m.role, m.toolCallId, m.content[0].text]), [["toolResult", "call_1", "[Tool execution was interrupted]"]]);
+  });
+
+  it("a failed response (an API error) is not sent; an aborted one that has output is", () => {
+    const failed = analyze(
+      damaged(DB, (doc) => {
+        doc.messages[2].info.error = { name: "APIError", data: { message: "overloaded", isRetryable: true } };
+      }),
+    );
+    assert.equal(failed.after.length, failed.before.length - 1);
+    assert.deepEqual(failed.dropped.map((d) => [d.msg.role, d.by]), [["assistant", { kind: "resume-cut", by: "not-sent", line: failed.session.entries[2].line }]]);
+    const aborted = analyze(
+      damaged(DB, (doc) => {
+        doc.messages[2].info.error = { name: "MessageAbortedError", data: { message: "aborted" } };
+      }),
+    );
+    assert.equal(aborted.after.length, aborted.before.length, "an aborted response with text is sent");
+  });
+
+  it("a compaction: what came before its message is not sent; its message, the summary and what follows are", () => {
+    const a = analyze(
+      damaged(WSL, (doc) => {
+        const user = { info: { id: "msg_zz_compact_user", sessionID: doc.info.id, role: "user", time: { created: 1 }, agent: "code", model: { providerID: "kilo", modelID: "kilo-auto/free" } }, parts: [{ id: "prt_zz1", type: "compaction", auto: true }] };
+        const summary = {
+          info: { id: "msg_zz_compact_summary", sessionID: doc.info.id, role: "assistant", parentID: "msg_zz_compact_user", summary: true, finish: "stop", modelID: "kilo-auto/free", providerID: "kilo", mode: "compaction", time: { created: 2 } },
+          parts: [{ id: "prt_zz2", type: "text", text: "We greeted each other and ran a script." }],
+        };
+        const next = { info: { id: "msg_zz_next", sessionID: doc.info.id, role: "user", time: { created: 3 }, agent: "code", model: { providerID: "kilo", modelID: "kilo-auto/free" } }, parts: [{ id: "prt_zz3", type: "text", text: "go on" }] };
+        doc.messages.push(user, summary, next);
+      }),
+    );
+    assert.deepEqual(
+      a.after.map((m) => [m.role, m.content?.[0]?.text]),
+      [
+        ["user", "What did we do so far?"],
+        ["assistant", "We greeted each other and ran a script."],
+        ["user", "go on"],
+      ],
+    );
+    assert.equal(a.dropped.length, a.before.length - 3);
+    assert.ok(a.dropped.every((d) => d.by.kind === "resume-cut" && d.by.by === "compacted"));
+  });
+
+  it("a part type or tool state this reading does not know: one information finding per kind; a record that is not a message: one finding, the rest reads", () => {
+    const a = analyze(
+      damaged(WSL, (doc) => {
+        doc.messages[1].parts.push({ id: "prt_new1", type: "hologram" }, { id: "prt_new2", type: "hologram" });
+        toolParts(doc)[0].p.state.status = "queued";
+        doc.messages[3].info = { id: doc.messages[3].info.id, data: "{not json" };
+      }),
+    );
+    assert.deepEqual(
+      a.findings.map((f) => [f.code, f.severity, f.message.split(".")[0]]).sort(),
+      [
+        ["unknown-entry", "information", "OpenCode part type `hologram` is not known to this version"],
+        ["unknown-entry", "information", "OpenCode tool state `queued` is not known to this version"],
+        ["unknown-entry", "warning", "OpenCode message without a user or assistant role"],
+      ].sort(),
+    );
+    assert.equal(a.session.entries.length, 19, "every message kept");
+  });
+
+  it("a session's rows as the database holds them: ids only in columns, data as text; a row whose data does not parse is kept as its text", () => {
+    const doc = sessionDocument({
+      session: { id: "ses_1", project_id: "global", slug: "s", title: "t", version: "1.18.33", time_created: 5, time_updated: 6 },
+      messages: [
+        { id: "msg_2", data: '{"role":"assistant","parentID":"msg_1"}' },
+        { id: "msg_1", data: '{"role":"user"}' },
+        { id: "msg_3", data: "{oops" },
+      ],
+      parts: [
+        { id: "prt_2", message_id: "msg_1", data: '{"type":"text","text":"b"}' },
+        { id: "prt_1", message_id: "msg_1", data: '{"type":"text","text":"a"}' },
+      ],
+    }) as any;
+    assert.deepEqual(doc.info, { id: "ses_1", projectID: "global", slug: "s", title: "t", version: "1.18.33", time: { created: 5, updated: 6 } });
+    assert.deepEqual(doc.messages.map((m: any) => m.info.id), ["msg_1", "msg_2", "msg_3"], "in the order of their ids");
+    assert.deepEqual(doc.messages[0].parts, [
+      { id: "prt_1", sessionID: "ses_1", messageID: "msg_1", type: "text", text: "a" },
+      { id: "prt_2", sessionID: "ses_1", messageID: "msg_1", type: "text", text: "b" },
+    ]);
+    assert.deepEqual(doc.messages[2].info, { id: "msg_3", sessionID: "ses_1", data: "{oops" });
+  });
+});
