@@ -1,5 +1,5 @@
 // `npm run package`: a production build (minified, no source maps), then `vsce package` into a VSIX
-// that holds only dist/ (extension.js, server.js, cli.js, library-worker.js, webview/), package.json, README.md,
+// that holds only dist/ (extension.js, server.js, cli.js, library-worker.js, sql-wasm.wasm, webview/), package.json, README.md,
 // CHANGELOG.md, LICENSE and the icon (.vscodeignore). Fails when vsce warns or when the VSIX holds
 // anything else.
 //   node scripts/package.mjs [--out FILE.vsix]     (default: <name>-<version>.vsix in the repo root)
@@ -14,8 +14,8 @@ const outArg = process.argv.indexOf("--out");
 const out = resolve(outArg > 0 ? process.argv[outArg + 1] : join(ROOT, `${pkg.name}-${pkg.version}.vsix`));
 
 /** What may be in the VSIX (besides vsce's own [Content_Types].xml and extension.vsixmanifest). */
-export const ALLOWED = [/^extension\/dist\/(extension|server|cli|library-worker)\.js$/, /^extension\/dist\/webview\/[^/]+\.(js|css|ttf|woff2?)$/, /^extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|LICENSE)$/i, /^extension\/images\/icon\.png$/];
-export const REQUIRED = ["extension/dist/extension.js", "extension/dist/server.js", "extension/dist/cli.js", "extension/dist/library-worker.js", "extension/dist/webview/main.js", "extension/package.json", "extension/readme.md", "extension/changelog.md", "extension/images/icon.png"];
+export const ALLOWED = [/^extension\/dist\/(extension|server|cli|library-worker)\.js$/, /^extension\/dist\/sql-wasm\.wasm$/, /^extension\/dist\/webview\/[^/]+\.(js|css|ttf|woff2?)$/, /^extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|LICENSE)$/i, /^extension\/images\/icon\.png$/];
+export const REQUIRED = ["extension/dist/extension.js", "extension/dist/server.js", "extension/dist/cli.js", "extension/dist/library-worker.js", "extension/dist/sql-wasm.wasm", "extension/dist/webview/main.js", "extension/package.json", "extension/readme.md", "extension/changelog.md", "extension/images/icon.png"];
 
 /** The entries of a VSIX (a zip), checked against ALLOWED/REQUIRED. */
 export function checkVsix(file) {
