@@ -26,6 +26,7 @@ import { createServerConnection } from "./lsp/connection.js";
 import { tuneHeap } from "./lsp/heap-settings.js";
 import { AnalysisProgress, LONG_SESSION_CHARS, sizeText, tick } from "./lsp/analysis-progress.js";
 import { registerLibraryRequests } from "./library/library-lsp.js";
+import { registerStoreRequests } from "./lsp/store-requests.js";
 
 const DEBOUNCE_MS = 150;
 
@@ -409,6 +410,7 @@ connection.onRequest(FixEditRequest, async (p, token) => {
 providers.listen(connection, { settingsFor, stateOf, publish });
 // The session library and the Sessions view (issue 26; server/src/library).
 registerLibraryRequests(connection, documents);
+registerStoreRequests(connection);
 
 // Last line of defence: a rejection nobody awaited is logged, never the end of the process.
 process.on("unhandledRejection", (e) => connection.console.error(`unhandled: ${(e as Error)?.stack ?? e}`));

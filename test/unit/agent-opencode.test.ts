@@ -9,7 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
@@ -127,6 +129,21 @@ describe("OpenCode: the database, read-only", () => {
       store.close();
     }
     assert.deepEqual(hashes(dir, names), before, "neither file is written");
+  });
+
+  it("hostile stores: a FIFO in place of the log is refused without blocking; a session id that is a path names nothing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ti-opencode-fifo-"));
+    try {
+      copyFileSync(join(FIXTURES, "opencode-wal", "opencode.db"), join(dir, "opencode.db"));
+      execFileSync("mkfifo", [join(dir, "opencode.db-wal")]);
+      assert.throws(() => openStore(storeAt(dir)!), /opencode\.db-wal is not a regular file/);
+      const r = cli(["fix", join(dir, "opencode.db-wal")]);
+      assert.notEqual(r.status, 0, "fix of a FIFO ends with a message, it does not block");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const store = openStore(storeAt(join(FIXTURES, "opencode-storage"))!);
+    for (const id of ["../session/proj_test", "..", "s_stage0_large/../../session", ""]) assert.equal(store.document(id), undefined, id);
   });
 
   it("the older storage/ tree: its sessions, in their files' order, each message's parts", () => {

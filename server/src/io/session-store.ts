@@ -41,12 +41,20 @@ const names = (p: string): string[] => {
 
 /** A folder tree read through `StoreFolder` (paths below `root`; nothing outside it, no link followed out of it by name). */
 function folderOf(root: string): StoreFolder {
-  const at = (path: readonly string[]) => path.filter((n) => n !== "" && n !== "." && n !== ".." && !n.includes("/") && !n.includes("\\")).reduce((p, n) => join(p, n), root);
+  // A name from the data (a session or message id) that is not a plain name names nothing: no path leaves the root.
+  const plain = (n: string) => n !== "" && n !== "." && n !== ".." && !n.includes("/") && !n.includes("\\") && !n.includes("\0");
+  const at = (path: readonly string[]) => (path.every(plain) ? path.reduce((p, n) => join(p, n), root) : undefined);
   return {
-    list: (path) => names(at(path)).sort(),
+    list: (path) => {
+      const p = at(path);
+      return p === undefined ? [] : names(p).sort();
+    },
     read: (path) => {
+      const p = at(path);
+      if (p === undefined) return undefined;
       try {
-        return readFileSync(at(path), "utf8");
+        // a regular file only: a FIFO would block the read
+        return statSync(p).isFile() ? readFileSync(p, "utf8") : undefined;
       } catch {
         return undefined;
       }

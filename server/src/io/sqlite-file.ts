@@ -9,7 +9,7 @@
  * A checkpoint running while the files are read is noticed (the log's header changed) and the read
  * taken again; a log that keeps changing is reported as busy.
  */
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import type { StoreDatabase } from "../engine/index.js";
@@ -37,14 +37,17 @@ export const sqliteLoaded = (): boolean => engine !== undefined;
 
 const WAL_MAGIC = 0x377f0682;
 
+/** The first `n` bytes of a regular file; undefined for anything else (a FIFO is never opened: it would block). */
 function readHead(path: string, n: number): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    if (!statSync(path).isFile()) return undefined;
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
   try {
+    if (!fstatSync(fd).isFile()) return undefined;
     const b = Buffer.alloc(n);
     return b.subarray(0, readSync(fd, b, 0, n, 0));
   } finally {
@@ -52,13 +55,12 @@ function readHead(path: string, n: number): Buffer | undefined {
   }
 }
 
+/** A regular file's bytes; undefined when there is none; an error for anything else there (a FIFO would block). */
 function readOrNone(path: string): Buffer | undefined {
-  try {
-    return readFileSync(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw e;
-  }
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) return undefined;
+  if (!st.isFile()) throw new Error(`${path} is not a regular file`);
+  return readFileSync(path);
 }
 
 /** The log's running checksum over `len` bytes from `off` (8 bytes at a time, in the log's byte order). */

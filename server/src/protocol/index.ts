@@ -10,3 +10,4 @@ export * from "./view.js";
 export * from "./view-window.js";
 export * from "./unsafe-chars.js";
 export * from "./webview.js";
+export * from "./stores.js";
