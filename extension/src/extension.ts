@@ -29,6 +29,7 @@ import { type InspectorTestHooks, isTestRun, MessageRecorder } from "./testHooks
 import { UnsyncedEditors } from "./unsyncedEditors.js";
 import { isSessionDocument } from "./sessionFiles.js";
 import { registerLibrary } from "./library/sessionsView.js";
+import { registerStoreSessions } from "./storeSessions.js";
 
 let client: LanguageClient | undefined;
 
@@ -97,6 +98,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ insp
       hide: (uri) => void lc.sendNotification(DidHideUnsyncedNotification, { uri }).catch(() => undefined),
     })),
   );
+  // OpenCode's sessions, rows of its database: opened read-only as documents of their own (storeSessions.ts).
+  context.subscriptions.push(...registerStoreSessions(lc, (uri) => panels.show(uri)));
   // The Sessions view and the session library (issue 26; extension/src/library).
   registerLibrary(context, lc, log, OPEN_INSPECTOR_COMMAND);
   await startWhenWanted(context, lc, log);

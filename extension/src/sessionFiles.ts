@@ -10,14 +10,19 @@
  * does not import the engine, so test/unit/session-files.test.ts checks the two agree, and that
  * package.json's menu clause says the same.
  */
+import { STORE_SCHEME } from "../../server/src/protocol/stores.js";
 
 /** File-name globs of JSON-document sessions (no folder part). */
 export const SESSION_DOCUMENT_GLOBS: readonly string[] = ["session-*.json", "*.messages.json"];
 
-/** The language client's document selector: JSON Lines, and JSON files of those names. */
-export const SESSION_DOCUMENT_SELECTOR: readonly { language: string; pattern?: string }[] = [
+/** The scheme of a store session's read-only document (storeSessions.ts). */
+const STORE_DOCUMENT_SCHEME = STORE_SCHEME;
+
+/** The language client's document selector: JSON Lines, JSON files of those names, and store sessions' documents. */
+export const SESSION_DOCUMENT_SELECTOR: readonly { language: string; pattern?: string; scheme?: string }[] = [
   { language: "jsonl" },
   ...SESSION_DOCUMENT_GLOBS.map((g) => ({ language: "json", pattern: `**/${g}` })),
+  { language: "json", scheme: STORE_DOCUMENT_SCHEME },
 ];
 
 /** A file-name glob (`*` only) as an anchored regular expression over a name: `session-*.json` -> `^session-.*\.json$`. */
@@ -34,8 +39,8 @@ export function isSessionPath(path: string): boolean {
 }
 
 /** Whether an open document is one the language client sends (SESSION_DOCUMENT_SELECTOR). */
-export function isSessionDocument(doc: { languageId: string; uri: { path: string } }): boolean {
-  if (doc.languageId === "jsonl") return true;
+export function isSessionDocument(doc: { languageId: string; uri: { path: string; scheme?: string } }): boolean {
+  if (doc.languageId === "jsonl" || doc.uri.scheme === STORE_DOCUMENT_SCHEME) return true;
   const name = doc.uri.path.slice(doc.uri.path.lastIndexOf("/") + 1);
   return doc.languageId === "json" && DOCUMENT_NAMES.some((r) => r.test(name));
 }
