@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +20,8 @@ import { type Finding, type Msg, toolCallsOf } from "../../server/src/engine/mod
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { documentText, sessionDocument } from "../../server/src/engine/formats/opencode/opencode-store.js";
-import { closeOpenedStores, loadStores, openStore, storeAt } from "../../server/src/io/session-store.js";
+import { closeOpenedStores, loadStores, openStore, storeAt, storeSessionPath } from "../../server/src/io/session-store.js";
+import { withLogApplied } from "../../server/src/io/sqlite-wal.js";
 import { main } from "../../server/src/cli.js";
 import { CORPUS, FIXTURES } from "../helpers/corpus.js";
 import { databaseFromDump, realExports, STORES } from "../helpers/opencode-stores.js";
@@ -146,6 +147,47 @@ describe("OpenCode: the database, read-only", () => {
     for (const id of ["../session/proj_test", "..", "s_stage0_large/../../session", ""]) assert.equal(store.document(id), undefined, id);
   });
 
+  it("a forged log asking for a huge database, or with a page size that is no power of two, is not applied beyond what it holds", () => {
+    const main = readFileSync(join(FIXTURES, "opencode-wal", "opencode.db"));
+    const wal = Buffer.from(readFileSync(join(FIXTURES, "opencode-wal", "opencode.db-wal")));
+    const image = withLogApplied(main, wal);
+    assert.ok(image.length <= Math.max(main.length, wal.length + main.length), "the real log: the database's size");
+    // the last commit frame's database size set to 600,000 pages, its checksum made right again (SQLite's running sum, in the log's byte order)
+    const pageSize = wal.readUInt32BE(8);
+    const frames = (wal.length - 32) / (24 + pageSize);
+    const at = 32 + (frames - 1) * (24 + pageSize);
+    const forged = Buffer.from(wal);
+    forged.writeUInt32BE(600_000, at + 4);
+    const le = (wal.readUInt32BE(0) & 1) === 0;
+    let s0 = frames > 1 ? forged.readUInt32BE(at - (24 + pageSize) + 16) : forged.readUInt32BE(24);
+    let s1 = frames > 1 ? forged.readUInt32BE(at - (24 + pageSize) + 20) : forged.readUInt32BE(28);
+    for (const [off, len] of [[at, 8], [at + 24, pageSize]])
+      for (let i = off; i < off + len; i += 8) {
+        s0 = (s0 + (le ? forged.readUInt32LE(i) : forged.readUInt32BE(i)) + s1) >>> 0;
+        s1 = (s1 + (le ? forged.readUInt32LE(i + 4) : forged.readUInt32BE(i + 4)) + s0) >>> 0;
+      }
+    forged.writeUInt32BE(s0, at + 16);
+    forged.writeUInt32BE(s1, at + 20);
+    const big = withLogApplied(main, forged);
+    assert.ok(big.length > 0 && big.length <= image.length + pageSize, `no image of 600,000 pages (${big.length} bytes)`);
+    const odd = Buffer.from(wal);
+    odd.writeUInt32BE(513, 8);
+    assert.equal(withLogApplied(main, odd), main, "not a log: the file as it is");
+  });
+
+  it("the CLI process: check of the database folder reads the sessions in the log; a session named with # in its id", () => {
+    const r = spawnSync(process.execPath, [join(__dirname, "..", "..", "dist", "cli.js"), "check", "--format", "json", join(FIXTURES, "opencode-wal")], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(
+      JSON.parse(r.stdout).files.map((f: any) => [f.path.slice(f.path.indexOf("#")), f.findings.map((x: any) => x.code)]),
+      [
+        ["#ses_walonly0000000000000000", ["dangling-call"]],
+        ["#ses_f0de500f8ffeXvsiYJDOg5JtrU", []],
+      ],
+    );
+    assert.deepEqual(storeSessionPath(`${join(FIXTURES, "opencode-wal", "opencode.db")}#a#b`), { store: join(FIXTURES, "opencode-wal", "opencode.db"), id: "a#b" });
+  });
+
   it("the older storage/ tree: its sessions, in their files' order, each message's parts", () => {
     const at = storeAt(join(FIXTURES, "opencode-storage"))!;
     assert.deepEqual([at.format, at.kind], [AGENT, "folder"]);
@@ -210,6 +252,56 @@ describe("OpenCode: damaged copies", () => {
     );
     assert.equal(a.dropped.length, a.before.length - 3);
     assert.ok(a.dropped.every((d) => d.by.kind === "resume-cut" && d.by.by === "compacted"));
+  });
+
+  it("a compaction that kept a tail: the compaction's message and summary, the tail, the rest; a tail id not found cuts nothing", () => {
+    const withTail = (tailId: string) =>
+      analyze(
+        damaged(DB, (doc) => {
+          const sid = doc.info.id;
+          // the first user message is the tail kept (the compaction's message comes after it)
+          doc.messages.push(
+            { info: { id: "msg_zz_c", sessionID: sid, role: "user", time: { created: 1 }, model: { providerID: "fake", modelID: "fake-model" } }, parts: [{ id: "p1", type: "compaction", auto: true, tail_start_id: tailId }] },
+            { info: { id: "msg_zz_s", sessionID: sid, role: "assistant", parentID: "msg_zz_c", summary: true, finish: "stop", modelID: "fake-model", providerID: "fake", time: { created: 2 } }, parts: [{ id: "p2", type: "text", text: "summary" }] },
+            { info: { id: "msg_zz_n", sessionID: sid, role: "user", time: { created: 3 }, model: { providerID: "fake", modelID: "fake-model" } }, parts: [{ id: "p3", type: "text", text: "next" }] },
+          );
+        }),
+      );
+    const kept = withTail("msg_0f21b031b0014ZxYbhc4DxjZrb");
+    assert.deepEqual(
+      kept.after.map((m) => m.content?.[0]?.text ?? m.role),
+      ["What did we do so far?", "summary", "The command printed fixture.", "next"],
+    );
+    assert.equal(kept.dropped.length, 3, "the prompt, the call and its result before the tail");
+    const notFound = withTail("msg_not_there");
+    assert.equal(notFound.after.length, notFound.before.length, "nothing cut");
+    assert.deepEqual(notFound.dropped, []);
+  });
+
+  it("what each part sends: ignored text not (its message dropped with a reason), a text/plain file not, another model's reasoning as text, a cleared output, an interrupted call's partial output", () => {
+    const a = analyze(
+      damaged(DB, (doc) => {
+        doc.messages[0].parts[0].ignored = true;
+        doc.messages[0].parts.push({ id: "prt_f", type: "file", mime: "text/plain", filename: "a.txt", url: "file:///a.txt" });
+        const tool = toolParts(doc)[0].p;
+        tool.state.time.compacted = 5;
+        doc.messages[2].parts.splice(1, 0, { id: "prt_r", type: "reasoning", text: "thinking it over" });
+        doc.messages[2].info.modelID = "other-model";
+        doc.messages.push(
+          { info: { id: "msg_zz_u", sessionID: doc.info.id, role: "user", time: { created: 9 }, model: { providerID: "fake", modelID: "fake-model" } }, parts: [{ id: "p9", type: "text", text: "again" }] },
+          {
+            info: { id: "msg_zz_a", sessionID: doc.info.id, role: "assistant", parentID: "msg_zz_u", modelID: "fake-model", providerID: "fake", error: { name: "MessageAbortedError", data: { message: "aborted" } }, time: { created: 10 } },
+            parts: [{ id: "pa", type: "tool", tool: "bash", callID: "call_2", state: { status: "error", input: { command: "make" }, error: "Tool execution aborted", metadata: { interrupted: true, output: "partial\n" }, time: { start: 1, end: 2 } } }],
+          },
+        );
+      }),
+    );
+    assert.deepEqual(a.after[0].role, "assistant", "the first user message sends nothing");
+    assert.deepEqual(a.dropped.map((d) => [d.msg.role, d.by.kind === "resume-cut" && d.by.by]), [["user", "not-sent"]]);
+    assert.equal(a.after.find((m) => m.toolCallId === "call_1")!.content[0].text, "[Old tool result content cleared]");
+    assert.deepEqual(a.after.find((m) => m.origin.kind === "entry" && m.origin.entryId === "msg_0f21b031b0014ZxYbhc4DxjZrb")!.content[0], { type: "text", text: "thinking it over" });
+    assert.ok(a.before.some((m) => Array.isArray(m.content) && m.content.some((b: any) => b.type === "thinking")), "Before keeps it as reasoning");
+    assert.deepEqual([a.after.find((m) => m.toolCallId === "call_2")!.isError, a.after.find((m) => m.toolCallId === "call_2")!.content[0].text], [false, "partial\n"]);
   });
 
   it("a part type or tool state this reading does not know: one information finding per kind; a record that is not a message: one finding, the rest reads", () => {

@@ -37,11 +37,13 @@ describe("JSON-document session names: the profiles, the extension and package.j
     assert.deepEqual([...EXTENSION_GLOBS], [...SESSION_DOCUMENT_GLOBS]);
     // the glob back as a regular expression is the profile's documentFileName
     assert.deepEqual(EXTENSION_GLOBS.map((g) => globRegExp(g).source), SESSION_DOCUMENT_NAMES.map((r) => r.source));
-    assert.deepEqual(SESSION_DOCUMENT_SELECTOR, [{ language: "jsonl" }, ...SESSION_DOCUMENT_GLOBS.map((g) => ({ language: "json", pattern: `**/${g}` }))]);
+    // and a store session's read-only document (OpenCode's database: storeSessions.ts), by its scheme
+    assert.deepEqual(SESSION_DOCUMENT_SELECTOR, [{ language: "jsonl" }, ...SESSION_DOCUMENT_GLOBS.map((g) => ({ language: "json", pattern: `**/${g}` })), { language: "json", scheme: "transcript-inspector-store" }]);
     const doc = (languageId: string, path: string) => ({ languageId, uri: { path } });
     assert.equal(isSessionDocument(doc("json", "/h/.gemini/tmp/abc/chats/session-2026-01-16T18-34-3739ef95.json")), true);
     assert.equal(isSessionDocument(doc("jsonl", "/x/any.jsonl")), true);
     assert.equal(isSessionDocument(doc("json", "/w/package.json")), false);
+    assert.equal(isSessionDocument({ languageId: "json", uri: { path: "/ses_1.json", scheme: "transcript-inspector-store" } }), true, "a store session's document");
     assert.equal(isSessionDocument(doc("json", "/w/session-x.json.bak")), false);
     assert.equal(isSessionDocument(doc("json", "/w/my-session-x.json")), false);
     assert.equal(isSessionDocument(doc("json", "/h/.cline/data/sessions/1784094124598_rruoq/1784094124598_rruoq.messages.json")), true, "Cline's messages file");

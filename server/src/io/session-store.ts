@@ -5,10 +5,12 @@
  * every session of the store. Each session is read out as the agent's own JSON export of it, which
  * the engine reads like a session file.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { FORMAT_PROFILES, type SessionStore, type StoredSession, type StoreFolder } from "../engine/index.js";
+import { FORMAT_PROFILES, type SessionStore, type StoredSession } from "../engine/index.js";
 import { isSqliteFile, loadSqlite, openSqliteFile, sqliteLoaded } from "./sqlite-file.js";
+import { storeFolder } from "./store-folder.js";
+export { storeSessionPath } from "./store-path.js";
 
 export interface OpenedStore {
   /** The agent's name (a format of the registry). */
@@ -39,29 +41,6 @@ const names = (p: string): string[] => {
   }
 };
 
-/** A folder tree read through `StoreFolder` (paths below `root`; nothing outside it, no link followed out of it by name). */
-function folderOf(root: string): StoreFolder {
-  // A name from the data (a session or message id) that is not a plain name names nothing: no path leaves the root.
-  const plain = (n: string) => n !== "" && n !== "." && n !== ".." && !n.includes("/") && !n.includes("\\") && !n.includes("\0");
-  const at = (path: readonly string[]) => (path.every(plain) ? path.reduce((p, n) => join(p, n), root) : undefined);
-  return {
-    list: (path) => {
-      const p = at(path);
-      return p === undefined ? [] : names(p).sort();
-    },
-    read: (path) => {
-      const p = at(path);
-      if (p === undefined) return undefined;
-      try {
-        // a regular file only: a FIFO would block the read
-        return statSync(p).isFile() ? readFileSync(p, "utf8") : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-  };
-}
-
 /**
  * What `path` names as a store: a database file of an agent (its name and tables), the agent's
  * storage folder, or a folder holding either (OpenCode's data folder: `opencode.db` and
@@ -74,7 +53,7 @@ export function storeAt(path: string): { format: string; kind: "database" | "fol
       const db = inside.find((n) => store.databaseName.test(n) && isSqliteFile(join(path, n)));
       if (db) return { format, kind: "database", path: join(path, db) };
       if (store.isFolder(inside)) return { format, kind: "folder", path };
-      if (inside.includes("storage") && store.isFolder(names(join(path, "storage")))) return { format, kind: "folder", path: join(path, "storage") };
+      if (inside.includes(store.folderName) && store.isFolder(names(join(path, store.folderName)))) return { format, kind: "folder", path: join(path, store.folderName) };
     }
     return undefined;
   }
@@ -84,7 +63,7 @@ export function storeAt(path: string): { format: string; kind: "database" | "fol
 }
 
 /** Whether any of `paths` may name a database store (SQLite is then loaded first). */
-export const mayNameDatabase = (paths: readonly string[]): boolean => paths.some((p) => /\.db(#|$)/.test(p) || (isDir(p) && storeAt(p) !== undefined) || p.includes("#"));
+export const mayNameDatabase = (paths: readonly string[]): boolean => paths.some((p) => p.includes("#") || stores().some(({ store }) => store.databaseName.test(basename(p))) || (isDir(p) && storeAt(p) !== undefined));
 
 /** Loads what reading a database needs (once). */
 export const loadStores = (): Promise<void> => loadSqlite();
@@ -93,7 +72,7 @@ export const loadStores = (): Promise<void> => loadSqlite();
 export function openStore(at: { format: string; kind: "database" | "folder"; path: string }): OpenedStore {
   const store = stores().find((s) => s.format === at.format)!.store;
   if (at.kind === "folder") {
-    const folder = folderOf(at.path);
+    const folder = storeFolder(at.path);
     return { ...at, sessions: store.sessionsInFolder(folder), document: (id) => store.documentInFolder(folder, id), close: () => undefined };
   }
   if (!sqliteLoaded()) throw new Error("SQLite is not loaded");
@@ -103,13 +82,6 @@ export function openStore(at: { format: string; kind: "database" | "folder"; pat
     throw new Error(`not an ${at.format} database: it has none of its session tables`);
   }
   return { ...at, sessions: store.sessionsInDatabase(db), document: (id) => store.documentInDatabase(db, id), close: () => db.close() };
-}
-
-/** `<store>#<id>` split, when the part before `#` is a store on disk (a file named with `#` stays a file). */
-export function storeSessionPath(path: string): { store: string; id: string } | undefined {
-  const k = path.lastIndexOf("#");
-  if (k <= 0 || existsSync(path)) return undefined;
-  return { store: path.slice(0, k), id: path.slice(k + 1) };
 }
 
 const opened = new Map<string, OpenedStore>();

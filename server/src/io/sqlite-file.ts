@@ -3,7 +3,7 @@
  * and its write-ahead log (`-wal`) are read as bytes (no lock is taken, the shared-memory `-shm`
  * file is never opened, nothing is written), the log's committed frames are applied to the copy as
  * a checkpoint would (https://www.sqlite.org/fileformat2.html#walformat), and the copy is opened in
- * memory with sql.js (SQLite compiled to WebAssembly: no native build, the same in Node 20 and in
+ * memory (the log applied: io/sqlite-wal.ts) with sql.js (SQLite compiled to WebAssembly: no native build, the same in Node 20 and in
  * VS Code's extension host; `node:sqlite` needs Node 22.5).
  *
  * A checkpoint running while the files are read is noticed (the log's header changed) and the read
@@ -13,6 +13,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, stat
 import { join } from "node:path";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import type { StoreDatabase } from "../engine/index.js";
+import { withLogApplied } from "./sqlite-wal.js";
 
 let engine: SqlJsStatic | undefined;
 let loading: Promise<SqlJsStatic> | undefined;
@@ -34,8 +35,6 @@ export function loadSqlite(): Promise<void> {
 }
 
 export const sqliteLoaded = (): boolean => engine !== undefined;
-
-const WAL_MAGIC = 0x377f0682;
 
 /** The first `n` bytes of a regular file; undefined for anything else (a FIFO is never opened: it would block). */
 function readHead(path: string, n: number): Buffer | undefined {
@@ -61,55 +60,6 @@ function readOrNone(path: string): Buffer | undefined {
   if (!st) return undefined;
   if (!st.isFile()) throw new Error(`${path} is not a regular file`);
   return readFileSync(path);
-}
-
-/** The log's running checksum over `len` bytes from `off` (8 bytes at a time, in the log's byte order). */
-function checksum(buf: Buffer, off: number, len: number, bigEndian: boolean, s: [number, number]): [number, number] {
-  let [s0, s1] = s;
-  for (let i = off; i < off + len; i += 8) {
-    s0 = (s0 + (bigEndian ? buf.readUInt32BE(i) : buf.readUInt32LE(i)) + s1) >>> 0;
-    s1 = (s1 + (bigEndian ? buf.readUInt32BE(i + 4) : buf.readUInt32LE(i + 4)) + s0) >>> 0;
-  }
-  return [s0, s1];
-}
-
-/** The database as of its log's last commit: the committed, checksum-valid frames applied to a copy of the file. */
-export function withLogApplied(main: Buffer, wal: Buffer | undefined): Buffer {
-  if (!wal || wal.length < 32) return main;
-  const magic = wal.readUInt32BE(0);
-  if ((magic & 0xfffffffe) >>> 0 !== WAL_MAGIC) return main;
-  const bigEndian = (magic & 1) === 1;
-  const pageSize = wal.readUInt32BE(8);
-  if (pageSize < 512 || pageSize > 65536) return main;
-  let sum = checksum(wal, 0, 24, bigEndian, [0, 0]);
-  if (sum[0] !== wal.readUInt32BE(24) || sum[1] !== wal.readUInt32BE(28)) return main;
-  const salt1 = wal.readUInt32BE(16);
-  const salt2 = wal.readUInt32BE(20);
-  const committed = new Map<number, number>();
-  let pending = new Map<number, number>();
-  let pages: number | undefined;
-  for (let off = 32; off + 24 + pageSize <= wal.length; off += 24 + pageSize) {
-    const page = wal.readUInt32BE(off);
-    const commit = wal.readUInt32BE(off + 4);
-    if (page === 0 || wal.readUInt32BE(off + 8) !== salt1 || wal.readUInt32BE(off + 12) !== salt2) break;
-    sum = checksum(wal, off, 8, bigEndian, sum);
-    sum = checksum(wal, off + 24, pageSize, bigEndian, sum);
-    if (sum[0] !== wal.readUInt32BE(off + 16) || sum[1] !== wal.readUInt32BE(off + 20)) break;
-    pending.set(page, off + 24);
-    if (commit !== 0) {
-      for (const [p, o] of pending) committed.set(p, o);
-      pending = new Map();
-      pages = commit;
-    }
-  }
-  if (pages === undefined) return main;
-  const image = Buffer.alloc(pages * pageSize);
-  main.copy(image, 0, 0, Math.min(main.length, image.length));
-  for (const [p, o] of committed) if (p <= pages) wal.copy(image, (p - 1) * pageSize, o, o + pageSize);
-  // The copy is a database of its own now: rollback-journal mode, so SQLite looks for no log beside it.
-  image[18] = 1;
-  image[19] = 1;
-  return image;
 }
 
 /** The file and its log read as one consistent moment: the log's header the same before and after. */

@@ -1,26 +1,41 @@
 /**
  * The store requests (protocol/stores.ts): which sessions a store holds, and one session's JSON
- * document, read from the store each time it is asked (a database is read without a lock, its
- * write-ahead log included: io/sqlite-file.ts). SQLite is loaded on the first request.
+ * document (a database is read without a lock, its write-ahead log included: io/sqlite-file.ts;
+ * read again when its file or log changed). SQLite is loaded on the first request.
  */
+import { statSync } from "node:fs";
 import type { Connection } from "vscode-languageserver/node";
 import { StoreDocumentRequest, type StoreDocumentResult, StoreSessionsRequest, type StoreSessionsResult } from "../protocol/index.js";
 import { loadStores, type OpenedStore, openStore, storeAt } from "../io/session-store.js";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** Runs `use` on the store at `path`, opened for this request and closed after. */
+/** A database's stamp: its file's and its log's size and time of change (the agent writing it changes them). */
+function stampOf(path: string): string {
+  const part = (p: string) => {
+    const st = statSync(p, { throwIfNoEntry: false });
+    return st ? `${st.size}:${st.mtimeMs}` : "-";
+  };
+  return `${part(path)}/${part(`${path}-wal`)}`;
+}
+
+/** The last database opened: kept while its stamp holds (one read per change, not per request: reading a large database takes a while). */
+let last: { path: string; stamp: string; store: OpenedStore } | undefined;
+
+/** Runs `use` on the store at `path`: a database kept open while unchanged, a folder read for the request. */
 async function withStore<T>(path: string, use: (store: OpenedStore) => T): Promise<T | { ok: false; message: string }> {
   try {
     await loadStores();
     const at = storeAt(path);
     if (!at) return { ok: false, message: `${path} is not a session store: an OpenCode database (opencode.db), its storage folder, or the folder holding them` };
-    const store = openStore(at);
-    try {
-      return use(store);
-    } finally {
-      store.close();
+    if (at.kind === "folder") return use(openStore(at));
+    const stamp = stampOf(at.path);
+    if (!last || last.path !== at.path || last.stamp !== stamp) {
+      last?.store.close();
+      last = undefined;
+      last = { path: at.path, stamp, store: openStore(at) };
     }
+    return use(last.store);
   } catch (e) {
     return { ok: false, message: `${path} could not be read: ${message(e)}` };
   }

@@ -242,6 +242,8 @@ export interface StoredSession {
 export interface SessionStore {
   /** The database's file names (`opencode.db`). */
   readonly databaseName: RegExp;
+  /** The storage folder's name in the agent's data folder (`storage`). */
+  readonly folderName: string;
   /** Whether a database with these tables is this agent's. */
   isDatabase(tables: readonly string[]): boolean;
   sessionsInDatabase(db: StoreDatabase): StoredSession[];

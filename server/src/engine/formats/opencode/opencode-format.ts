@@ -37,8 +37,10 @@ export const openCodeFormat: FormatProfile<"opencode"> = {
   // No JSON Lines form: a session is one JSON document.
   detect: () => false,
   read: () => ({ entries: [], findings: [] }),
-  // `opencode export` prints `JSON.stringify({info, messages}, null, 2)`: the session's `info` (its `projectID`, `slug`, `version`) first, then `messages`, each with `info` and `parts`.
-  detectDocument: (head) => /^\s*\{\s*"info"\s*:\s*\{/.test(head) && /"messages"\s*:\s*\[/.test(head) && /"(projectID|slug)"\s*:/.test(head),
+  // `opencode export` prints `JSON.stringify({info, messages}, null, 2)`: the session's `info` first
+  // (`id`, `slug`, `projectID` near its start; its summary's diffs may be long, so `messages` may
+  // start past the head), then `messages`, each with `info` and `parts`.
+  detectDocument: (head) => /^\s*\{\s*"info"\s*:\s*\{/.test(head) && /"(projectID|slug)"\s*:/.test(head),
   readDocument: readOpenCodeDocument,
   documentsOnly: true,
   store: OPENCODE_STORE,

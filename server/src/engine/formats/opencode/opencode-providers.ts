@@ -3,8 +3,8 @@
  * (`providerID`, `modelID`; a user message names the model it asks, `model {providerID, modelID}`).
  * OpenCode talks to each provider through its AI SDK package: `anthropic` the Messages API,
  * `openai` the Responses API, `google` and `google-vertex` Gemini, `amazon-bedrock` Bedrock's
- * Converse; a provider of its own models (`opencode`, `github-copilot`) speaks the API of the model
- * it routes to; any other (`openrouter`, a gateway, a local server) takes OpenAI Chat Completions.
+ * Converse; `github-copilot` Responses for gpt-5 and later (not gpt-5-mini), else Chat Completions;
+ * OpenCode's own gateway (`opencode`) the API of the model it routes to; any other (`openrouter`, a gateway, a local server) takes OpenAI Chat Completions.
  */
 import { isObject } from "../../model/parse.js";
 import type { ModelRef, ProviderName } from "../../model/provider-names.js";
@@ -20,7 +20,10 @@ export function openCodePackOf(provider: unknown, model: unknown): ProviderName 
   if (p === "amazon-bedrock") return "bedrock";
   if (p === "google" || p === "google-vertex") return "gemini";
   if (p === "openai" || p === "azure") return "openai-responses";
-  if (p === "opencode" || p === "github-copilot") {
+  // GitHub Copilot: Responses for gpt-5 and later but gpt-5-mini, Chat Completions for the rest (provider.ts:225-239).
+  if (p === "github-copilot") return /^gpt-([5-9]|\d{2,})/.test(m) && !m.startsWith("gpt-5-mini") ? "openai-responses" : "openai-chat";
+  // OpenCode's own gateway (Zen): the API of the model it routes to.
+  if (p === "opencode") {
     if (m.startsWith("claude")) return "anthropic";
     if (m.startsWith("gpt-5") || m.startsWith("o3") || m.startsWith("o4")) return "openai-responses";
     if (m.startsWith("gemini")) return "gemini";

@@ -25,8 +25,18 @@ import { OPENCODE_AGENT, OPENCODE_VERSION } from "./opencode-words.js";
 
 const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
 
-/** The index of the first branch entry sent after the last finished compaction, and the entries its tail keeps; 0 and none without one. */
-function compactedFrom(branch: readonly Entry[]): { start: number; order: number[] } | undefined {
+/**
+ * The order in which the branch's messages are sent after the last finished compaction
+ * (`filterCompacted`, v1.18.3 message-v2.ts:521-572), or undefined when none cuts the history:
+ * walking back from the newest message, the first user message holding a `compaction` part whose
+ * summary finished (an assistant message with `summary`, a `finish`, no `error`, its `parentID`
+ * that message) ends the walk. Sent: that message and what follows it; with a kept tail
+ * (`tail_start_id`), the messages from the compaction's message to its summary, then the tail
+ * (from `tail_start_id` up to the compaction's message), then the rest. A tail id the walk does
+ * not find before the compaction's message: the walk goes on to the session's start and nothing is
+ * cut.
+ */
+function compactedOrder(branch: readonly Entry[]): { start: number; order: number[] } | undefined {
   const done = new Set<string>();
   for (let i = branch.length - 1; i >= 0; i--) {
     const info = infoOf(branch[i].raw);
@@ -34,14 +44,17 @@ function compactedFrom(branch: readonly Entry[]): { start: number; order: number
     if (info.role !== "user" || !done.has(String(info.id))) continue;
     const compaction = partsOf(branch[i].raw).find((p) => isObject(p) && p.type === "compaction") as Record<string, any> | undefined;
     if (!compaction) continue;
-    // [the compaction's message, its summary, the kept tail, the rest]
+    const after = Array.from({ length: branch.length - i }, (_, k) => i + k);
     const tailId = typeof compaction.tail_start_id === "string" ? compaction.tail_start_id : undefined;
-    let tailStart = i;
-    if (tailId) for (let k = i - 1; k >= 0; k--) if (infoOf(branch[k].raw).id === tailId) tailStart = k;
-    const summary = branch.findIndex((e, k) => k > i && infoOf(e.raw).summary === true && infoOf(e.raw).parentID === info.id);
-    const order = [i, ...(summary >= 0 ? [summary] : [])];
+    if (tailId === undefined) return { start: i, order: after };
+    let tailStart = -1;
+    for (let k = i - 1; k >= 0 && tailStart < 0; k--) if (infoOf(branch[k].raw).id === tailId) tailStart = k;
+    if (tailStart < 0) return undefined;
+    let summary = branch.findIndex((e, k) => k > i && infoOf(e.raw).summary === true && infoOf(e.raw).parentID === info.id);
+    if (summary < 0) summary = i;
+    const order = after.filter((k) => k <= summary);
     for (let k = tailStart; k < i; k++) order.push(k);
-    for (let k = i + 1; k < branch.length; k++) if (k !== summary) order.push(k);
+    for (let k = summary + 1; k < branch.length; k++) order.push(k);
     return { start: tailStart, order };
   }
   return undefined;
@@ -58,7 +71,7 @@ function failedResponse(e: Entry): boolean {
 export function openCodeResumeContext(session: Session, before: Msg[]): ResumeContext {
   const branch = session.branch;
   const index = new Map<string, number>(branch.map((e, i) => [e.id, i]));
-  const cut = compactedFrom(branch);
+  const cut = compactedOrder(branch);
   const order = cut ? cut.order : branch.map((_, i) => i);
   const sentEntries = new Set(order);
   const lastUser = [...branch].reverse().find((e) => infoOf(e.raw).role === "user");
@@ -66,21 +79,29 @@ export function openCodeResumeContext(session: Session, before: Msg[]): ResumeCo
   const lastAssistant = [...branch].reverse().find((e) => infoOf(e.raw).role === "assistant");
   const model = asked ? modelKey(asked) : lastAssistant ? modelKey(infoOf(lastAssistant.raw)) : undefined;
   const compactionLine = cut ? branch[order[0]].line : 0;
-  const lastSent = order.length ? order[order.length - 1] : -1;
   const findings: Finding[] = [];
   const messages: Msg[] = [];
+  /** Each sent entry's messages, in the order sent; a tool part that never finished noted with its entry. */
+  const sent = new Map<number, Msg[]>();
+  const unfinished: { call: { id: string; name: string; path: JsonPath }; line: number }[] = [];
   for (const i of order) {
     const e = branch[i];
     if (partsOf(e.raw).length === 0 || failedResponse(e)) continue;
-    const unfinished = (call: { id: string; name: string; path: JsonPath }) => findings.push(unfinishedFinding(call, e.line, i === lastSent));
-    for (const m of openCodeMessages(e, ["messages", i], { model, unfinished })) messages.push(m);
+    const ms = openCodeMessages(e, ["messages", i], { model, unfinished: (call) => unfinished.push({ call, line: e.line }) });
+    sent.set(i, ms);
+    for (const m of ms) messages.push(m);
   }
+  // A call is still pending when nothing the agent sends follows its message (an entry's messages are sent together): the last one sent.
+  const last = messages.length ? messages[messages.length - 1].origin : undefined;
+  const lastLine = last?.kind === "entry" ? last.line : (last?.forLine ?? -1);
+  for (const u of unfinished) findings.push(unfinishedFinding(u.call, u.line, u.line === lastLine));
   const dropped: { msg: Msg; by: DropReason }[] = [];
   for (const m of before) {
     const i = m.origin.kind === "entry" && m.origin.entryId !== undefined ? index.get(m.origin.entryId) : undefined;
     if (i === undefined) continue;
     if (!sentEntries.has(i)) dropped.push({ msg: m, by: { kind: "resume-cut", by: "compacted", line: compactionLine } });
-    else if (failedResponse(branch[i])) dropped.push({ msg: m, by: { kind: "resume-cut", by: "not-sent", line: branch[i].line } });
+    // a failed response, or a message none of whose parts is sent (only `ignored` or empty texts)
+    else if (!sent.get(i)?.length) dropped.push({ msg: m, by: { kind: "resume-cut", by: "not-sent", line: branch[i].line } });
   }
   const label = `What ${OPENCODE_AGENT} ${OPENCODE_VERSION} sends next: ${cut ? "the messages from the last compaction on" : "every message"}, a failed response left out, an interrupted error result for each tool that never finished`;
   return { messages, dropped, line: compactionLine, label, short: cut ? "since compaction" : "next request", findings };

@@ -8,8 +8,8 @@
  * - before, the folder tree `~/.local/share/opencode/storage/`: `session/<projectID>/<id>.json`,
  *   `message/<sessionID>/<id>.json`, `part/<messageID>/<id>.json`, one record each.
  *
- * Messages are in the order of their ids (OpenCode's ids grow with time), parts too: the order
- * OpenCode loads them in. A record that does not parse is kept as its text, so the reading reports
+ * Messages are in the order OpenCode loads them in: a database's by `time_created`, then id, a
+ * folder's by file name (each named by its id, and ids grow with time); parts by id. A record that does not parse is kept as its text, so the reading reports
  * it (one finding) and the rest of the session reads.
  */
 import { isObject } from "../../model/parse.js";
@@ -27,21 +27,57 @@ function record(data: unknown): Record<string, unknown> {
   }
 }
 
-/** `project_id` -> `projectID`, `parent_id` -> `parentID`, `workspace_id` -> `workspaceID`, other snake names camel-cased. */
+/** A column's JSON text parsed (an array or object column: `permission`, `revert`, `model`), else the value as it is. */
+function parsedColumn(v: unknown): unknown {
+  if (typeof v !== "string" || !/^\s*[[{]/.test(v)) return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+/** `project_id` -> `projectID`, other snake names camel-cased. */
 const camel = (k: string) => k.replace(/_id$/, "ID").replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** A session row as the session's `info`: its columns by their record names, its times as `time`. */
+/**
+ * Where a session column sits in the session's `info` (Session.Info): the summary's counts under
+ * `summary`, the share's URL under `share`, the times under `time`; the session's token and cost
+ * totals (`tokens_*`, `cost`: newer columns, summed from the messages) are left out; any other
+ * column under its camel-cased name.
+ */
+const INFO_PLACES: Record<string, readonly string[] | null> = {
+  summary_additions: ["summary", "additions"],
+  summary_deletions: ["summary", "deletions"],
+  summary_files: ["summary", "files"],
+  summary_diffs: ["summary", "diffs"],
+  share_url: ["share", "url"],
+  time_created: ["time", "created"],
+  time_updated: ["time", "updated"],
+  time_compacting: ["time", "compacting"],
+  time_archived: ["time", "archived"],
+  cost: null,
+  tokens_input: null,
+  tokens_output: null,
+  tokens_reasoning: null,
+  tokens_cache_read: null,
+  tokens_cache_write: null,
+};
+
+/** A session row as the session's `info`, in the shape `opencode export` prints it: `id` first, the columns in their record places. */
 export function sessionInfo(row: Record<string, unknown>): Record<string, unknown> {
-  const info: Record<string, unknown> = {};
-  const time: Record<string, unknown> = {};
+  const info: Record<string, any> = { id: row.id };
   for (const [k, v] of Object.entries(row)) {
-    if (v === null || v === undefined || v === "") continue;
-    if (k === "time_created") time.created = v;
-    else if (k === "time_updated") time.updated = v;
-    else if (k === "data") Object.assign(info, record(v));
-    else info[camel(k)] = typeof v === "string" && (k === "model" || k === "permission") ? record(v) : v;
+    if (v === null || v === undefined || v === "" || k === "id") continue;
+    if (k === "data") {
+      Object.assign(info, record(v), { id: row.id });
+      continue;
+    }
+    const place = k in INFO_PLACES ? INFO_PLACES[k] : [camel(k)];
+    if (!place) continue;
+    if (place.length === 1) info[place[0]] = parsedColumn(v);
+    else info[place[0]] = { ...(isObject(info[place[0]]) ? info[place[0]] : {}), [place[1]]: parsedColumn(v) };
   }
-  if (Object.keys(time).length) info.time = { ...(isObject(info.time) ? info.time : {}), ...time };
   return info;
 }
 
@@ -53,8 +89,14 @@ export interface StoreRows {
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const idOf = (v: unknown) => (typeof v === "string" ? v : String(v ?? ""));
+const timeOf = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+/** OpenCode's order: by `time_created`, then `id` (MessageV2's page query; parts: by `id` within their message). */
+const byTimeThenId = (a: { id: string; t: number }, b: { id: string; t: number }) => a.t - b.t || byId(a, b);
 
-/** A session's rows (the database's, or a dump of them) as its export document. */
+/**
+ * A session's rows (the database's, or a dump of them) as its export document: each record's
+ * `data` with the ids of its columns (the columns win, as OpenCode's readers add them back).
+ */
 export function sessionDocument(rows: StoreRows): Record<string, unknown> {
   const info = sessionInfo(rows.session);
   const sessionID = idOf(rows.session.id);
@@ -63,12 +105,12 @@ export function sessionDocument(rows: StoreRows): Record<string, unknown> {
     const messageID = idOf(p.r.message_id);
     let list = partsOf.get(messageID);
     if (!list) partsOf.set(messageID, (list = []));
-    list.push({ id: p.id, sessionID, messageID, ...record(p.r.data) });
+    list.push({ ...record(p.r.data), id: p.id, sessionID, messageID });
   }
   const messages = [...rows.messages]
-    .map((r) => ({ id: idOf(r.id), r }))
-    .sort(byId)
-    .map(({ id, r }) => ({ info: { id, sessionID, ...record(r.data) }, parts: partsOf.get(id) ?? [] }));
+    .map((r) => ({ id: idOf(r.id), t: timeOf(r.time_created), r }))
+    .sort(byTimeThenId)
+    .map(({ id, r }) => ({ info: { ...record(r.data), id, sessionID }, parts: partsOf.get(id) ?? [] }));
   return { info, messages };
 }
 
@@ -86,7 +128,7 @@ function sessionsInDatabase(db: StoreDatabase): StoredSession[] {
 function documentInDatabase(db: StoreDatabase, id: string): string | undefined {
   const [session] = db.rows("SELECT * FROM session WHERE id = ?", [id]);
   if (!session) return undefined;
-  const messages = db.rows("SELECT id, data FROM message WHERE session_id = ?", [id]);
+  const messages = db.rows("SELECT id, time_created, data FROM message WHERE session_id = ?", [id]);
   const parts = db.rows("SELECT id, message_id, data FROM part WHERE session_id = ?", [id]);
   return documentText(sessionDocument({ session, messages, parts }));
 }
@@ -116,8 +158,14 @@ function sessionsInFolder(folder: StoreFolder): StoredSession[] {
 }
 
 function documentInFolder(folder: StoreFolder, id: string): string | undefined {
+  // `session/<projectID>/<id>.json`: looked up by name in each project's folder, not by reading every session.
   let info: Record<string, unknown> | undefined;
-  for (const project of folder.list(["session"])) info ??= records(folder, ["session", project]).find((r) => r.id === id);
+  for (const project of folder.list(["session"])) {
+    const text = folder.read(["session", project, `${id}.json`]);
+    if (text !== undefined) info ??= { ...record(text), id };
+  }
+  // A file not named by its id (not OpenCode's naming): each project's records are read.
+  if (!info) for (const project of folder.list(["session"])) info ??= records(folder, ["session", project]).find((r) => r.id === id);
   if (!info) return undefined;
   // In the order of their files' names (each file is named by its record's id): the order OpenCode listed them in.
   const messages = records(folder, ["message", id]).map((m) => ({ info: m, parts: records(folder, ["part", idOf(m.id)]) }));
@@ -126,6 +174,7 @@ function documentInFolder(folder: StoreFolder, id: string): string | undefined {
 
 export const OPENCODE_STORE: SessionStore = {
   databaseName: /^(opencode|kilo)(-[A-Za-z0-9._-]+)?\.db$/,
+  folderName: "storage",
   isDatabase: (tables) => TABLES.every((t) => tables.includes(t)),
   sessionsInDatabase,
   documentInDatabase,
