@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
@@ -22,6 +22,7 @@ import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js"
 import { documentText, sessionDocument } from "../../server/src/engine/formats/opencode/opencode-store.js";
 import { closeOpenedStores, loadStores, openStore, storeAt, storeSessionPath } from "../../server/src/io/session-store.js";
 import { withLogApplied } from "../../server/src/io/sqlite-wal.js";
+import { storeFolder } from "../../server/src/io/store-folder.js";
 import { main } from "../../server/src/cli.js";
 import { CORPUS, FIXTURES } from "../helpers/corpus.js";
 import { databaseFromDump, realExports, STORES } from "../helpers/opencode-stores.js";
@@ -145,6 +146,20 @@ describe("OpenCode: the database, read-only", () => {
     }
     const store = openStore(storeAt(join(FIXTURES, "opencode-storage"))!);
     for (const id of ["../session/proj_test", "..", "s_stage0_large/../../session", ""]) assert.equal(store.document(id), undefined, id);
+    // a link inside a storage folder that leads out of it is not followed
+    const tree = mkdtempSync(join(tmpdir(), "ti-opencode-link-"));
+    try {
+      cpSync(join(FIXTURES, "opencode-storage", "storage"), join(tree, "storage"), { recursive: true });
+      mkdirSync(join(tree, "outside"));
+      writeFileSync(join(tree, "outside", "999.json"), JSON.stringify({ id: "p_outside", type: "text", text: "SECRET from outside the store" }));
+      symlinkSync(join(tree, "outside"), join(tree, "storage", "part", "m_user_small_link"));
+      const linked = openStore(storeAt(join(tree, "storage"))!);
+      assert.ok(!linked.document("s_stage0_small")!.includes("SECRET"));
+      assert.equal(storeFolder(join(tree, "storage")).read(["part", "m_user_small_link", "999.json"]), undefined, "read through the link: nothing");
+      assert.deepEqual(storeFolder(join(tree, "storage")).list(["part", "m_user_small_link"]), [], "listed through the link: nothing");
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it("a forged log asking for a huge database, or with a page size that is no power of two, is not applied beyond what it holds", () => {
