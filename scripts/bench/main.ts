@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { type Format, FORMATS, generateSession, type IdMode, type SessionMeta } from "./generate";
 import { HAVE_TIME, median, type RunResult, runMeasured } from "./measure";
 import { runLibraryBench } from "./library-bench";
+import { runStoreBench } from "./store-bench";
 import { type Row, formatTable } from "./table";
 import { holds, MB, TARGETS } from "./targets";
 
@@ -31,10 +32,12 @@ interface Options {
   /** `--library`: also the session library on generated sessions (library-bench.ts). */
   library: boolean;
   librarySessions: number;
+  /** `--stores`: also an OpenCode database of the largest size up to 20 MB (store-bench.ts). */
+  stores: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { sizes: [1, 20, 100], formats: [...FORMATS], runs: 3, capMs: 120_000, quick: false, skip: new Set(), keepSessions: false, library: false, librarySessions: 1000 };
+  const o: Options = { sizes: [1, 20, 100], formats: [...FORMATS], runs: 3, capMs: 120_000, quick: false, skip: new Set(), keepSessions: false, library: false, librarySessions: 1000, stores: false };
   let sizesGiven = false;
   let huge = false;
   for (let i = 0; i < argv.length; i++) {
@@ -59,6 +62,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--huge") huge = true;
     else if (a === "--keep-sessions") o.keepSessions = true;
     else if (a === "--library") o.library = true;
+    else if (a === "--stores") o.stores = true;
     else if (a.startsWith("--library-sessions")) o.librarySessions = Math.max(1, Number(val()));
     else throw new Error(`unknown option ${a} (see scripts/bench.mjs)`);
   }
@@ -407,6 +411,12 @@ async function main() {
     const lb = await runLibraryBench({ sessions: o.librarySessions, capMs: Math.max(o.capMs, 30 * 60_000), log, keep: o.keepSessions });
     rows.push(...lb.rows);
     results.library = lb.results;
+  }
+
+  if (o.stores) {
+    const sb = await runStoreBench({ mb: Math.min(20, Math.max(...o.sizes)), capMs: o.capMs, log });
+    rows.push(...sb.rows);
+    results.stores = sb.results;
   }
 
   const tookS = (Date.now() - started) / 1000;
