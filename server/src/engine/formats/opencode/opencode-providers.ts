@@ -20,7 +20,7 @@ export function openCodePackOf(provider: unknown, model: unknown): ProviderName 
   if (p === "amazon-bedrock") return "bedrock";
   if (p === "google" || p === "google-vertex") return "gemini";
   if (p === "openai" || p === "azure") return "openai-responses";
-  // GitHub Copilot: Responses for gpt-5 and later but gpt-5-mini, Chat Completions for the rest (provider.ts:225-239).
+  // GitHub Copilot: Responses for gpt-5 and later but gpt-5-mini, Chat Completions for the rest (OpenCode v1.18.3 packages/opencode/src/provider/provider.ts:225-239).
   if (p === "github-copilot") return /^gpt-([5-9]|\d{2,})/.test(m) && !m.startsWith("gpt-5-mini") ? "openai-responses" : "openai-chat";
   // OpenCode's own gateway (Zen): the API of the model it routes to.
   if (p === "opencode") {

@@ -27,7 +27,7 @@ const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
 
 /**
  * The order in which the branch's messages are sent after the last finished compaction
- * (`filterCompacted`, v1.18.3 message-v2.ts:521-572), or undefined when none cuts the history:
+ * (`filterCompacted`, OpenCode v1.18.3 packages/opencode/src/session/message-v2.ts:521-572), or undefined when none cuts the history:
  * walking back from the newest message, the first user message holding a `compaction` part whose
  * summary finished (an assistant message with `summary`, a `finish`, no `error`, its `parentID`
  * that message) ends the walk. Sent: that message and what follows it; with a kept tail
