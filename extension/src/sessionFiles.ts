@@ -13,7 +13,7 @@
 import { STORE_SCHEME } from "../../server/src/protocol/stores.js";
 
 /** File-name globs of JSON-document sessions (no folder part). */
-export const SESSION_DOCUMENT_GLOBS: readonly string[] = ["session-*.json", "*.messages.json"];
+export const SESSION_DOCUMENT_GLOBS: readonly string[] = ["session-*.json", "*.messages.json", "api_conversation_history.json"];
 
 /** The scheme of a store session's read-only document (storeSessions.ts). */
 const STORE_DOCUMENT_SCHEME = STORE_SCHEME;

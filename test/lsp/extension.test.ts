@@ -40,7 +40,7 @@ describe("extension activation (fake vscode)", () => {
     const c = state.clients[0];
     assert.ok(c.started);
     assert.equal(c.id, "transcriptInspector");
-    assert.deepEqual(c.clientOptions.documentSelector, [{ language: "jsonl" }, { language: "json", pattern: "**/session-*.json" }, { language: "json", pattern: "**/*.messages.json" }, { language: "json", scheme: "transcript-inspector-store" }]);
+    assert.deepEqual(c.clientOptions.documentSelector, [{ language: "jsonl" }, { language: "json", pattern: "**/session-*.json" }, { language: "json", pattern: "**/*.messages.json" }, { language: "json", pattern: "**/api_conversation_history.json" }, { language: "json", scheme: "transcript-inspector-store" }]);
     assert.equal(c.serverOptions.run.transport, 1);
     assert.equal(c.serverOptions.run.module, join(ROOT, "dist/server.js"));
     assert.equal(c.clientOptions.outputChannel.name, "Transcript Inspector");

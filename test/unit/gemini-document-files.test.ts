@@ -60,7 +60,7 @@ describe("JSON-document session names: the profiles, the extension and package.j
     assert.ok(pkg.activationEvents.includes("onLanguage:jsonl"));
     const explorer = pkg.contributes.menus["explorer/context"].find((m: any) => m.command === "transcriptInspector.openInspectorToSide");
     assert.equal(explorer.when, explorerWhenClause());
-    assert.equal(explorer.when, "resourceExtname == .jsonl || resourceFilename =~ /^session-.*\\.json$/ || resourceFilename =~ /^.*\\.messages\\.json$/");
+    assert.equal(explorer.when, "resourceExtname == .jsonl || resourceFilename =~ /^session-.*\\.json$/ || resourceFilename =~ /^.*\\.messages\\.json$/ || resourceFilename =~ /^api_conversation_history\\.json$/");
   });
 });
 

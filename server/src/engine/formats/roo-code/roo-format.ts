@@ -1,0 +1,78 @@
+/**
+ * Roo Code (RooCodeInc/Roo-Code, the VS Code extension): a task's history is
+ * `<VS Code global storage>/rooveterinaryinc.roo-cline/tasks/<task id>/api_conversation_history.json`
+ * (or under the `roo-cline.customStoragePath` setting), one JSON array of Anthropic-shaped messages
+ * with Roo Code's fields (`ts`, `isSummary`, `condenseId`, `condenseParent`, `truncationId`,
+ * `truncationParent`, `isTruncationMarker`), written compact on one line; beside it
+ * `ui_messages.json` (what the panel shows, not read). A call (`tool_use`) is answered by a
+ * `tool_result` of its id in the next user message (native tool calling, from 3.32; the only one
+ * from 3.42); before, calls were XML in the text, answered by position.
+ *
+ * Reading: roo-read.ts; the messages (Before): roo-messages.ts; what it sends on resume (After):
+ * roo-resume.ts; where requests go: roo-providers.ts (assumed). Cline's VS Code extension writes a
+ * file of the same name (messages without `ts`): not read (no licensed real file).
+ */
+import { isObject } from "../../model/parse.js";
+import type { JsonPath } from "../../model/types.js";
+import type { FormatProfile } from "../profile.js";
+import { ROO_DOC } from "./roo-doc.js";
+import { buildRooContext } from "./roo-messages.js";
+import { rooMessagePack, rooModelTurns } from "./roo-providers.js";
+import { readRooDocument } from "./roo-read.js";
+import { rooResumeContext } from "./roo-resume.js";
+import { ROO_AGENT, ROO_WORDS } from "./roo-words.js";
+
+/** Whether `path` is where a call's id (`[i].content[j].id` of a `tool_use`) or a result's (`tool_use_id`) sits. */
+function isIdPath(value: any, path: JsonPath): boolean {
+  const last = path[path.length - 1];
+  if (last !== "id" && last !== "tool_use_id") return false;
+  let v = value;
+  for (const k of path.slice(0, -1)) v = isObject(v) || Array.isArray(v) ? (v as any)[k] : undefined;
+  return isObject(v) && (last === "id" ? v.type === "tool_use" : v.type === "tool_result");
+}
+
+export const rooCodeFormat: FormatProfile<"roo-code"> = {
+  name: "roo-code",
+  label: ROO_AGENT,
+  words: ROO_WORDS,
+  // No JSON Lines form: a task history is one JSON array.
+  detect: () => false,
+  read: () => ({ entries: [], findings: [] }),
+  // `safeWriteJson` writes the array compact: `[{"role":"user","content":[...],"ts":…}, …]`; every message has its `ts` (Cline's extension writes none).
+  detectDocument: (head) => /^\s*\[\s*\{\s*"role"\s*:\s*"(user|assistant)"/.test(head) && /"ts"\s*:\s*\d/.test(head),
+  readDocument: readRooDocument,
+  documentFileName: /^api_conversation_history\.json$/,
+  documentsOnly: true,
+  buildContext: buildRooContext,
+  leaf: (entries) => entries[entries.length - 1],
+  idKey: "id",
+  parentKey: "parentId",
+  entryRefKeys: new Set(),
+  isIdPath,
+  // One JSON document: repairs edit lines and are never offered on it (repair/registry.ts).
+  repair: {
+    resultLineRemoval: () => null,
+    turnLinesCarryIds: false,
+    interruptedResult: (call) => ({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "Task was interrupted before this tool call could be completed." }] }),
+    linked: false,
+    newEntryId: (h) => `[${h[0]}]`,
+    noMergeReason: `${ROO_AGENT}'s task history is one JSON document: repairs are not made on it`,
+  },
+  usageOnLine: () => undefined,
+  providers: {
+    modelTurns: rooModelTurns,
+    packOf: rooMessagePack,
+    recordsModelPerMessage: false,
+    serialisedBySender: false,
+    oneMessagePerLine: false,
+    nextRequestAddsUserTurn: true,
+    bypassesThoughtSignature: false,
+    sendsContextMessages: true,
+  },
+  resume: rooResumeContext,
+  renderedByPruners: false,
+  linksOtherFiles: false,
+  // VS Code's global storage: the library looks there on Linux (`~/.config/Code/User/globalStorage`).
+  sessionFolders: [{ home: ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks" }],
+  doc: ROO_DOC,
+};
