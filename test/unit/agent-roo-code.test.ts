@@ -141,6 +141,69 @@ describe("Roo Code: damaged copies (native tool calling)", () => {
     assert.deepEqual(a.dropped.map((d) => d.msg.origin.kind === "entry" && d.msg.origin.entryId), ["[1]", "[2]"]);
   });
 
+  it("what is sent is the stored messages themselves (the inspector pairs each with its row); a copy keeps its origin", () => {
+    const a = analyze(
+      damaged("38948ef0", (items) => {
+        items.push({ role: "assistant", content: [{ type: "reasoning", text: "let me think" }, { type: "text", text: "Done." }], ts: 1 }, { role: "assistant", content: [{ type: "reasoning", text: "only thinking" }], ts: 2 }, { role: "user", content: "next", ts: 3 });
+      }),
+    );
+    const stored = new Set(a.before);
+    const copies = a.after.filter((m) => !stored.has(m));
+    assert.deepEqual(copies.map((m) => m.content.map((b: any) => b.type)), [["text"]], "only the message whose reasoning is left out is a copy");
+    assert.ok(a.before.some((m) => m.origin === copies[0].origin), "the copy shares its stored message's origin");
+    assert.deepEqual(a.dropped.map((d) => [d.msg.content.map((b: any) => b.type), d.by.kind === "resume-cut" && d.by.by]), [[["thinking"], "not-sent"]], "a message of reasoning only is not sent");
+    assert.ok(!providerVerdicts(a).findings.some((f) => f.code.startsWith("empty-content")), "no empty message sent");
+  });
+
+  it("a summary last that answers nothing: nothing added on resume, even after a turn with calls", () => {
+    const a = analyze(
+      damaged("38948ef0", (items) => {
+        items.push({ role: "assistant", content: [call("toolu_01A")], ts: 1 }, { role: "user", content: [{ type: "text", text: "## Conversation Summary\nNothing yet." }], ts: 2, isSummary: true, condenseId: "c1" });
+      }),
+    );
+    assert.deepEqual(a.findings, []);
+    assert.deepEqual(a.after.map((m) => m.role), ["user"]);
+  });
+
+  it("a truncation marker before the summary hides nothing; one after it hides its messages; a result whose call it hides is still sent (Anthropic rejects it)", () => {
+    const a = analyze(
+      damaged("38948ef0", (items) => {
+        items[1].truncationParent = "t0";
+        items.splice(2, 0, { role: "user", content: "[Sliding window truncation: 1 messages hidden to reduce context]", ts: 1, isTruncationMarker: true, truncationId: "t0" });
+        items.push(
+          { role: "user", content: [{ type: "text", text: "## Conversation Summary" }], ts: 2, isSummary: true, condenseId: "c1" },
+          { role: "assistant", content: [call("toolu_01X")], ts: 3, truncationParent: "t1" },
+          { role: "user", content: "[Sliding window truncation: 1 messages hidden to reduce context]", ts: 4, isTruncationMarker: true, truncationId: "t1" },
+          { role: "user", content: [result("toolu_01X")], ts: 5 },
+          { role: "assistant", content: [{ type: "text", text: "ok" }], ts: 6 },
+        );
+      }),
+    );
+    assert.deepEqual(a.after.map((m) => m.role), ["user", "user", "toolResult", "assistant"], "the summary, the marker, the result, the answer");
+    assert.ok(providerVerdicts(a).findings.some((f) => f.rejectedBy.includes("anthropic") && f.toolCallId === "toolu_01X"), "its call is hidden: Anthropic rejects the result");
+  });
+
+  it("the last user message sent again: its environment details left out, the made-up result right after its own (no text between results)", () => {
+    const env = "<environment_details>\n# VSCode Visible Files\nsrc/a.ts\n</environment_details>";
+    const a = analyze(
+      damaged("38948ef0", (items) => {
+        items.push({ role: "assistant", content: [call("toolu_01A"), call("toolu_01B")], ts: 1 }, { role: "user", content: [result("toolu_01A"), { type: "text", text: env }], ts: 2 });
+      }),
+    );
+    assert.deepEqual(a.after.slice(-2).map((m) => [m.role, m.toolCallId]), [
+      ["toolResult", "toolu_01A"],
+      ["toolResult", "toolu_01B"],
+    ]);
+    assert.deepEqual(providerVerdicts(a).findings.filter((f) => f.rejectedBy.includes("anthropic")), []);
+  });
+
+  it("a first message longer than the 64 KB the detection reads: still a Roo Code task", () => {
+    const text = damaged("38948ef0", (items) => {
+      items[0].content[0].text = `<task>\n${"x".repeat(70_000)}\n</task>`;
+    });
+    assert.equal(analyze(text).session.format, AGENT);
+  });
+
   it("a block type this reading does not know: one information finding per type; an item with no role: a warning", () => {
     const a = analyze(
       damaged("38948ef0", (items) => {

@@ -142,7 +142,9 @@ function analyzeResumed(session: Session, options: AnalyzeOptions): Analysis {
     const sent = agent.messages === before ? occurrences : (sentOccurrences = (prev && resumeOccurrences(prev.occurrences, prev.after, agent.messages)) || indexOccurrences(agent.messages));
     pushAll(findings, occurrenceFindings(sent, enabled));
     pushAll(findings, agent.findings);
-    if (enabled.has("oversized-line")) pushAll(findings, oversizedLineFindings(session.lines));
+    // A line is sent whole where each line is a message; a session that is one JSON document (Roo
+    // Code writes its whole history on one line) sends its messages, not its lines.
+    if (enabled.has("oversized-line") && formatProfile(session.format)?.documentsOnly !== true) pushAll(findings, oversizedLineFindings(session.lines));
   }
   const kept = withoutCodes(findings, disabled);
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));

@@ -74,7 +74,7 @@ export function agentTableReadme(profiles: readonly FormatProfile[] = FORMAT_PRO
   }
   out.push(
     "",
-    `Checked: besides the codes of its row, every agent's files are checked for ${EVERY_AGENT_CHECKS.map(code).join(", ")}, and what is sent against the [provider rules](#provider-rules). Repaired: the repairs of the codes checked (the provider rules' too) that apply to the agent's files, each offered where it is safe (fix-all applies them together).`,
+    `Checked: besides the codes of its row, every agent's files are checked for ${EVERY_AGENT_CHECKS.map(code).join(", ")} (${code("oversized-line")} where each line is a message: not in a session that is one JSON document), and what is sent against the [provider rules](#provider-rules). Repaired: the repairs of the codes checked (the provider rules' too) that apply to the agent's files, each offered where it is safe (fix-all applies them together).`,
   );
   return out.join("\n");
 }

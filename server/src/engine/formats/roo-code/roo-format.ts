@@ -14,7 +14,7 @@
  */
 import { isObject } from "../../model/parse.js";
 import type { JsonPath } from "../../model/types.js";
-import type { FormatProfile } from "../profile.js";
+import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "../profile.js";
 import { ROO_DOC } from "./roo-doc.js";
 import { buildRooContext } from "./roo-messages.js";
 import { rooMessagePack, rooModelTurns } from "./roo-providers.js";
@@ -38,8 +38,14 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
   // No JSON Lines form: a task history is one JSON array.
   detect: () => false,
   read: () => ({ entries: [], findings: [] }),
-  // `safeWriteJson` writes the array compact: `[{"role":"user","content":[...],"ts":…}, …]`; every message has its `ts` (Cline's extension writes none).
-  detectDocument: (head) => /^\s*\[\s*\{\s*"role"\s*:\s*"(user|assistant)"/.test(head) && /"ts"\s*:\s*\d/.test(head),
+  // `safeWriteJson` writes the array compact: `[{"role":"user","content":[...],"ts":…}, …]`; every
+  // message has its `ts` (Cline's extension writes none), after its content: a first message longer
+  // than the head (a file mentioned, an image) is told by how Roo Code opens a task, `<task>`.
+  detectDocument: (head) => {
+    if (!/^\s*\[\s*\{\s*"role"\s*:\s*"(user|assistant)"\s*,\s*"content"\s*:/.test(head)) return false;
+    if (/"ts"\s*:\s*\d/.test(head)) return true;
+    return head.length >= DOCUMENT_HEAD_CHARS && /^\s*\[\s*\{\s*"role"\s*:\s*"user"\s*,\s*"content"\s*:\s*\[\s*\{\s*"type"\s*:\s*"text"\s*,\s*"text"\s*:\s*"<task>/.test(head);
+  },
   readDocument: readRooDocument,
   documentFileName: /^api_conversation_history\.json$/,
   documentsOnly: true,

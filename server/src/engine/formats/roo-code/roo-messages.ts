@@ -7,7 +7,8 @@
  * own, the rest of a user message one user message, in block order. A message whose content is a
  * string is one text block. A reasoning item of its own is not a turn.
  *
- * Tasks of Roo Code before 3.32 (XML tool calling) hold text blocks only: the calls are XML in the
+ * Tasks of XML tool calling (Roo Code before 3.42; native calling came in 3.32, the default from
+ * 3.36.8) hold text blocks only: the calls are XML in the
  * assistant's text and their results `[tool] Result:` texts in the next user message, matched by
  * position; there is no call id to check.
  */
@@ -23,8 +24,8 @@ function textOf(content: unknown): string {
 
 const imageOf = (b: Record<string, any>) => (isObject(b.source) ? { type: "image", mimeType: b.source.media_type, data: b.source.data } : { type: "text", text: "[image]" });
 
-/** The messages of one stored item (`base`: its path in the document); `sent`: as Roo Code sends it (plain-text reasoning left out). */
-export function rooMessages(e: Entry, base: JsonPath, sent = false): Msg[] {
+/** The messages of one stored item (`base`: its path in the document). A `reasoning` block's thinking is marked `fromReasoning` (roo-resume.ts leaves it out of what is sent). */
+export function rooMessages(e: Entry, base: JsonPath): Msg[] {
   const m = e.raw;
   const origin = () => ({ kind: "entry" as const, line: e.line, entryId: e.id });
   const timestamp = typeof m.ts === "number" ? m.ts : undefined;
@@ -67,7 +68,7 @@ export function rooMessages(e: Entry, base: JsonPath, sent = false): Msg[] {
     else if (b.type === "thinking") content.push({ type: "thinking", thinking: typeof b.thinking === "string" ? b.thinking : "", ...(typeof b.signature === "string" ? { thinkingSignature: b.signature } : {}) });
     else if (b.type === "redacted_thinking") content.push({ type: "thinking", thinking: "", redacted: true });
     // Roo Code sends plain-text reasoning only to models that keep it (not modelled: left out of what is sent)
-    else if (b.type === "reasoning" && !sent) content.push({ type: "thinking", thinking: typeof b.text === "string" ? b.text : "" });
+    else if (b.type === "reasoning") content.push({ type: "thinking", thinking: typeof b.text === "string" ? b.text : "", fromReasoning: true });
     else if (b.type === "tool_use") content.push({ type: "toolCall", id: typeof b.id === "string" ? b.id : "", name: b.name, arguments: b.input, line: e.line, path: [...path, "id"] });
   }
   out.push({ role: "assistant", content, timestamp, origin: origin() });
