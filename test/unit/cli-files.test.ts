@@ -167,7 +167,7 @@ describe("check DIR", () => {
     mkdirSync(empty);
     const r = cli("check", empty);
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /no session files \(\*\.jsonl, session-\*\.json, \*\.messages\.json\) in this folder/);
+    assert.match(r.stderr, /no session files \(\*\.jsonl, session-\*\.json, \*\.messages\.json, api_conversation_history\.json\) in this folder/);
   });
 });
 
