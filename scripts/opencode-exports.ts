@@ -1,6 +1,6 @@
 /**
  * Writes test/corpus/opencode/*.export.json: the real OpenCode stores of test/corpus/opencode/stores/
- * read out by the product's store reader, as `opencode export` prints a session
+ * read out by the product's store reader, in the shape `opencode export` prints a session (one message per line)
  * (test/helpers/opencode-stores.ts). Run: node --import tsx scripts/opencode-exports.ts
  */
 import { writeFileSync } from "node:fs";

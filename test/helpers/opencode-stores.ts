@@ -1,9 +1,10 @@
 /**
- * The real OpenCode stores of test/corpus/opencode/stores/ read out as the documents `opencode
- * export` prints, by the product's own store reader (formats/opencode/opencode-store.ts): the SQL
+ * The real OpenCode stores of test/corpus/opencode/stores/ read out in the shape `opencode export`
+ * prints (one message per line), by the product's own store reader (formats/opencode/opencode-store.ts): the SQL
  * dump of a real opencode.db loaded into SQLite and read through io/sqlite-file.ts, and the row
  * dumps of two real Kilo CLI databases. test/corpus/opencode/*.export.json are these documents
- * (scripts/opencode-exports.ts writes them; test/unit/agent-opencode.test.ts compares).
+ * (scripts/opencode-exports.ts writes them; test/unit/agent-opencode.test.ts compares: this pins
+ * the reader's output, it does not check it against OpenCode; the tests of what is read do).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -53,7 +53,8 @@ describe("an OpenCode database in the editor", () => {
       [["dangling-call", 2]],
     );
     const line = doc.text.split("\n")[d[0].range.start.line];
-    assert.match(line, /"callID": "toolu_01SlowBuild"/);
+    assert.match(line, /"callID":"toolu_01SlowBuild"/);
+    assert.equal(line.slice(d[0].range.start.character, d[0].range.end.character), '"toolu_01SlowBuild"', "on the id, inside the message's line");
     const st = await c.status(uri, nFrom);
     assert.deepEqual([st.isSession, st.format], [true, "opencode"]);
     const view = await c.request("transcriptInspector/render", { uri });

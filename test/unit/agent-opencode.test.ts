@@ -1,7 +1,7 @@
 /**
  * OpenCode (1.18; and Kilo CLI, its fork): the real stores of test/corpus/opencode/stores/ (the SQL
  * dump of a real opencode.db written by OpenCode 1.18.33, and the row dumps of two real Kilo CLI
- * 7.3.40 databases) read out by the store reader as `opencode export` prints them, read, checked
+ * 7.3.40 databases) read out by the store reader in the shape `opencode export` prints, read, checked
  * and rendered; the database read as a file while its rows are still in the write-ahead log, and
  * never written; the older storage/ tree; and damaged copies with the defects OpenCode leaves (a
  * tool part left running when the process was killed, a failed response, a compaction, a part type
@@ -73,7 +73,9 @@ describe("OpenCode: the real stores", () => {
       assert.equal(a.session.format, AGENT);
       assert.equal(a.session.entries.length, w.messages, "one entry per message");
       const lines = text.split("\n");
-      for (const e of a.session.entries) assert.match(lines[e.line], /^\s*\{\s*$/, `entry ${e.id} starts its message's line`);
+      // one message per line, the session's info on the first
+      a.session.entries.forEach((e, i) => assert.equal(e.line, i + 1, `entry ${e.id} is its message's line`));
+      for (const e of a.session.entries) assert.ok(lines[e.line].startsWith(`{"info":{`) && lines[e.line].includes(`"id":${JSON.stringify(e.id)}`), e.id);
       assert.deepEqual(roles(a.before), w.before);
       const calls = a.before.flatMap((m) => toolCallsOf(m));
       assert.equal(calls.length, w.calls);

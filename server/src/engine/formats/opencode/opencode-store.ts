@@ -114,8 +114,18 @@ export function sessionDocument(rows: StoreRows): Record<string, unknown> {
   return { info, messages };
 }
 
-/** The document's text, as `opencode export` prints it. */
-export const documentText = (doc: Record<string, unknown>) => `${JSON.stringify(doc, null, 2)}\n`;
+/**
+ * The document's text: the shape `opencode export` prints, laid out one message per line (the
+ * session's `info` on the first): a session of thousands of messages is as many lines, each read
+ * and shown whole, where the export's indented layout makes tens of lines of each message (the
+ * reader takes both).
+ */
+export function documentText(doc: Record<string, unknown>): string {
+  const messages = Array.isArray(doc.messages) ? doc.messages : [];
+  const rest = Object.fromEntries(Object.entries(doc).filter(([k]) => k !== "info" && k !== "messages"));
+  const head = `{"info":${JSON.stringify(doc.info ?? {})}${Object.keys(rest).length ? `,${JSON.stringify(rest).slice(1, -1)}` : ""},"messages":[`;
+  return messages.length ? `${head}\n${messages.map((m) => JSON.stringify(m)).join(",\n")}\n]}\n` : `${head}]}\n`;
+}
 
 const TABLES = ["session", "message", "part"];
 
