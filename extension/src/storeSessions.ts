@@ -16,14 +16,22 @@ import { markUnsafe } from "../../server/src/protocol/unsafe-chars.js";
 export const OPEN_STORE_SESSION_COMMAND = "transcriptInspector.openStoreSession";
 
 /** The document of a store's session. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 export function storeSessionUri(storePath: string, id: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: STORE_SCHEME, path: `/${encodeURIComponent(id)}.json`, query: storePath });
+  // a lone surrogate (possible in a record's id) cannot be percent-encoded: written as U+FFFD
+  return vscode.Uri.from({ scheme: STORE_SCHEME, path: `/${encodeURIComponent(id.replace(LONE_SURROGATE, "\uFFFD"))}.json`, query: storePath });
 }
 
 /** The store and session a store document names. */
 export function storeSessionOf(uri: vscode.Uri): { path: string; id: string } | undefined {
   const m = /^\/(.+)\.json$/.exec(uri.path);
-  return uri.scheme === STORE_SCHEME && m && uri.query ? { path: uri.query, id: decodeURIComponent(m[1]) } : undefined;
+  if (uri.scheme !== STORE_SCHEME || !m || !uri.query) return undefined;
+  try {
+    return { path: uri.query, id: decodeURIComponent(m[1]) };
+  } catch {
+    return undefined; // not a name this extension made
+  }
 }
 
 /** Provides a store document's text: the session's JSON export, read from the store now. */
@@ -51,11 +59,14 @@ export class StoreDocuments implements vscode.TextDocumentContentProvider {
   }
 }
 
+/** Text from the store as a quick pick shows it: invisible characters marked, `$(name)` not read as an icon. */
+const plainLabel = (s: string) => markUnsafe(s).replace(/\$\(/g, "$\u200b(");
+
 const when = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toLocaleString());
 
 /** The quick pick's item of a session: its title (invisible characters marked), its id and when it was last written. */
 export function sessionPick(s: StoreSessionItem): vscode.QuickPickItem & { id: string } {
-  return { label: markUnsafe(s.title || "(untitled)"), description: markUnsafe(s.id), detail: when(s.updated), id: s.id };
+  return { label: plainLabel(s.title || "(untitled)"), description: plainLabel(s.id), detail: when(s.updated), id: s.id };
 }
 
 /** The command: pick a store (or take the explorer's file), then one of its sessions; open it and its inspector. */
@@ -84,7 +95,7 @@ export async function openStoreSession(client: LanguageClient, showInspector: (u
     return;
   }
   const chosen = await vscode.window.showQuickPick(r.sessions.map(sessionPick), {
-    title: `Sessions in ${r.path}`,
+    title: `Sessions in ${markUnsafe(r.path)}`,
     placeHolder: "Which session to open? It opens read-only; nothing is written to the database.",
     matchOnDescription: true,
   });

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
@@ -205,6 +205,28 @@ describe("OpenCode: the database, read-only", () => {
     assert.deepEqual(storeSessionPath(`${join(FIXTURES, "opencode-wal", "opencode.db")}#a#b`), { store: join(FIXTURES, "opencode-wal", "opencode.db"), id: "a#b" });
   });
 
+  it("a store under a folder whose name holds #: each session named <store>#<id> is read; a database over the size read at once is refused with a message, not read", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ti-opencode-hash-"));
+    try {
+      const store = join(dir, "a#b");
+      mkdirSync(store);
+      mkdirSync(join(dir, "a")); // a path before the # that exists, and is no store
+      for (const n of ["opencode.db", "opencode.db-wal"]) copyFileSync(join(FIXTURES, "opencode-wal", n), join(store, n));
+      const r = cli(["check", "--format", "json", store]);
+      assert.equal(r.err, "");
+      assert.deepEqual(JSON.parse(r.out).files.map((f: any) => f.path), [`${store}/opencode.db#ses_walonly0000000000000000`, `${store}/opencode.db#ses_f0de500f8ffeXvsiYJDOg5JtrU`]);
+      closeOpenedStores();
+      // a sparse file: its size says more than 512 MB, nothing of it is read
+      const big = join(dir, "big");
+      mkdirSync(big);
+      writeFileSync(join(big, "opencode.db"), Buffer.from("SQLite format 3\0", "latin1"));
+      truncateSync(join(big, "opencode.db"), 600 * 1024 * 1024);
+      assert.throws(() => openStore(storeAt(big)!), /the database and its log are 600 MB, more than the 512 MB read at once/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("the older storage/ tree: its sessions, in their files' order, each message's parts", () => {
     const at = storeAt(join(FIXTURES, "opencode-storage"))!;
     assert.deepEqual([at.format, at.kind], [AGENT, "folder"]);
@@ -338,6 +360,14 @@ describe("OpenCode: damaged copies", () => {
       ].sort(),
     );
     assert.equal(a.session.entries.length, 19, "every message kept");
+  });
+
+  it("the document's text is JSON whatever the list holds (a hole, an undefined), and a data key `__proto__` stays a key", () => {
+    const text = documentText({ info: { id: "s", slug: "x" }, messages: [undefined, { info: { id: "m", role: "user" }, parts: [] }], extra: undefined });
+    assert.deepEqual(JSON.parse(text), { info: { id: "s", slug: "x" }, messages: [null, { info: { id: "m", role: "user" }, parts: [] }] });
+    const info = sessionDocument({ session: { id: "s", data: '{"__proto__":{"x":1},"title":"t"}' }, messages: [], parts: [] }).info as any;
+    assert.deepEqual(Object.keys(info), ["id", "__proto__", "title"]);
+    assert.equal(Object.getPrototypeOf(info), Object.prototype);
   });
 
   it("a session's rows as the database holds them: ids only in columns, data as text; a row whose data does not parse is kept as its text", () => {

@@ -10,7 +10,7 @@ import { basename, join } from "node:path";
 import { FORMAT_PROFILES, type SessionStore, type StoredSession } from "../engine/index.js";
 import { isSqliteFile, loadSqlite, openSqliteFile, sqliteLoaded } from "./sqlite-file.js";
 import { storeFolder } from "./store-folder.js";
-export { storeSessionPath } from "./store-path.js";
+import { parseStoreSessionPath } from "./store-path.js";
 
 export interface OpenedStore {
   /** The agent's name (a format of the registry). */
@@ -98,3 +98,6 @@ export function closeOpenedStores(): void {
   for (const s of opened.values()) s.close();
   opened.clear();
 }
+
+/** `<store>#<id>` split, when the part before a `#` is a store (store-path.ts). */
+export const storeSessionPath = (path: string): { store: string; id: string } | undefined => parseStoreSessionPath(path, (p) => storeAt(p) !== undefined);

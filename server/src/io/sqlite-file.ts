@@ -62,8 +62,19 @@ function readOrNone(path: string): Buffer | undefined {
   return readFileSync(path);
 }
 
+/**
+ * The largest database (file and log together) read: the copy, the log applied and SQLite's own
+ * copy hold it three times in memory, so a larger one is refused with a message rather than let
+ * run the process out of memory.
+ */
+export const MAX_DATABASE_BYTES = 512 * 1024 * 1024;
+
+const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+
 /** The file and its log read as one consistent moment: the log's header the same before and after. */
 function snapshot(path: string): { main: Buffer; wal?: Buffer } {
+  const size = statSync(path).size + (statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+  if (size > MAX_DATABASE_BYTES) throw new Error(`the database and its log are ${mb(size)}, more than the ${mb(MAX_DATABASE_BYTES)} read at once`);
   for (let attempt = 0; attempt < 20; attempt++) {
     const before = readHead(`${path}-wal`, 32);
     const main = readFileSync(path);

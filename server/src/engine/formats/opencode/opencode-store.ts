@@ -70,7 +70,9 @@ export function sessionInfo(row: Record<string, unknown>): Record<string, unknow
   for (const [k, v] of Object.entries(row)) {
     if (v === null || v === undefined || v === "" || k === "id") continue;
     if (k === "data") {
-      Object.assign(info, record(v), { id: row.id });
+      // spread, not assign: a `__proto__` key of the data stays a key
+      for (const [dk, dv] of Object.entries(record(v))) Object.defineProperty(info, dk, { value: dv, enumerable: true, writable: true, configurable: true });
+      info.id = row.id;
       continue;
     }
     const place = k in INFO_PLACES ? INFO_PLACES[k] : [camel(k)];
@@ -123,8 +125,10 @@ export function sessionDocument(rows: StoreRows): Record<string, unknown> {
 export function documentText(doc: Record<string, unknown>): string {
   const messages = Array.isArray(doc.messages) ? doc.messages : [];
   const rest = Object.fromEntries(Object.entries(doc).filter(([k]) => k !== "info" && k !== "messages"));
-  const head = `{"info":${JSON.stringify(doc.info ?? {})}${Object.keys(rest).length ? `,${JSON.stringify(rest).slice(1, -1)}` : ""},"messages":[`;
-  return messages.length ? `${head}\n${messages.map((m) => JSON.stringify(m)).join(",\n")}\n]}\n` : `${head}]}\n`;
+  const others = JSON.stringify(rest);
+  const head = `{"info":${JSON.stringify(doc.info ?? {}) ?? "{}"}${others !== "{}" ? `,${others.slice(1, -1)}` : ""},"messages":[`;
+  // a hole or an undefined in the list is null, as JSON.stringify writes it inside an array
+  return messages.length ? `${head}\n${Array.from(messages, (m) => JSON.stringify(m) ?? "null").join(",\n")}\n]}\n` : `${head}]}\n`;
 }
 
 const TABLES = ["session", "message", "part"];
