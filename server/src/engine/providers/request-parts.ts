@@ -36,7 +36,7 @@ export function idsOf(m: RequestMessage): IdList {
 }
 export type IdList = readonly string[] | ReadonlySet<string>;
 export const hasId = (ids: IdList, id: string) => (Array.isArray(ids) ? ids.includes(id) : (ids as ReadonlySet<string>).has(id));
-export const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
+export { quoteCut as tick } from "../model/quote.js";
 
 /** Index of the first message of the latest turn: after the last user message that is not only results. */
 export function latestTurnStart(req: RequestMessage[]): number {

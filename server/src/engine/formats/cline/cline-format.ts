@@ -15,8 +15,7 @@
  * Not read: the VS Code extension's `tasks/<id>/api_conversation_history.json` (no licensed real
  * file of it is public; docs/research/cline.md).
  */
-import { isObject } from "../../model/parse.js";
-import type { JsonPath } from "../../model/types.js";
+import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
 import type { FormatProfile } from "../profile.js";
 import { CLINE_DOC } from "./cline-doc.js";
 import { buildClineContext } from "./cline-messages.js";
@@ -25,15 +24,6 @@ import { readClineDocument } from "./cline-read.js";
 import { clineResumeContext } from "./cline-resume.js";
 import { clineDocumentUsage } from "./cline-usage.js";
 import { CLINE_AGENT, CLINE_WORDS } from "./cline-words.js";
-
-/** Whether `path` is where a call's id (`content[j].id` of a `tool_use`) or a result's (`content[j].tool_use_id`) sits. */
-function isIdPath(value: any, path: JsonPath): boolean {
-  const last = path[path.length - 1];
-  if (last !== "id" && last !== "tool_use_id") return false;
-  let v = value;
-  for (const k of path.slice(0, -1)) v = isObject(v) || Array.isArray(v) ? (v as any)[k] : undefined;
-  return isObject(v) && (last === "id" ? v.type === "tool_use" : v.type === "tool_result");
-}
 
 export const clineFormat: FormatProfile<"cline"> = {
   name: "cline",
@@ -52,7 +42,7 @@ export const clineFormat: FormatProfile<"cline"> = {
   idKey: "id",
   parentKey: "parentId",
   entryRefKeys: new Set(),
-  isIdPath,
+  isIdPath: isAnthropicBlockIdPath,
   // A messages file is one JSON document: repairs edit lines and are never offered on it
   // (repair/registry.ts), so the hooks below are never called; they say what a repair would be.
   repair: {

@@ -17,12 +17,11 @@
  * budgets, which changes no pairing.
  */
 import type { Finding, JsonPath, Msg, Session } from "../../model/types.js";
-import { toolCallsOf } from "../../model/types.js";
+import { toolCallsOf, lineOf } from "../../model/types.js";
 import type { ResumeContext } from "../profile.js";
 import { CLINE_AGENT, CLINE_VERSION, clineInterruptedText } from "./cline-words.js";
+import { quoteCut as tick } from "../../model/quote.js";
 
-const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
-const lineOfMsg = (m: Msg) => (m.origin.kind === "entry" ? m.origin.line : 0);
 
 export function clineResumeContext(_session: Session, before: Msg[]): ResumeContext {
   const answered = new Set<string>();
@@ -49,8 +48,8 @@ export function clineResumeContext(_session: Session, before: Msg[]): ResumeCont
     for (const c of missing) {
       const at = c as { line?: number; path?: JsonPath; name?: string };
       const name = typeof c.name === "string" ? c.name : "";
-      pending.push({ role: "toolResult", toolCallId: c.id, ...(name ? { toolName: name } : {}), content: [{ type: "text", text: clineInterruptedText(name) }], isError: true, timestamp: m.timestamp, origin: { kind: "synthetic", synthetic: "synthetic-tool-result", forLine: at.line ?? lineOfMsg(m) } });
-      findings.push(missingFinding(c.id, name, at.line ?? lineOfMsg(m), at.path, wentOn));
+      pending.push({ role: "toolResult", toolCallId: c.id, ...(name ? { toolName: name } : {}), content: [{ type: "text", text: clineInterruptedText(name) }], isError: true, timestamp: m.timestamp, origin: { kind: "synthetic", synthetic: "synthetic-tool-result", forLine: at.line ?? (lineOf(m) ?? 0) } });
+      findings.push(missingFinding(c.id, name, at.line ?? (lineOf(m) ?? 0), at.path, wentOn));
       answered.add(c.id);
     }
   }

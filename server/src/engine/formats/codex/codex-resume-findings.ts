@@ -18,9 +18,9 @@ import type { CodexHistory, UndecodableLine } from "./codex-history.js";
 import { isCallType, isOutputType, payloadOfLine } from "./codex-item-kinds.js";
 import { RESUME_READING_CODES } from "./codex-resume-codes.js";
 import type { SentItem } from "./codex-sent-item.js";
+import { quoteCut as tick } from "../../model/quote.js";
 
 const make = findingMaker(RESUME_READING_CODES);
-const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
 const SPEC = "docs/research/codex-resume.md";
 
 /** Where each call id is called and answered in the file (0-based lines, file order), every line read as stored. */

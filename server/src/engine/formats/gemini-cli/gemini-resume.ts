@@ -30,7 +30,7 @@ import type { DropReason } from "../../model/drop-reason.js";
 import { documentOf } from "../../model/json-document.js";
 import { isObject } from "../../model/parse.js";
 import type { Finding, JsonPath, Msg, Session } from "../../model/types.js";
-import { toolCallsOf } from "../../model/types.js";
+import { toolCallsOf, lineOf } from "../../model/types.js";
 import type { ResumeContext } from "../profile.js";
 import { isIgnoredUserText, partString, partsOf, recordMessages } from "./gemini-messages.js";
 import { crashesRequest, type GeminiRecord, geminiRecords } from "./gemini-records.js";
@@ -51,7 +51,6 @@ interface Turn {
 }
 
 const isThinking = (b: any) => isObject(b) && b.type === "thinking";
-const lineOfMsg = (m: Msg) => (m.origin.kind === "entry" ? m.origin.line : 0);
 
 export function geminiResumeContext(session: Session, before: Msg[]): ResumeContext {
   const read = geminiRecords(session.branch);
@@ -125,7 +124,7 @@ export function geminiResumeContext(session: Session, before: Msg[]): ResumeCont
       role: "assistant",
       content: [{ type: "text", text: GEMINI_INTERRUPTED_TEXT }],
       stopReason: "stop",
-      origin: { kind: "synthetic", synthetic: "resume-filler", forLine: lineOfMsg(last.msgs[last.msgs.length - 1]) },
+      origin: { kind: "synthetic", synthetic: "resume-filler", forLine: lineOf(last.msgs[last.msgs.length - 1]) ?? 0 },
     });
   return {
     messages,
@@ -210,7 +209,7 @@ function pairingFindings(messages: readonly Msg[]): Finding[] {
     let callLine = 0;
     while (i < messages.length && messages[i].role === "assistant") {
       const m = messages[i];
-      for (const c of toolCallsOf(m)) calls.push({ id: c.id, line: typeof (c as any).line === "number" ? (c as any).line : lineOfMsg(m), path: (c as any).path });
+      for (const c of toolCallsOf(m)) calls.push({ id: c.id, line: typeof (c as any).line === "number" ? (c as any).line : (lineOf(m) ?? 0), path: (c as any).path });
       if (m.origin.kind === "entry") callLine = m.origin.line;
       i++;
     }
@@ -264,12 +263,12 @@ const ORDER_REFUSAL = 'The model turn before it makes no call, and Gemini refuse
  */
 function orphan(r: Msg, first: Msg | undefined, refusal: string): Finding {
   const id = String(r.toolCallId ?? "");
-  const base = { code: "orphan-result", severity: "error" as const, line: lineOfMsg(r), path: r.resultPath, toolCallId: id };
+  const base = { code: "orphan-result", severity: "error" as const, line: lineOf(r) ?? 0, path: r.resultPath, toolCallId: id };
   if (first)
     return {
       ...base,
-      message: `Result for \`${id}\` is sent twice on resume. ${AGENT} sends the result its call's record keeps (line ${lineOfMsg(first) + 1}) and again the one this record holds, in one user turn. ${refusal} (${AGENT} 0.60 and 0.61 keep each result in both places: google-gemini/gemini-cli #29365.)`,
-      related: [{ line: lineOfMsg(first), message: "the copy sent first", path: first.resultPath }],
+      message: `Result for \`${id}\` is sent twice on resume. ${AGENT} sends the result its call's record keeps (line ${(lineOf(first) ?? 0) + 1}) and again the one this record holds, in one user turn. ${refusal} (${AGENT} 0.60 and 0.61 keep each result in both places: google-gemini/gemini-cli #29365.)`,
+      related: [{ line: lineOf(first) ?? 0, message: "the copy sent first", path: first.resultPath }],
     };
   return { ...base, message: `Result for \`${id}\` answers no call of the model turn before it. ${AGENT} sends it as it is on resume, merged into its user turn. ${refusal}` };
 }

@@ -21,14 +21,13 @@
 import { isObject } from "../../model/parse.js";
 import { findingMaker } from "../../model/finding-kit.js";
 import type { Finding, Msg, Session } from "../../model/types.js";
-import { toolCallsOf } from "../../model/types.js";
+import { toolCallsOf, lineOf } from "../../model/types.js";
 import type { ResumeContext } from "../profile.js";
 import { KIMI_CLI_CODES } from "./kimi-codes.js";
 import { lineKind } from "./kimi-lines.js";
 import { KIMI_AGENT, KIMI_MISSING_RESULT_ERROR, KIMI_VERSION } from "./kimi-words.js";
 
 const makeKimi = findingMaker(KIMI_CLI_CODES);
-const lineOfMsg = (m: Msg) => (m.origin.kind === "entry" ? m.origin.line : 0);
 
 /** `is_notification_message`: a user message of one text part that starts `<notification `. */
 function isNotification(m: Msg): boolean {
@@ -45,7 +44,7 @@ export function normalizeHistory(before: Msg[]): Msg[] {
     const last = out ? out[out.length - 1] : i > 0 ? before[i - 1] : undefined;
     if (last && last.role === "user" && m.role === "user" && !isNotification(last) && !isNotification(m)) {
       if (!out) out = before.slice(0, i);
-      const lines = [...(last.sourceLines ?? [lineOfMsg(last)]), ...(m.sourceLines ?? [lineOfMsg(m)])];
+      const lines = [...(last.sourceLines ?? [lineOf(last) ?? 0]), ...(m.sourceLines ?? [lineOf(m) ?? 0])];
       out[out.length - 1] = { ...last, content: [...(Array.isArray(last.content) ? last.content : []), ...(Array.isArray(m.content) ? m.content : [])], sourceLines: lines };
     } else if (out) out.push(m);
   }
@@ -74,7 +73,7 @@ function pairingFindings(sent: readonly Msg[]): Finding[] {
     for (const c of calls) {
       if (answered.has(c.id)) continue;
       const at = c as { line?: unknown; path?: Finding["path"] };
-      const line = typeof at.line === "number" ? at.line : lineOfMsg(m);
+      const line = typeof at.line === "number" ? at.line : (lineOf(m) ?? 0);
       findings.push({
         code: "dangling-call",
         severity: "error",
@@ -95,7 +94,7 @@ function orphan(r: Msg): Finding {
   return {
     code: "orphan-result",
     severity: "error",
-    line: lineOfMsg(r),
+    line: lineOf(r) ?? 0,
     path: r.resultPath ?? ["tool_call_id"],
     toolCallId: String(r.toolCallId),
     message: `Result answering no call; the provider refuses Kimi CLI's requests. Result for \`${r.toolCallId}\` answers no call of the assistant message right before it. ${KIMI_AGENT} sends it on resume as it is, and an OpenAI-compatible provider refuses a tool message that does not respond to a preceding message's \`tool_calls\`.`,

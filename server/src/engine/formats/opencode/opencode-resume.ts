@@ -22,8 +22,8 @@ import type { ResumeContext } from "../profile.js";
 import { INTERRUPTED_TEXT, modelKey, openCodeMessages } from "./opencode-messages.js";
 import { infoOf, partsOf } from "./opencode-read.js";
 import { OPENCODE_AGENT, OPENCODE_VERSION } from "./opencode-words.js";
+import { quoteCut as tick } from "../../model/quote.js";
 
-const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
 
 /**
  * The order in which the branch's messages are sent after the last finished compaction

@@ -12,8 +12,7 @@
  * roo-resume.ts; where requests go: roo-providers.ts (assumed). Cline's VS Code extension writes a
  * file of the same name (messages without `ts`): not read (no licensed real file).
  */
-import { isObject } from "../../model/parse.js";
-import type { JsonPath } from "../../model/types.js";
+import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "../profile.js";
 import { ROO_DOC } from "./roo-doc.js";
 import { buildRooContext } from "./roo-messages.js";
@@ -21,15 +20,6 @@ import { rooMessagePack, rooModelTurns } from "./roo-providers.js";
 import { readRooDocument } from "./roo-read.js";
 import { rooResumeContext } from "./roo-resume.js";
 import { ROO_AGENT, ROO_WORDS } from "./roo-words.js";
-
-/** Whether `path` is where a call's id (`[i].content[j].id` of a `tool_use`) or a result's (`tool_use_id`) sits. */
-function isIdPath(value: any, path: JsonPath): boolean {
-  const last = path[path.length - 1];
-  if (last !== "id" && last !== "tool_use_id") return false;
-  let v = value;
-  for (const k of path.slice(0, -1)) v = isObject(v) || Array.isArray(v) ? (v as any)[k] : undefined;
-  return isObject(v) && (last === "id" ? v.type === "tool_use" : v.type === "tool_result");
-}
 
 export const rooCodeFormat: FormatProfile<"roo-code"> = {
   name: "roo-code",
@@ -54,7 +44,7 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
   idKey: "id",
   parentKey: "parentId",
   entryRefKeys: new Set(),
-  isIdPath,
+  isIdPath: isAnthropicBlockIdPath,
   // One JSON document: repairs edit lines and are never offered on it (repair/registry.ts).
   repair: {
     resultLineRemoval: () => null,

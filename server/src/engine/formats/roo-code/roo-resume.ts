@@ -23,8 +23,8 @@ import type { Entry, Finding, JsonPath, Msg, Session } from "../../model/types.j
 import { toolCallsOf } from "../../model/types.js";
 import type { ResumeContext } from "../profile.js";
 import { ROO_AGENT, ROO_INTERRUPTED_TEXT, ROO_VERSION } from "./roo-words.js";
+import { quoteCut as tick } from "../../model/quote.js";
 
-const tick = (s: string) => `\`${s.length > 80 ? `${s.slice(0, 80)}…` : s}\``;
 
 /** Which items the effective history keeps (index -> kept), and the line of what hides each one left out. */
 function effective(branch: readonly Entry[]): { kept: boolean[]; by: (number | undefined)[]; from: number } {
