@@ -154,8 +154,8 @@ export function acceptedLines(text: string, format: string): Set<number> {
   return out;
 }
 
-/** Whether a finding message speaks of pi (the runtime or its libraries) as a word. */
-export const PI_WORD = /\bpi(?:-ai|-condense|-mono)?\b/i;
+/** Whether a finding message speaks of pi (the runtime or its libraries) as a word (not inside a name: oh-my-pi). */
+export const PI_WORD = /(?<![\w-])pi(?:-ai|-condense|-mono)?\b/i;
 
 /** Every text a finding shows: its message and its related locations' messages. */
 export function findingTexts(f: Finding): string[] {

@@ -17,7 +17,8 @@ const ACP_ONLY = new Set(["first-user-pinned", "acp-dangling-ref", "acp-sidecar-
 // A line over 32 MB does not belong in a sample (test/unit/findings-scale.test.ts covers it).
 // Claude Code's resume codes need a Claude Code file (test/unit/claude-code-resume-findings.test.ts),
 // Kimi CLI's a Kimi CLI file (test/unit/agent-kimi-cli.test.ts).
-const NOT_IN_SAMPLE = new Set(["oversized-line", ...Object.keys(CLAUDE_CODE_CODES), ...Object.keys(KIMI_CLI_CODES)]);
+// header-not-first needs a file whose header is not first (test/unit/agent-pi-family.test.ts)
+const NOT_IN_SAMPLE = new Set(["oversized-line", "header-not-first", ...Object.keys(CLAUDE_CODE_CODES), ...Object.keys(KIMI_CLI_CODES)]);
 
 describe("samples/sample-session.jsonl", () => {
   const a = analyze(readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8"));

@@ -129,10 +129,10 @@ describe("bad input: a finding each, and analysis goes on", () => {
   });
   it("an entry type pi does not write: one information finding per type, on its first line, also when the session continues (format drift)", () => {
     const entry = (type: string, id: string, parentId: string) => JSON.stringify({ type, id, parentId, timestamp: "2026-01-01T00:00:00Z" });
-    const lines = [entry("ttsr_injection", "x1", "e4"), entry("ttsr_injection", "x2", "x1"), entry("archive", "x3", "x2"), entry("ttsr_injection", "x4", "x3")];
+    const lines = [entry("future_entry", "x1", "e4"), entry("future_entry", "x2", "x1"), entry("other_entry", "x3", "x2"), entry("future_entry", "x4", "x3")];
     const text = base + lines.join("\n") + "\n";
     const drift = (fs: readonly { code: string; line: number; message: string }[]) => fs.filter((f) => f.code === "unknown-entry").map((f) => `${f.line}:${f.message.split(".")[0]}`);
-    assert.deepEqual(drift(analyze(text).findings), ["5:pi entry type `ttsr_injection` is not known to this version", "7:pi entry type `archive` is not known to this version"]);
+    assert.deepEqual(drift(analyze(text).findings), ["5:pi entry type `future_entry` is not known to this version", "7:pi entry type `other_entry` is not known to this version"]);
     // appended one at a time: the same, continued
     let doc = parseText(base);
     let v = continueAnalysis(doc, {});
@@ -148,7 +148,7 @@ describe("bad input: a finding each, and analysis goes on", () => {
     v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
     const fresh = analyze([...doc.lines.all()].map((l) => l.text + l.eol).join(""));
     assert.deepEqual(drift(v.analysis.findings), drift(fresh.findings));
-    assert.deepEqual(drift(fresh.findings), ["6:pi entry type `ttsr_injection` is not known to this version", "7:pi entry type `archive` is not known to this version"]);
+    assert.deepEqual(drift(fresh.findings), ["6:pi entry type `future_entry` is not known to this version", "7:pi entry type `other_entry` is not known to this version"]);
   });
   it("broken-parent and duplicate-entry-id point at the offending value", () => {
     const extra = [

@@ -266,6 +266,12 @@ export interface FormatProfile<N extends string = string> {
    * far (0 for the first); detection looks at the first 50 objects, readers in registry order.
    */
   detect(value: Record<string, any>, index: number): boolean;
+  /**
+   * The format whose files this agent writes, with marks of its own (OpenClaw and oh-my-pi write
+   * pi's): once that format is detected, the first 50 objects are still offered to this format's
+   * `detect`, and a mark wins. The variant is listed before its base in the registry.
+   */
+  readonly variantOf?: string;
   /** Lines -> entries (tree nodes, in file order) and the format's line-level findings. */
   read(lines: LineList): FormatRead;
   /**
@@ -407,8 +413,22 @@ export interface FormatProfile<N extends string = string> {
   sidechains?(session: Session): Sidechains;
   /** Subagents whose transcripts are files of their own, and where the agent keeps them. */
   subagentTranscripts?(session: Session, before: readonly Msg[]): SubagentTranscript[];
-  /** pi's pruners (pi-condense, acp-kernel) and provider layer render its After column. */
+  /**
+   * pi's pipeline renders its After column: the `context` event's messages, pi's pruners
+   * (pi-condense, acp-kernel), `convertToLlm` and the provider layer (pi-ai).
+   */
   readonly renderedByPruners: boolean;
+  /**
+   * With `renderedByPruners`: whether pi's pruners run (pi-condense and acp-kernel are pi's
+   * extensions; an agent built on pi's runtime without them sets false). Absent: they run.
+   */
+  readonly runsPiPruners?: boolean;
+  /**
+   * With `renderedByPruners`: the messages the agent leaves out of what it sends after pi's
+   * pipeline has built it (OpenClaw's replay filter drops its own transcript-only turns), each
+   * with why. Absent: none.
+   */
+  replayDrops?(messages: readonly Msg[]): { msg: Msg; by: DropReason }[];
   /**
    * The agent links lines to other files of the same folder (a continued session, subagent lines):
    * a parent not in this file is information, and the sibling files are searched for it.

@@ -14,11 +14,13 @@ import { clineFormat } from "./cline/cline-format.js";
 import { openCodeFormat } from "./opencode/opencode-format.js";
 import { rooCodeFormat } from "./roo-code/roo-format.js";
 import { piFormat } from "./pi/pi-format.js";
+import { openClawFormat } from "./pi/openclaw/openclaw-format.js";
+import { ohMyPiFormat } from "./pi/oh-my-pi/omp-format.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "./profile.js";
 
 export type { FormatProfile, FormatRead, ResultLineRemoval, ResumeContext, ResumeOptions, RuntimeWords } from "./profile.js";
 
-export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, openCodeFormat, rooCodeFormat] as const satisfies readonly FormatProfile[];
+export const FORMAT_PROFILES = [openClawFormat, ohMyPiFormat, piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, openCodeFormat, rooCodeFormat] as const satisfies readonly FormatProfile[];
 
 /** The name of a format the engine reads. */
 export type FormatName = (typeof FORMAT_PROFILES)[number]["name"];
@@ -112,7 +114,7 @@ export function detectSession(lines: readonly SourceLine[], maxLines = 50): { fo
     if (seen >= maxLines) break;
     if (!isObject(l.value)) continue;
     const index = seen++;
-    for (const r of FORMAT_PROFILES) if (r.detect(l.value, index)) return { format: r.name, document: false };
+    for (const r of FORMAT_PROFILES) if (r.detect(l.value, index)) return { format: variantOf(r.name, lines, index, maxLines), document: false };
   }
   // A document whose first line holds more than its opening bracket (a hand-formatted one).
   if (!opens && first !== undefined && (first.startsWith("{") || first.startsWith("["))) {
@@ -120,6 +122,52 @@ export function detectSession(lines: readonly SourceLine[], maxLines = 50): { fo
     if (doc !== "unknown") return { format: doc, document: true };
   }
   return { format: "unknown", document: false };
+}
+
+/**
+ * `base`, or the variant of it (`variantOf`, OpenClaw's and oh-my-pi's pi files) whose `detect`
+ * takes one of the first `maxLines` objects after object `from` (the one `base` was detected on).
+ */
+function variantOf(base: FormatName, lines: readonly SourceLine[], from: number, maxLines: number): FormatName {
+  const variants = (FORMAT_PROFILES as readonly FormatProfile[]).filter((p) => p.variantOf === base);
+  if (variants.length === 0) return base;
+  let seen = 0;
+  for (const l of lines) {
+    if (seen >= maxLines) break;
+    if (!isObject(l.value)) continue;
+    const index = seen++;
+    if (index <= from) continue;
+    for (const r of variants) if (r.detect(l.value, index)) return r.name as FormatName;
+  }
+  return base;
+}
+
+/**
+ * Whether `added` (lines after `objectsBefore` objects of a `format` file) holds a mark of a variant
+ * of `format` within the objects detection looks at: the file is then the variant's, and is read again.
+ */
+export function addsVariantMark(format: string, objectsBefore: number, added: readonly SourceLine[], maxLines = 50): boolean {
+  const variants = (FORMAT_PROFILES as readonly FormatProfile[]).filter((p) => p.variantOf === format);
+  if (variants.length === 0) return false;
+  let index = objectsBefore;
+  for (const l of added) {
+    if (index >= maxLines) break;
+    if (!isObject(l.value)) continue;
+    for (const r of variants) if (r.detect(l.value, index)) return true;
+    index++;
+  }
+  return false;
+}
+
+/**
+ * Whether a line's value, in a file of `format`, is a mark that tells a base format's file from its
+ * variant's (OpenClaw's `model-snapshot` in a pi file): editing it in or out may change the format.
+ */
+export function isVariantMark(format: string, value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const all = FORMAT_PROFILES as readonly FormatProfile[];
+  const base = all.find((r) => r.name === format)?.variantOf ?? format;
+  return all.some((r) => r.variantOf === base && r.detect(value, 1));
 }
 
 /** The first line that holds more than whitespace. */

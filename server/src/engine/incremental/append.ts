@@ -23,7 +23,7 @@
  * The session's findings are the previous ones followed by the appended lines' own; the analysis
  * sorts findings by line (stable), so they come out in the order a full read gives.
  */
-import { formatProfile, runtimeWords } from "../formats/registry.js";
+import { addsVariantMark, formatProfile, runtimeWords } from "../formats/registry.js";
 import type { ParsedText } from "../model/parse.js";
 import { pushAll } from "../model/arrays.js";
 import { documentOf } from "../model/json-document.js";
@@ -90,6 +90,8 @@ export function appendSession(cp: SessionCheckpoint, parsed: ParsedText): Append
 
   // The appended lines that hold something (blank ones hold no entry and no finding).
   const added = lines.held.slice(lines.heldFrom(n));
+  // a pi file whose new lines carry OpenClaw's or oh-my-pi's mark is theirs: read in full
+  if (addsVariantMark(prev.format, prev.entries.length + (prev.header ? 1 : 0), added)) return null;
   const read = profile.readLinesIn(prev, added);
   if (!read) return null;
   const findings = lineShapeFindings(added, runtimeWords(prev.format).agent);

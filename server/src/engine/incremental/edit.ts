@@ -16,7 +16,7 @@
  *
  * test/unit/incremental-edit.property.test.ts compares with fresh analyses.
  */
-import { formatProfile } from "../formats/registry.js";
+import { formatProfile, isVariantMark } from "../formats/registry.js";
 import type { ContextOptions } from "../formats/profile.js";
 import type { ParsedText } from "../model/parse.js";
 import type { Entry, Msg, Session, SourceLine } from "../model/types.js";
@@ -65,6 +65,8 @@ export function editSession(cp: SessionCheckpoint, parsed: ParsedText): EditedSe
     if (a !== b && !(a.text === b.text && a.eol === b.eol && a.value === b.value && a.parseError === b.parseError)) changed.push(a.line);
   }
   if (changed.length === 0) return null;
+  // an edit that adds or removes the mark telling pi's file from OpenClaw's or oh-my-pi's: read in full
+  for (const i of changed) if (isVariantMark(prev.format, lines.heldAt(i)?.value) || isVariantMark(prev.format, old.heldAt(i)?.value)) return null;
   const last = lines.last()!;
   if (last.text !== cp.lastText && !changed.includes(lines.length - 1)) return null;
 

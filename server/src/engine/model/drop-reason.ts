@@ -40,9 +40,10 @@ export type DropReason =
    * Left out by the agent when it rebuilds the context on resume (`what`): a result whose call is
    * not in its turn (Copilot CLI); a user message it skips (Gemini CLI: empty, a `/` or `?`
    * command, its own `<session_context>` or `<hook_context>`); a model turn of thoughts only, or
-   * one its curated history drops (an empty text part); every message when it cannot load the file.
+   * one its curated history drops (an empty text part); every message when it cannot load the file;
+   * a turn the agent keeps in its file only (OpenClaw's delivery mirrors and injected notes).
    */
-  | { kind: "resume-drop"; what: "orphan-result" | "ignored-prompt" | "thoughts-only" | "invalid-model-turn" | "refused" };
+  | { kind: "resume-drop"; what: "orphan-result" | "ignored-prompt" | "thoughts-only" | "invalid-model-turn" | "refused" | "transcript-only" };
 
 export type DropKind = DropReason["kind"];
 

@@ -21,6 +21,12 @@ export const SESSION_SHAPE_CODES = {
     follows: "formats.md: pi entry types, Claude Code and Codex line types; Copilot CLI 1.0.102's event schema; Gemini CLI 0.61.0's chat records",
     fixes: [],
   },
+  "header-not-first": {
+    description: "The first entry the agent can read is not the session's header: pi, and the agents on its SessionManager (OpenClaw, oh-my-pi), load nothing from the file and write a new header over it on resume.",
+    severity: "error",
+    follows: "pi SessionManager: loadEntriesFromFile takes the first parsed entry as the header, setSessionFile starts a new session over a file without one (docs/research/pi-family.md)",
+    fixes: [],
+  },
   "broken-parent": {
     description: "A parent link that names no entry.",
     severity: "warning",

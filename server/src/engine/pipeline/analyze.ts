@@ -168,6 +168,9 @@ function withoutSystem(messages: Msg[]): Msg[] {
 function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
   const config = withDefaults(options.piCondense);
   const piVersion = options.piVersion ?? DEFAULT_PI_VERSION;
+  const profile = formatProfile(session.format);
+  // pi-condense and acp-kernel are pi's extensions: an agent on pi's runtime without them (OpenClaw) is rendered without pruning
+  const pruners = profile?.runsPiPruners !== false;
   const before = options.before ?? contextEventMessages(buildContext(session), piVersion);
   const indexer = IndexerState.rebuild(session.branch);
   const disabled = new Set<string>(options.disabledCodes ?? []);
@@ -175,7 +178,7 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
   const findings: Finding[] = session.findings.slice();
   const headerLine = session.header?.line ?? 0;
   let acp: AcpRender | undefined;
-  if (options.acpSidecar) {
+  if (options.acpSidecar && pruners) {
     const read = options.acpSidecar.error ? { ok: false as const, error: options.acpSidecar.error } : readSidecar(options.acpSidecar.text);
     if (read.ok) {
       acp = renderAcp(before, read.state);
@@ -186,10 +189,13 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
     } else if (options.rules !== false) findings.push(invalidSidecarFinding(options.acpSidecar.name, read.error, headerLine));
   }
   const noPrune = (messages: Msg[]): PruneResult => ({ messages, pruned: false, chains: emptyChainReport(messages), swept: [] });
-  const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled ? pruneMessages(before, indexer, config) : noPrune(before);
+  const prune: PruneResult = acp ? { ...noPrune(acp.messages), pruned: acp.messages !== before } : config.enabled && pruners ? pruneMessages(before, indexer, config) : noPrune(before);
   const converted = convertToLlmDrops(prune.messages, piVersion);
-  const wire = toWire(converted.messages);
+  const replayDropped = profile?.replayDrops?.(converted.messages) ?? [];
+  const replayed = replayDropped.length === 0 ? converted.messages : withoutMsgs(converted.messages, replayDropped);
+  const wire = toWire(replayed);
   pushAll(wire.dropped, converted.dropped);
+  pushAll(wire.dropped, replayDropped);
   const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
@@ -216,15 +222,21 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
     pushAll(findings, chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
     if (enabled.has("orphan-result")) pushAll(findings, orphanFindings(prune.swept, occurrences));
     if (enabled.has("leading-non-user")) pushAll(findings, leadingUserFindings(before, wire.messages));
-    pushAll(findings, commitBoundaryFindings(before, occurrences, enabled));
-    pushAll(findings, wireFindings(wire, occurrences, enabled));
+    pushAll(findings, commitBoundaryFindings(before, occurrences, enabled, profile?.words));
+    pushAll(findings, wireFindings(wire, occurrences, enabled, profile?.words));
     if (enabled.has("oversized-line")) pushAll(findings, oversizedLineFindings(session.lines));
   }
   const kept = withoutCodes(findings, disabled);
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const usage = options.usage ?? recordedUsage(session.format, session.lines.held);
-  const pruner = prunerName(acp, config.enabled);
-  return { session, pruner, afterModel: piAfterModel(pruner), usage, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
+  const pruner = prunerName(acp, config.enabled && pruners);
+  return { session, pruner, afterModel: piAfterModel(pruner, pruners ? undefined : profile?.label), usage, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
+}
+
+/** `messages` without the dropped ones. */
+function withoutMsgs(messages: readonly Msg[], dropped: readonly { msg: Msg }[]): Msg[] {
+  const out = new Set(dropped.map((d) => d.msg));
+  return messages.filter((m) => !out.has(m));
 }
 
 function prunerName(acp: AcpRender | undefined, enabled: boolean): PrunerName {

@@ -23,7 +23,9 @@ export interface AfterModel {
 
 const PI_WIRE = "what pi sends (convertToLlm, then pi-ai)";
 
-export function piAfterModel(pruner: "pi-condense" | "acp-kernel" | "none"): AfterModel {
+export function piAfterModel(pruner: "pi-condense" | "acp-kernel" | "none", agent?: string): AfterModel {
+  // an agent built on pi's runtime without pi's pruners (OpenClaw, oh-my-pi)
+  if (agent !== undefined && pruner === "none") return { kind: "pi-no-pruner", label: `what ${agent} sends on pi's runtime (convertToLlm, then pi-ai)`, short: agent };
   if (pruner === "pi-condense") return { kind: "pi-condense", label: `pruned by pi-condense, then ${PI_WIRE}`, short: "pi-condense" };
   if (pruner === "acp-kernel") return { kind: "acp-kernel", label: `pruned by acp-kernel, then ${PI_WIRE}`, short: "acp-kernel" };
   return { kind: "pi-no-pruner", label: `no pruner: ${PI_WIRE}`, short: "no pruner" };

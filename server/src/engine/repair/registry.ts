@@ -136,8 +136,8 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
     done: (n, dry) => `${dry ? "would insert" : "inserted"} the missing results of ${count(n, "turn", "turns")}`,
   },
   "move-result": {
-    // the result's turn is known closed from the pruners' orphan sweep (pi's After only)
-    offeredOn: (p) => p.renderedByPruners,
+    // the result's turn is known closed from the pruners' orphan sweep (pi's After, pruners run)
+    offeredOn: (p) => p.renderedByPruners && p.runsPiPruners !== false,
     label: (f) => `Move result \`${f.toolCallId}\` back to its call's turn`,
     preferred: true,
     ...planned(moveResult),
@@ -145,7 +145,7 @@ export const REPAIRS: Readonly<Record<FixKind, RepairSpec>> = {
   },
   "drop-duplicate-result": {
     // a second result is the sweep's (pi) or the format's own `repeatedResult` (Gemini CLI)
-    offeredOn: (p) => p.renderedByPruners || p.repair.repeatedResult !== undefined,
+    offeredOn: (p) => (p.renderedByPruners && p.runsPiPruners !== false) || p.repair.repeatedResult !== undefined,
     label: () => "Drop this duplicate result (keep the first)",
     preferred: true,
     ...planned(dropDuplicatePlan),

@@ -507,9 +507,24 @@ export function removeMalformedLine(a: Analysis, line: number, bom: boolean): Pl
   if (l.eol === "" && line === a.session.lines.length - 1 && l.value === undefined) return no("it is the last line, cut off: an agent may still be writing it");
   // Two entries glued together (a crash between writes) would be lost with the line.
   if (/\}\s*\{/.test(l.text) && l.text.trimStart().startsWith("{")) return no("the line looks like entries glued together; split it by hand rather than lose them");
+  // Stray bytes before an entry (a torn write, an editing slip: `/speci{"type":"session",…}`) would lose the entry with them.
+  const stray = strayPrefixOfEntry(l.text);
+  if (stray > 0) return no(`the line holds an entry after ${stray} stray character${stray === 1 ? "" : "s"}; delete those characters by hand rather than lose the entry`);
   const plan = emptyPlan();
   plan.remove.add(line);
   return { title: `Remove malformed line ${line + 1} (the loader skips it)`, plan, reads: line === a.session.lines.length - 1 ? [LAST_ENTRY] : [] };
+}
+
+/** How many characters come before a JSON object that runs to the line's end, or 0 (none, or at the start). */
+function strayPrefixOfEntry(text: string): number {
+  const k = text.indexOf("{");
+  if (k <= 0 || !text.trimEnd().endsWith("}")) return 0;
+  try {
+    const v: unknown = JSON.parse(text.slice(k));
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? k : 0;
+  } catch {
+    return 0;
+  }
 }
 
 export type { Occurrence };

@@ -7,6 +7,7 @@
  * (Esc) is normal use, one per Esc: a hint, shown in the editor and the hover but not in the
  * Problems panel; an errored turn stays information.
  */
+import { PI_RUNTIME, type PiRuntimeWords } from "./pi-runtime-words.js";
 import type { Finding, Msg } from "../model/types.js";
 import { PARTIAL_MESSAGE_CODES } from "../model/shape-findings.js";
 import { lineOf, toolCallsOf } from "../model/types.js";
@@ -25,7 +26,7 @@ export const COMMIT_BOUNDARY_CODES = {
 
 const make = findingMaker(COMMIT_BOUNDARY_CODES);
 
-export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enabled: EnabledCodes = ALL_ENABLED): Finding[] {
+export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enabled: EnabledCodes = ALL_ENABLED, words: PiRuntimeWords = PI_RUNTIME): Finding[] {
   const out: Finding[] = [];
   if (enabled.has("partial-message"))
   for (const m of before) {
@@ -38,8 +39,8 @@ export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enab
         path: ["message", "stopReason"],
         message:
           m.stopReason === "aborted"
-            ? `Turn stopped by the user (Esc); pi does not send it. The assistant turn ended with stopReason \`aborted\`${calls ? ` holding ${calls} tool call(s)` : ""}; pi's provider layer (pi-ai) leaves it out of the request.`
-            : `Turn ended in an error; pi does not send it. The assistant turn ended with stopReason \`error\`${calls ? ` holding ${calls} tool call(s)` : ""}; pi's provider layer (pi-ai) leaves it out of the request, so a pruner must not count it as a finished turn.`,
+            ? `Turn stopped by the user (Esc); ${words.agent} does not send it. The assistant turn ended with stopReason \`aborted\`${calls ? ` holding ${calls} tool call(s)` : ""}; ${words.sender} leaves it out of the request.`
+            : `Turn ended in an error; ${words.agent} does not send it. The assistant turn ended with stopReason \`error\`${calls ? ` holding ${calls} tool call(s)` : ""}; ${words.sender} leaves it out of the request, so a pruner must not count it as a finished turn.`,
       }, m.stopReason === "aborted" ? "hint" : undefined));
     }
   }

@@ -3,6 +3,7 @@
  * synthetic "No result provided" before the next message, `error-turn-results` for results of
  * an assistant that pi-ai skips (stopReason error/aborted): on the wire they answer no call.
  */
+import { PI_RUNTIME, type PiRuntimeWords } from "./pi-runtime-words.js";
 import type { Finding, Msg } from "../model/types.js";
 import { lineOf } from "../model/types.js";
 import type { Occurrence, OccurrenceIndex } from "../model/occurrence-index.js";
@@ -28,7 +29,7 @@ export const PROVIDER_WIRE_CODES = {
 
 const make = findingMaker(PROVIDER_WIRE_CODES);
 
-export function wireFindings(wire: WireReport, occ: OccurrenceIndex, enabled: EnabledCodes = ALL_ENABLED): Finding[] {
+export function wireFindings(wire: WireReport, occ: OccurrenceIndex, enabled: EnabledCodes = ALL_ENABLED, words: PiRuntimeWords = PI_RUNTIME): Finding[] {
   const out: Finding[] = [];
   // Occurrences by assistant message, built once (not a scan of every occurrence per result).
   let byAssistant: Map<Msg, Occurrence[]> | undefined;
@@ -50,7 +51,7 @@ export function wireFindings(wire: WireReport, occ: OccurrenceIndex, enabled: En
       line: o?.callLine ?? line,
       path: o?.callPath,
       toolCallId: s.call.id,
-      message: `Tool call without a result; pi sends a stand-in error. Call \`${s.call.id}\`${s.call.name ? ` (${s.call.name})` : ""} has no result before the next message, so pi's provider layer (pi-ai) sends a synthetic error result ("No result provided") in its place.`,
+      message: `Tool call without a result; ${words.agent} sends a stand-in error. Call \`${s.call.id}\`${s.call.name ? ` (${s.call.name})` : ""} has no result before the next message, so ${words.sender} sends a synthetic error result ("No result provided") in its place.`,
     }));
   }
   if (enabled.has("error-turn-results"))
@@ -61,7 +62,7 @@ export function wireFindings(wire: WireReport, occ: OccurrenceIndex, enabled: En
       line,
       path: resultPathOf(r.msg),
       toolCallId: String(r.msg.toolCallId),
-      message: `Result of a turn pi does not send; the provider rejects it. Result \`${r.msg.toolCallId}\` answers an assistant turn that ended with stopReason \`${r.assistant.stopReason}\`${r.assistant.stopReason === "aborted" ? " (stopped by the user)" : ""}. pi's provider layer (pi-ai) leaves that turn out of the request but still sends this result, so it reaches the provider with no call.`,
+      message: `Result of a turn ${words.agent} does not send; the provider rejects it. Result \`${r.msg.toolCallId}\` answers an assistant turn that ended with stopReason \`${r.assistant.stopReason}\`${r.assistant.stopReason === "aborted" ? " (stopped by the user)" : ""}. ${words.sender} leaves that turn out of the request but still sends this result, so it reaches the provider with no call.`,
       related: lineOf(r.assistant) !== null ? [{ line: lineOf(r.assistant)!, message: `the ${r.assistant.stopReason} turn`, path: ["message", "stopReason"] }] : undefined,
     }));
   }

@@ -7,6 +7,7 @@ export const PI_DOC: AgentDoc = {
     "the `session` header and the entries linked by `id`/`parentId` (v1 files migrated in memory), the branch of the last entry, compactions and branch summaries, pi-condense's `context-prune-chain` entries and acp-kernel's sidecar `<session>.jsonl.acp.json`",
   sends: "pi-condense (or acp-kernel with its sidecar), then pi's `convertToLlm` and pi-ai",
   checks: [
+    "header-not-first",
     "unknown-entry",
     "broken-parent",
     "duplicate-entry-id",

@@ -1,0 +1,194 @@
+/**
+ * The agents that write pi's session files: OpenClaw (its embedded pi runtime, its `leaf` rows,
+ * its transcript-only turns) and oh-my-pi (its title slot before the header), on the real files of
+ * test/corpus/openclaw and test/corpus/oh-my-pi; and what pi and both do with a file whose first
+ * readable line is not the header (`header-not-first`). The readings: formats/pi/openclaw/,
+ * formats/pi/oh-my-pi/, formats/pi/pi-read.ts.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { fixAll } from "../../server/src/engine/repair/index.js";
+import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
+import { parseText, type ParsedText } from "../../server/src/engine/model/parse.js";
+import { detectFormat } from "../../server/src/engine/formats/registry.js";
+import { type Finding, type Msg, toolCallsOf } from "../../server/src/engine/model/types.js";
+import { renderJson } from "../../server/src/presentation/report.js";
+import { dropReasonLabel } from "../../server/src/engine/model/drop-reason.js";
+import { appendLine } from "../helpers/patch-doc.js";
+import { CORPUS } from "../helpers/corpus.js";
+
+const openclaw = (name: string) => readFileSync(join(CORPUS, "openclaw", name), "utf8");
+const FX = "inspect-scout-fx-cfabe24d-8b34-4031-a393-689524b2028f.jsonl";
+const MIRROR = "kayba-f967d602-325a-4a45-8d54-ee17484cfd96.jsonl";
+const TORN = "kayba-b3db607f-7ae8-4089-b806-44800e961672.jsonl";
+const OMP = readFileSync(join(CORPUS, "oh-my-pi", "oh-my-pi-large-session.jsonl"), "utf8");
+const lines = (t: string) => t.split("\n").filter((l) => l !== "");
+const codes = (fs: readonly Finding[]) => fs.map((f) => `${f.code}/${f.severity}`).sort();
+/** The 1-based file lines of a column's messages that come from entries. */
+const fileLines = (ms: readonly Msg[]) => ms.flatMap((m) => (m.origin.kind === "entry" ? [m.origin.line + 1] : []));
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+describe("OpenClaw: its real sessions", () => {
+  const files = [
+    "inspect-scout-fx-63f16c5a-1a2e-4284-90fc-96a3d22843f7.jsonl",
+    "inspect-scout-fx-8c6aeab3-993e-43d5-934a-04aa4a5f3804.jsonl",
+    "inspect-scout-fx-a35ff69f-56ae-453f-b290-d369e251e64d.jsonl",
+    FX,
+    "inspect-scout-lru-67338ccc-d67b-4b4b-8ae9-2ddd38f820ef.jsonl",
+    "inspect-scout-lru-b2e732c1-5f16-4ebe-ba84-0a11adc45c66.jsonl",
+    "inspect-scout-lru-fa3418b0-4e73-4618-ad41-4e061bec3d94.jsonl",
+    MIRROR,
+  ];
+  for (const f of files)
+    it(`${f}: read as OpenClaw (not pi), every call answered, no finding, no pruner`, () => {
+      const a = analyze(openclaw(f));
+      assert.equal(a.session.format, "openclaw");
+      assert.deepEqual(a.findings, []);
+      assert.equal(a.pruner, "none", "pi-condense is pi's extension: OpenClaw does not run it");
+      assert.match(a.afterModel.label, /OpenClaw/);
+      const calls = a.before.flatMap((m) => toolCallsOf(m)).length;
+      const results = a.before.filter((m) => m.role === "toolResult").length;
+      assert.ok(calls > 0);
+      assert.equal(results, calls);
+    });
+
+  it("the leaf rows choose the active branch: lines 19-24 and 26-30 (the side turns the rows close) are not sent", () => {
+    const a = analyze(openclaw(FX));
+    const sent = fileLines(a.before);
+    for (const l of [...range(19, 24), ...range(26, 30)]) assert.ok(!sent.includes(l), `line ${l} is off the branch`);
+    assert.deepEqual(sent, [5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, ...range(32, 39)]);
+    assert.equal(a.session.branch[a.session.branch.length - 1]?.line, 39, "the last entry, on the branch the rows selected");
+    // The same file without its leaf rows is read as pi reads it: the last entry's written path.
+    const noLeaf = lines(openclaw(FX)).filter((l) => !l.includes('"type":"leaf"'));
+    const b = analyze(noLeaf.join("\n") + "\n");
+    assert.equal(b.session.format, "openclaw");
+    assert.ok(fileLines(b.before).includes(19), "without the rows the side turns are on the path");
+  });
+
+  it("a leaf row naming no entry moves nothing (OpenClaw: an invalid control is transparent)", () => {
+    const ls = lines(openclaw(FX)).map((l) => (l.includes('"type":"leaf"') ? l.replace(/"targetId":"[^"]*"/, '"targetId":"nope0000"') : l));
+    const a = analyze(ls.join("\n") + "\n");
+    assert.ok(fileLines(a.before).includes(20), "the rows select nothing: the file's own links hold");
+  });
+
+  it("an append continues the session as a full read would (a leaf row, then an entry under the cursor)", () => {
+    const all = lines(openclaw(FX));
+    let doc: ParsedText = parseText(all.slice(0, 30).join("\n") + "\n");
+    let v: ContinuedAnalysis = continueAnalysis(doc, {});
+    for (const l of all.slice(30, 33)) {
+      doc = appendLine(doc, l + "\n");
+      v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+    }
+    const full = analyze(all.slice(0, 33).join("\n") + "\n");
+    assert.deepEqual(fileLines(v.analysis.before), fileLines(full.before));
+    assert.deepEqual(v.analysis.findings, full.findings);
+    assert.ok(!fileLines(v.analysis.before).includes(26));
+  });
+
+  it("a pi file that gains OpenClaw's mark as it is written becomes OpenClaw's (the append is read in full), as a fresh read says", () => {
+    const all = lines(openclaw(FX));
+    let doc: ParsedText = parseText(all.slice(0, 3).join("\n") + "\n");
+    let v: ContinuedAnalysis = continueAnalysis(doc, {});
+    assert.equal(v.analysis.session.format, "pi", "header, model and thinking level: nothing of OpenClaw's yet");
+    for (const l of all.slice(3, 6)) {
+      doc = appendLine(doc, l + "\n");
+      v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+    }
+    assert.equal(v.analysis.session.format, "openclaw");
+    assert.equal(analyze(all.slice(0, 6).join("\n") + "\n").session.format, "openclaw");
+  });
+
+  it("a delivery-mirror turn before the first user message stays in the file and is not sent (OpenClaw's replay filter)", () => {
+    const a = analyze(openclaw(MIRROR));
+    assert.equal(a.before[0].role, "assistant");
+    assert.equal(a.before[0].model, "delivery-mirror");
+    assert.equal(a.after[0].role, "user");
+    assert.deepEqual(a.dropped.map((d) => dropReasonLabel(d.by)), ["resume:transcript-only"]);
+    assert.deepEqual(renderJson(MIRROR, a).dropped.map((d: any) => d.by), ["resume:transcript-only"]);
+    // The same turn from a model (not OpenClaw's own) is sent, and strict providers reject the opening.
+    const sent = openclaw(MIRROR).replace('"provider":"openclaw"', '"provider":"anthropic"');
+    assert.deepEqual(codes(analyze(sent).findings), ["leading-non-user/error"]);
+  });
+
+  it("a call left without its result (a killed process, then resumed): found, and the repair links an interrupted result into the branch", () => {
+    const all = lines(openclaw("inspect-scout-fx-63f16c5a-1a2e-4284-90fc-96a3d22843f7.jsonl"));
+    let lastCall = all.length - 1;
+    while (!all[lastCall].includes('"type":"toolCall"')) lastCall--;
+    const kept = all.slice(0, lastCall + 1);
+    // killed while the tool ran: the call is the last line, and OpenClaw's pi runtime waits on it
+    const killed = analyze(kept.join("\n") + "\n");
+    assert.deepEqual(codes(killed.findings), ["pending-call/information"]);
+    // resumed: the next user message hangs off the call's entry, the result never written
+    const callId = JSON.parse(kept[kept.length - 1]).id;
+    const resumed = '{"type":"message","id":"ffff0001","parentId":"' + callId + '","timestamp":"2026-07-14T10:00:00.000Z","message":{"role":"user","content":[{"type":"text","text":"go on"}],"timestamp":1784023200000}}';
+    const text = [...kept, resumed].join("\n") + "\n";
+    const a = analyze(text);
+    assert.equal(a.session.format, "openclaw");
+    const dangling = a.findings.filter((f) => f.code === "dangling-call");
+    assert.equal(dangling.length, 1);
+    assert.match(dangling[0].message, /^Tool call without a result; OpenClaw sends a stand-in error/);
+    const fixed = fixAll(text);
+    assert.notEqual(fixed.text, text);
+    const at = fixed.text.indexOf("\n", fixed.text.indexOf(kept[kept.length - 1])) + 1;
+    assert.equal(fixed.text.slice(0, at), kept.join("\n") + "\n", "every line before the insertion kept byte for byte");
+    const again = analyze(fixed.text);
+    assert.deepEqual(again.findings.filter((f) => f.severity === "error" || f.severity === "warning"), []);
+    assert.equal(again.findings.filter((f) => f.code === "dangling-call").length, 0);
+    assert.equal(fixAll(fixed.text).text, fixed.text, "idempotent");
+  });
+});
+
+describe("a file whose first readable line is not the header (header-not-first)", () => {
+  it("OpenClaw: a torn header line is one malformed line and one error saying OpenClaw would start over; the entries are still shown", () => {
+    const text = openclaw(TORN);
+    assert.equal(detectFormat(parseText(text).lines.held), "openclaw");
+    const a = analyze(text);
+    assert.equal(a.session.format, "openclaw");
+    assert.deepEqual(codes(a.findings), ["header-not-first/error", "malformed-line/error"]);
+    const f = a.findings.find((x) => x.code === "header-not-first")!;
+    assert.equal(f.line, 1);
+    assert.match(f.message, /^OpenClaw would start this session over/);
+    assert.equal(a.session.entries.length, 18);
+    assert.ok(a.before.some((m) => m.role === "user"));
+    // The malformed line holds the header after stray bytes: no repair deletes it.
+    const fixed = fixAll(text);
+    assert.equal(fixed.text.split("\n")[0], text.split("\n")[0], "the header line is kept");
+  });
+
+  it("pi: an entry before the header is an error (pi loads nothing and rewrites the file), not a line quietly ignored", () => {
+    const header = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}';
+    const user = '{"type":"message","id":"a1","parentId":null,"timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"hi","timestamp":1}}';
+    const stray = '{"type":"message","id":"z9","parentId":null,"timestamp":"2026-01-01T00:00:00.500Z","message":{"role":"user","content":"stray","timestamp":1}}';
+    assert.deepEqual(analyze(`${header}\n${user}\n`).findings, []);
+    const a = analyze(`${stray}\n${header}\n${user}\n`);
+    assert.equal(a.session.format, "pi");
+    assert.deepEqual(codes(a.findings), ["header-not-first/error"]);
+    assert.match(a.findings[0].message, /^pi would start this session over/);
+    assert.equal(a.findings[0].line, 0);
+    assert.equal(a.session.header?.line, 1, "the real header is read when it comes");
+    assert.equal(a.session.entries.length, 2);
+  });
+});
+
+describe("oh-my-pi: a session it migrated and wrote", () => {
+  it("the title slot before the header is read as oh-my-pi writes it (no finding); the session is oh-my-pi's", () => {
+    const first = OMP.slice(0, OMP.indexOf("\n") + 1);
+    assert.equal(Buffer.byteLength(first), 256, "the fixed-width slot");
+    const a = analyze(OMP);
+    assert.equal(a.session.format, "oh-my-pi");
+    assert.equal(a.session.header?.line, 1);
+    assert.equal(a.findings.filter((f) => f.code === "unknown-entry" || f.code === "header-not-first").length, 0);
+    assert.equal(a.pruner, "none");
+    // aborted turns and the one error turn: oh-my-pi's pi-ai does not send them
+    assert.deepEqual([...new Set(a.findings.map((f) => f.code))], ["partial-message"]);
+  });
+
+  it("a first line that is no title slot is what oh-my-pi's loader takes as the first entry: it loads nothing", () => {
+    const rest = OMP.slice(OMP.indexOf("\n") + 1);
+    const a = analyze('{"type":"title","v":2,"title":"x"}\n' + rest);
+    assert.ok(a.findings.some((f) => f.code === "header-not-first" && f.severity === "error" && f.line === 0));
+  });
+});
