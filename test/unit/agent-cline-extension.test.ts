@@ -19,6 +19,7 @@ import { type Finding, type Msg, toolCallsOf } from "../../server/src/engine/mod
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { CLEXT_RESUMPTION_TEXT } from "../../server/src/engine/formats/cline-extension/clext-resume.js";
+import { CLEXT_RESULT_MISSING } from "../../server/src/engine/formats/cline-extension/clext-words.js";
 import { CORPUS } from "../helpers/corpus.js";
 
 const AGENT = "cline-extension";
@@ -101,6 +102,20 @@ describe("Cline (VS Code extension): told from Roo Code's file of the same name"
     assert.equal(format(JSON.stringify(task.map((m, i) => ({ ...m, ts: i + 1 })))), "roo-code");
     assert.equal(format(JSON.stringify([{ role: "user", content: [{ type: "text", text: "hello" }] }])), "unknown", "not opened as Cline opens a task: no agent's");
   });
+  it("3.37 and later: a response's `modelInfo` tells Cline's file (even with the `ts` of 3.67 and later) and names its provider", () => {
+    const modern = (providerId: string, modelId: string) =>
+      JSON.stringify([
+        { role: "user", content: [{ type: "text", text: "<task>\nfix it\n</task>" }], ts: 1 },
+        { role: "assistant", content: [{ type: "text", text: "ok" }], modelInfo: { modelId, providerId, mode: "act" }, metrics: { tokens: { prompt: 10, completion: 2, cached: 0 }, cost: 0 }, ts: 2 },
+      ]);
+    const a = analyze(modern("anthropic", "claude-sonnet-4-5-20250929"));
+    assert.equal(a.session.format, AGENT);
+    assert.equal(providerVerdicts(a).target, "anthropic");
+    assert.equal(a.before[1].model, "claude-sonnet-4-5-20250929");
+    const b = analyze(modern("openrouter", "anthropic/claude-sonnet-4.5"));
+    assert.equal(b.session.format, AGENT);
+    assert.notEqual(providerVerdicts(b).target, "anthropic", "a gateway takes Chat Completions requests");
+  });
   it("a first message longer than the 64 KB the detection reads is left to Roo Code's reading (the path is not seen)", () => {
     const long = [{ role: "user", content: [{ type: "text", text: `<task>\n${"x".repeat(70_000)}\n</task>` }] }, { role: "assistant", content: [{ type: "text", text: "ok" }] }];
     assert.equal(format(JSON.stringify(long)), "roo-code");
@@ -119,23 +134,61 @@ describe("Cline (VS Code extension): damaged copies", () => {
     assert.match(a.findings[0].message, /what was received before it stopped/);
   });
 
-  it("the last turn's native call has no result: Cline makes none up, the resumption text follows it, and Anthropic rejects the request", () => {
+  it("the last turn's native call has no result (the task stopped while its tool ran): pending-call; resumed, 3.89.2 answers it with \"result missing\" before the resumption text", () => {
     const a = analyze(
       damaged("1747070769331", (items) => {
-        items.push({ role: "assistant", content: [{ type: "text", text: "Reading it." }, call("toolu_01A")] });
+        items.push({ role: "assistant", content: [{ type: "text", text: "Reading both." }, call("toolu_01A"), call("toolu_01B", "list_files")] });
+      }),
+    );
+    assert.deepEqual(codes(a.findings), ["pending-call/information", "pending-call/information"]);
+    assert.deepEqual(a.findings.map((f) => [f.toolCallId, f.path]), [
+      ["toolu_01A", [15, "content", 1, "id"]],
+      ["toolu_01B", [15, "content", 2, "id"]],
+    ]);
+    assert.match(a.findings[0].message, /^The task stopped before this call's result\./);
+    assert.deepEqual(a.after.slice(-3).map((m) => [m.role, m.toolCallId, m.content[0].text]), [
+      ["toolResult", "toolu_01A", CLEXT_RESULT_MISSING],
+      ["toolResult", "toolu_01B", CLEXT_RESULT_MISSING],
+      ["user", undefined, CLEXT_RESUMPTION_TEXT],
+    ]);
+    assert.deepEqual(providerVerdicts(a).findings.filter((f) => f.rejectedBy.includes("anthropic")), [], "answered: nothing rejected");
+  });
+
+  it("a native call without its result earlier in the task: dangling-call (a warning), answered in every request; a result of another call in that message is left out", () => {
+    const a = analyze(
+      damaged("1747070769331", (items) => {
+        items.push(
+          { role: "assistant", content: [call("toolu_01A")] },
+          { role: "user", content: [{ type: "text", text: "[read_file] Result: cancelled" }, result("toolu_other")] },
+          { role: "assistant", content: [{ type: "text", text: "ok" }] },
+        );
+      }),
+    );
+    assert.deepEqual(codes(a.findings), ["dangling-call/warning"]);
+    assert.match(a.findings[0].message, /^Tool call without a result; Cline answers it in every request with a made-up result, "result missing"/);
+    const at = a.after.findIndex((m) => toolCallsOf(m).some((c) => c.id === "toolu_01A"));
+    assert.deepEqual(a.after.slice(at + 1, at + 3).map((m) => [m.role, m.toolCallId]), [
+      ["toolResult", "toolu_01A"],
+      ["user", undefined],
+    ], "the result first, then the message's text");
+    assert.deepEqual(a.dropped.map((d) => [d.msg.toolCallId, d.by]), [["toolu_other", { kind: "resume-drop", what: "orphan-result" }]]);
+    assert.deepEqual(providerVerdicts(a).findings.filter((f) => f.rejectedBy.includes("anthropic")), []);
+  });
+
+  it("results after their calls' text are moved first; two results of one call: the message's last is sent", () => {
+    const a = analyze(
+      damaged("1747070769331", (items) => {
+        items.push({ role: "assistant", content: [call("toolu_01A"), call("toolu_01B")] }, { role: "user", content: [{ type: "text", text: "note" }, result("toolu_01B", "b"), result("toolu_01A", "a1"), result("toolu_01A", "a2")] });
       }),
     );
     assert.deepEqual(a.findings, []);
-    assert.deepEqual(a.after.slice(-2).map((m) => [m.role, toolCallsOf(m).map((c) => c.id)]), [
-      ["assistant", ["toolu_01A"]],
-      ["user", []],
+    assert.deepEqual(a.after.slice(-4).map((m) => [m.role, m.toolCallId ?? null, m.content[0].text]), [
+      ["toolResult", "toolu_01A", "a2"],
+      ["toolResult", "toolu_01B", "b"],
+      ["user", null, "note"],
+      ["user", null, CLEXT_RESUMPTION_TEXT],
     ]);
-    assert.ok(!a.after.some((m) => m.role === "toolResult"), "no result made up");
-    const pv = providerVerdicts(a);
-    assert.ok(
-      pv.findings.some((f) => f.code === "dangling-call" && f.rejectedBy.includes("anthropic") && f.toolCallId === "toolu_01A"),
-      `Anthropic rejects the call with no result: ${pv.findings.map((f) => f.code).join(", ")}`,
-    );
+    assert.deepEqual(a.dropped.map((d) => d.msg.content[0].text), ["a1"]);
   });
 
   it("a native call answered in the next message: paired, nothing rejected; a result whose call is gone: Anthropic rejects it", () => {
@@ -148,6 +201,7 @@ describe("Cline (VS Code extension): damaged copies", () => {
     assert.deepEqual(providerVerdicts(paired).findings.filter((f) => f.rejectedBy.includes("anthropic")), []);
     assert.deepEqual(paired.before.filter((m) => m.role === "toolResult").map((m) => [m.toolCallId, m.resultPath]), [["toolu_01A", [16, "content", 0, "tool_use_id"]]]);
 
+    // after a message without calls: sent as it is
     const orphan = analyze(
       damaged("1747070769331", (items) => {
         items.push({ role: "assistant", content: [{ type: "text", text: "Done." }] }, { role: "user", content: [result("toolu_gone")] });

@@ -1,8 +1,8 @@
 /**
  * Cline's VS Code extension (cline/cline 3.x, publisher id `saoudrizwan.claude-dev`): a task's
  * history is `<VS Code global storage>/saoudrizwan.claude-dev/tasks/<task id>/api_conversation_history.json`,
- * one JSON array of Anthropic `MessageParam`s (`role`, `content`; no `ts`, unlike Roo Code's file
- * of the same name), written with `JSON.stringify` (cline/cline v3.15.0 src/core/storage/disk.ts
+ * one JSON array of Anthropic `MessageParam`s (`role`, `content`; no `ts` before 3.67, unlike Roo
+ * Code's file of the same name; from 3.37 an assistant message's `modelInfo` and `metrics`), written with `JSON.stringify` (cline/cline v3.15.0 src/core/storage/disk.ts
  * `saveApiConversationHistory`); beside it `ui_messages.json` (what the panel shows),
  * `task_metadata.json` (files in context, models used) and `context_history.json`: not read.
  *
@@ -12,13 +12,13 @@
  *
  * Detection is by content only: the engine sees the text, not the path, so the folder's name
  * (`saoudrizwan.claude-dev`, Roo Code's `rooveterinaryinc.roo-cline`) cannot tell them apart. A
- * history that opens with Cline's `<task>` text and whose first message ends within the head
- * without a `ts` is Cline's; a first message longer than the head is left to Roo Code's reading
- * (formats/task-history-head.ts).
+ * history that opens with Cline's `<task>` text and holds a `modelInfo` of Cline's, or whose first
+ * message ends within the head without a `ts`, is Cline's; a first message longer than the head
+ * (with no `modelInfo` seen) is left to Roo Code's reading (formats/task-history-head.ts).
  */
 import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "../profile.js";
-import { HAS_TS, NEXT_MESSAGE, OPENS_WITH_TASK } from "../task-history-head.js";
+import { HAS_TS, MODEL_INFO, NEXT_MESSAGE, OPENS_WITH_TASK } from "../task-history-head.js";
 import { CLEXT_DOC } from "./clext-doc.js";
 import { buildClineTaskContext } from "./clext-messages.js";
 import { clineTaskMessagePack, clineTaskModelTurns } from "./clext-providers.js";
@@ -33,7 +33,8 @@ export const clineExtensionFormat: FormatProfile<"cline-extension"> = {
   // No JSON Lines form: a task history is one JSON array.
   detect: () => false,
   read: () => ({ entries: [], findings: [] }),
-  detectDocument: (head) => OPENS_WITH_TASK.test(head) && !HAS_TS.test(head) && (head.length < DOCUMENT_HEAD_CHARS || NEXT_MESSAGE.test(head)),
+  // 3.37 and later record each response's model (`modelInfo {modelId, providerId, mode}`), which Roo Code never writes; 3.67 and later a `ts` too.
+  detectDocument: (head) => OPENS_WITH_TASK.test(head) && (MODEL_INFO.test(head) || (!HAS_TS.test(head) && (head.length < DOCUMENT_HEAD_CHARS || NEXT_MESSAGE.test(head)))),
   readDocument: readClineTaskDocument,
   // The file name is Roo Code's too: its profile names it for a folder's walk (one name, one glob).
   documentsOnly: true,
@@ -60,8 +61,6 @@ export const clineExtensionFormat: FormatProfile<"cline-extension"> = {
     serialisedBySender: false,
     oneMessagePerLine: false,
     nextRequestAddsUserTurn: true,
-    // resumeTaskFromHistory makes no result up: the last turn's calls go out unanswered
-    sendsLastCallsUnanswered: true,
     bypassesThoughtSignature: false,
     sendsContextMessages: true,
   },

@@ -10,12 +10,18 @@
  * id to check.
  */
 import { anthropicImage, anthropicMessages, anthropicResultText, type AnthropicMessageHooks } from "../anthropic-messages.js";
+import { isObject } from "../../model/parse.js";
 import type { Entry, JsonPath, Msg } from "../../model/types.js";
 
 const CLEXT_HOOKS: AnthropicMessageHooks = {
   resultText: anthropicResultText,
   // a `document` block (a PDF) is shown by its kind; other kinds are reported by clext-read.ts and left out
   userBlock: (b) => (b.type === "image" ? anthropicImage(b) : b.type === "document" ? { type: "text", text: "[document]" } : undefined),
+  // 3.37 and later: the model of the response (`modelInfo {modelId, providerId}`)
+  assistantFields: (m) => {
+    const info = isObject(m.modelInfo) ? m.modelInfo : {};
+    return { ...(typeof info.modelId === "string" ? { model: info.modelId } : {}), ...(typeof info.providerId === "string" ? { provider: info.providerId } : {}) };
+  },
 };
 
 /** The messages of one stored message (`base`: its path in the document). */
