@@ -106,12 +106,17 @@ describe("Cline (VS Code extension): told from Roo Code's file of the same name"
     const modern = (providerId: string, modelId: string) =>
       JSON.stringify([
         { role: "user", content: [{ type: "text", text: "<task>\nfix it\n</task>" }], ts: 1 },
-        { role: "assistant", content: [{ type: "text", text: "ok" }], modelInfo: { modelId, providerId, mode: "act" }, metrics: { tokens: { prompt: 10, completion: 2, cached: 0 }, cost: 0 }, ts: 2 },
+        { role: "assistant", content: [{ type: "text", text: "ok" }], modelInfo: { modelId, providerId, mode: "act" }, metrics: { tokens: { prompt: 10, completion: 2, cached: 3 }, cost: 0.01 }, ts: 2 },
       ]);
     const a = analyze(modern("anthropic", "claude-sonnet-4-5-20250929"));
     assert.equal(a.session.format, AGENT);
     assert.equal(providerVerdicts(a).target, "anthropic");
     assert.equal(a.before[1].model, "claude-sonnet-4-5-20250929");
+    assert.deepEqual(
+      a.usage.records.map((r) => [r.input, r.output, r.cacheRead, r.model]),
+      [[7, 2, 3, "claude-sonnet-4-5-20250929"]],
+      "metrics: the uncached part of the prompt as input, the cached part as cache reads",
+    );
     const b = analyze(modern("openrouter", "anthropic/claude-sonnet-4.5"));
     assert.equal(b.session.format, AGENT);
     assert.notEqual(providerVerdicts(b).target, "anthropic", "a gateway takes Chat Completions requests");

@@ -7,8 +7,8 @@
  * `task_metadata.json` (files in context, models used) and `context_history.json`: not read.
  *
  * Reading: clext-read.ts; the messages (Before): clext-messages.ts; what it sends on resume (After):
- * clext-resume.ts; where requests go: clext-providers.ts (assumed). Cline's SDK sessions (the CLI,
- * the 4.x extension) are formats/cline/.
+ * clext-resume.ts; where requests go: clext-providers.ts; usage (3.37 and later): clext-usage.ts.
+ * Cline's SDK sessions (the CLI, the 4.x extension) are formats/cline/.
  *
  * Detection is by content only: the engine sees the text, not the path, so the folder's name
  * (`saoudrizwan.claude-dev`, Roo Code's `rooveterinaryinc.roo-cline`) cannot tell them apart. A
@@ -24,6 +24,7 @@ import { buildClineTaskContext } from "./clext-messages.js";
 import { clineTaskMessagePack, clineTaskModelTurns } from "./clext-providers.js";
 import { readClineTaskDocument } from "./clext-read.js";
 import { clineTaskResumeContext } from "./clext-resume.js";
+import { clineTaskUsage } from "./clext-usage.js";
 import { CLEXT_AGENT, CLEXT_LABEL, CLEXT_WORDS } from "./clext-words.js";
 
 export const clineExtensionFormat: FormatProfile<"cline-extension"> = {
@@ -54,6 +55,7 @@ export const clineExtensionFormat: FormatProfile<"cline-extension"> = {
     noMergeReason: `${CLEXT_AGENT}'s task history is one JSON document: repairs are not made on it`,
   },
   usageOnLine: () => undefined,
+  documentUsage: clineTaskUsage,
   providers: {
     modelTurns: clineTaskModelTurns,
     packOf: clineTaskMessagePack,
