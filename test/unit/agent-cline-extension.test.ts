@@ -159,6 +159,20 @@ describe("Cline (VS Code extension): damaged copies", () => {
     assert.deepEqual(providerVerdicts(a).findings.filter((f) => f.rejectedBy.includes("anthropic")), [], "answered: nothing rejected");
   });
 
+  it("the last message is the user's and answers one of two calls: pending-call for the other, answered first on resume", () => {
+    const a = analyze(
+      damaged("1747070769331", (items) => {
+        items.push({ role: "assistant", content: [call("toolu_01A"), call("toolu_01B")] }, { role: "user", content: [result("toolu_01A"), { type: "text", text: "<environment_details>\n</environment_details>" }] });
+      }),
+    );
+    assert.deepEqual(a.findings.map((f) => [f.code, f.toolCallId]), [["pending-call", "toolu_01B"]]);
+    assert.deepEqual(a.after.slice(-3).map((m) => [m.role, m.toolCallId ?? null, (m.content as any[]).map((b) => b.text)]), [
+      ["toolResult", "toolu_01A", ["ok"]],
+      ["toolResult", "toolu_01B", [CLEXT_RESULT_MISSING]],
+      ["user", null, ["<environment_details>\n</environment_details>", CLEXT_RESUMPTION_TEXT]],
+    ]);
+  });
+
   it("a native call without its result earlier in the task: dangling-call (a warning), answered in every request; a result of another call in that message is left out", () => {
     const a = analyze(
       damaged("1747070769331", (items) => {

@@ -45,7 +45,7 @@ export function clineTaskResumeContext(session: Session, before: Msg[]): ResumeC
   if (!last || before.length === 0) return { messages: before, dropped: [], line: 0, label, short: "resume" };
   const resumed = withResumption(before, last);
   if (!native) return { messages: resumed, dropped: [], line: 0, label, short: "resume" };
-  const { messages, dropped, findings } = resultsFollowCalls(resumed, last.line);
+  const { messages, dropped, findings } = resultsFollowCalls(resumed, last.id);
   return { messages, dropped, line: 0, label, short: "resume", findings };
 }
 
@@ -64,7 +64,7 @@ function withResumption(before: Msg[], last: Entry): Msg[] {
 const keyOf = (m: Msg): string => (m.origin.kind === "entry" ? `e:${m.origin.entryId}` : `s:${m.origin.synthetic}:${m.origin.forLine ?? ""}`);
 
 /** `ensureToolResultsFollowToolUse` over the messages sent: each stored message is a run of context messages of one origin. */
-function resultsFollowCalls(sent: Msg[], lastLine: number): { messages: Msg[]; dropped: { msg: Msg; by: DropReason }[]; findings: Finding[] } {
+function resultsFollowCalls(sent: Msg[], lastId: string): { messages: Msg[]; dropped: { msg: Msg; by: DropReason }[]; findings: Finding[] } {
   const runs: Msg[][] = [];
   for (const m of sent) {
     const run = runs[runs.length - 1];
@@ -81,7 +81,8 @@ function resultsFollowCalls(sent: Msg[], lastLine: number): { messages: Msg[]; d
     const results = new Map<string, Msg>();
     // one result per id: the message's last (a Map set in block order)
     for (const r of next) if (r.role === "toolResult" && ids.has(String(r.toolCallId))) results.set(String(r.toolCallId), r);
-    const lastTurn = i + 2 === runs.length && (next[0].origin.kind === "synthetic" || lineOf(next[0]) === lastLine);
+    // the last turn: the calls the task's last message answers, or the message resuming adds after them
+    const lastTurn = next[0].origin.kind === "synthetic" || next[0].origin.entryId === lastId;
     const ordered: Msg[] = [];
     for (const c of calls) {
       const r = results.get(c.id);
