@@ -30,7 +30,7 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
   detect: () => false,
   read: () => ({ entries: [], findings: [] }),
   // `safeWriteJson` writes the array compact: `[{"role":"user","content":[...],"ts":…}, …]`; every
-  // message has its `ts` (Cline's extension writes none), after its content: a first message longer
+  // message has its `ts` (Cline's extension writes none before 3.67), after its content: a first message longer
   // than the head (a file mentioned, an image) is told by how Roo Code opens a task, `<task>`.
   // A first message that ends within the head with no `ts` is Cline's extension's (formats/cline-extension/).
   detectDocument: (head) => {
