@@ -11,6 +11,7 @@ import { copilotCliFormat } from "./copilot-cli/copilot-format.js";
 import { geminiCliFormat } from "./gemini-cli/gemini-format.js";
 import { kimiCliFormat } from "./kimi-cli/kimi-format.js";
 import { clineFormat } from "./cline/cline-format.js";
+import { clineExtensionFormat } from "./cline-extension/clext-format.js";
 import { openCodeFormat } from "./opencode/opencode-format.js";
 import { rooCodeFormat } from "./roo-code/roo-format.js";
 import { piFormat } from "./pi/pi-format.js";
@@ -20,7 +21,7 @@ import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "./profile.js";
 
 export type { FormatProfile, FormatRead, ResultLineRemoval, ResumeContext, ResumeOptions, RuntimeWords } from "./profile.js";
 
-export const FORMAT_PROFILES = [openClawFormat, ohMyPiFormat, piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, openCodeFormat, rooCodeFormat] as const satisfies readonly FormatProfile[];
+export const FORMAT_PROFILES = [openClawFormat, ohMyPiFormat, piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, clineExtensionFormat, openCodeFormat, rooCodeFormat] as const satisfies readonly FormatProfile[];
 
 /** The name of a format the engine reads. */
 export type FormatName = (typeof FORMAT_PROFILES)[number]["name"];

@@ -126,7 +126,8 @@ export const PARTIAL_MESSAGE_CODES = {
   },
 } as const satisfies CodeTable;
 
-const partial = findingMaker(PARTIAL_MESSAGE_CODES);
+/** A `partial-message` finding (a format reader reports a turn its agent marked cut short). */
+export const partial = findingMaker(PARTIAL_MESSAGE_CODES);
 
 /** `partial-message` for a last line cut off before its newline (the session reader reports it). */
 export function truncatedLastLineFinding(l: SourceLine, parseError: string, agent: string): Finding {

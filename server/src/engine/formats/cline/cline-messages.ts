@@ -13,6 +13,7 @@
  * turn, and a block of a type this reading does not know is left out (cline-read.ts reports both).
  */
 import { isObject } from "../../model/parse.js";
+import { anthropicMessages, type AnthropicMessageHooks } from "../anthropic-messages.js";
 import type { Entry, JsonPath, Msg } from "../../model/types.js";
 
 /** A tool result's content as shown: a string, or its items joined (a text block's text, an image's label, any other item as its JSON: the SDK's tools return `{query, result}` objects). */
@@ -32,65 +33,20 @@ function otherBlock(b: unknown): any {
   return undefined;
 }
 
+const CLINE_HOOKS: AnthropicMessageHooks = {
+  resultText: textOf,
+  userBlock: otherBlock,
+  resultName: true,
+  // other assistant block types are not known to this reading (cline-read.ts reports them): not modelled, not sent
+  assistantFields: (m) => {
+    const info = isObject(m.modelInfo) ? m.modelInfo : {};
+    return { ...(typeof info.id === "string" ? { model: info.id } : {}), ...(typeof info.provider === "string" ? { provider: info.provider } : {}) };
+  },
+};
+
 /** The messages of one stored message (`base`: its path in the document). */
 export function clineMessages(e: Entry, base: JsonPath): Msg[] {
-  const m = e.raw;
-  const origin = () => ({ kind: "entry" as const, line: e.line, entryId: e.id });
-  const timestamp = typeof m.ts === "number" ? m.ts : undefined;
-  const blocks: { b: unknown; path: JsonPath }[] = Array.isArray(m.content)
-    ? m.content.map((b: unknown, j: number) => ({ b, path: [...base, "content", j] }))
-    : typeof m.content === "string"
-      ? [{ b: { type: "text", text: m.content }, path: [...base, "content"] }]
-      : [];
-  const out: Msg[] = [];
-  if (m.role === "user") {
-    let texts: any[] = [];
-    const flush = () => {
-      if (texts.length) out.push({ role: "user", content: texts, timestamp, origin: origin() });
-      texts = [];
-    };
-    for (const { b, path } of blocks) {
-      if (isObject(b) && b.type === "tool_result") {
-        flush();
-        out.push({
-          role: "toolResult",
-          toolCallId: typeof b.tool_use_id === "string" ? b.tool_use_id : "",
-          ...(typeof b.name === "string" ? { toolName: b.name } : {}),
-          content: [{ type: "text", text: textOf(b.content) }],
-          isError: b.is_error === true,
-          timestamp,
-          origin: origin(),
-          resultPath: [...path, "tool_use_id"],
-        });
-      } else if (isObject(b) && b.type === "text" && typeof b.text === "string") texts.push({ type: "text", text: b.text });
-      else {
-        const other = otherBlock(b);
-        if (other) texts.push(other);
-      }
-    }
-    flush();
-    return out;
-  }
-  if (m.role !== "assistant") return out;
-  const content: any[] = [];
-  for (const { b, path } of blocks) {
-    if (!isObject(b)) continue;
-    if (b.type === "text" && typeof b.text === "string") content.push({ type: "text", text: b.text });
-    else if (b.type === "thinking") content.push({ type: "thinking", thinking: typeof b.thinking === "string" ? b.thinking : "", ...(typeof b.signature === "string" ? { thinkingSignature: b.signature } : {}) });
-    else if (b.type === "redacted_thinking") content.push({ type: "thinking", thinking: "", redacted: true });
-    else if (b.type === "tool_use") content.push({ type: "toolCall", id: typeof b.id === "string" ? b.id : "", name: b.name, arguments: b.input, line: e.line, path: [...path, "id"] });
-    // other types are not known to this reading (cline-read.ts reports them): not modelled, not sent
-  }
-  const info = isObject(m.modelInfo) ? m.modelInfo : {};
-  out.push({
-    role: "assistant",
-    content,
-    timestamp,
-    ...(typeof info.id === "string" ? { model: info.id } : {}),
-    ...(typeof info.provider === "string" ? { provider: info.provider } : {}),
-    origin: origin(),
-  });
-  return out;
+  return anthropicMessages(e, base, CLINE_HOOKS);
 }
 
 /** The conversation of a branch (every message of the file, in order). */

@@ -10,10 +10,11 @@
  *
  * Reading: roo-read.ts; the messages (Before): roo-messages.ts; what it sends on resume (After):
  * roo-resume.ts; where requests go: roo-providers.ts (assumed). Cline's VS Code extension writes a
- * file of the same name (messages without `ts`): not read (no licensed real file).
+ * file of the same name (messages without `ts`): formats/cline-extension/.
  */
 import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "../profile.js";
+import { HAS_TS, NEXT_MESSAGE, OPENS_WITH_MESSAGE, OPENS_WITH_TASK } from "../task-history-head.js";
 import { ROO_DOC } from "./roo-doc.js";
 import { buildRooContext } from "./roo-messages.js";
 import { rooMessagePack, rooModelTurns } from "./roo-providers.js";
@@ -29,12 +30,13 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
   detect: () => false,
   read: () => ({ entries: [], findings: [] }),
   // `safeWriteJson` writes the array compact: `[{"role":"user","content":[...],"ts":…}, …]`; every
-  // message has its `ts` (Cline's extension writes none), after its content: a first message longer
+  // message has its `ts` (Cline's extension writes none before 3.67), after its content: a first message longer
   // than the head (a file mentioned, an image) is told by how Roo Code opens a task, `<task>`.
+  // A first message that ends within the head with no `ts` is Cline's extension's (formats/cline-extension/).
   detectDocument: (head) => {
-    if (!/^\s*\[\s*\{\s*"role"\s*:\s*"(user|assistant)"\s*,\s*"content"\s*:/.test(head)) return false;
-    if (/"ts"\s*:\s*\d/.test(head)) return true;
-    return head.length >= DOCUMENT_HEAD_CHARS && /^\s*\[\s*\{\s*"role"\s*:\s*"user"\s*,\s*"content"\s*:\s*\[\s*\{\s*"type"\s*:\s*"text"\s*,\s*"text"\s*:\s*"<task>/.test(head);
+    if (!OPENS_WITH_MESSAGE.test(head)) return false;
+    if (HAS_TS.test(head)) return true;
+    return head.length >= DOCUMENT_HEAD_CHARS && OPENS_WITH_TASK.test(head) && !NEXT_MESSAGE.test(head);
   },
   readDocument: readRooDocument,
   documentFileName: /^api_conversation_history\.json$/,
