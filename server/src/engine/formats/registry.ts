@@ -13,12 +13,13 @@ import { kimiCliFormat } from "./kimi-cli/kimi-format.js";
 import { clineFormat } from "./cline/cline-format.js";
 import { openCodeFormat } from "./opencode/opencode-format.js";
 import { rooCodeFormat } from "./roo-code/roo-format.js";
+import { hermesFormat } from "./hermes/hermes-format.js";
 import { piFormat } from "./pi/pi-format.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "./profile.js";
 
 export type { FormatProfile, FormatRead, ResultLineRemoval, ResumeContext, ResumeOptions, RuntimeWords } from "./profile.js";
 
-export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, openCodeFormat, rooCodeFormat] as const satisfies readonly FormatProfile[];
+export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, openCodeFormat, rooCodeFormat, hermesFormat] as const satisfies readonly FormatProfile[];
 
 /** The name of a format the engine reads. */
 export type FormatName = (typeof FORMAT_PROFILES)[number]["name"];
