@@ -10,7 +10,8 @@
  *   assistant row before it, since the last user row; or that call was answered already) is
  *   dropped; consecutive user rows are merged into one (their texts joined by a blank line);
  * - `_sanitize_api_messages` (run_agent.py), before every request: a role the API does not take is
- *   dropped; each call left without a result gets one right after its assistant message,
+ *   dropped; a result whose id is no call's (`call_id`, else `id`) is dropped; each call left
+ *   without a result gets one right after its assistant message,
  *   "[Result unavailable — see context summary above]".
  *
  * Not modelled: the system prompt (the session row's `system_prompt`, sent first), merged
@@ -18,7 +19,7 @@
  * answer it), content sanitising, a compressed session's parent chain (each session is read alone).
  */
 import type { DropReason } from "../../model/drop-reason.js";
-import type { Finding, JsonPath, Msg, Session } from "../../model/types.js";
+import type { Finding, JsonPath, Msg, Session, ToolCallBlock } from "../../model/types.js";
 import { toolCallsOf } from "../../model/types.js";
 import type { ResumeContext } from "../profile.js";
 import { quoteCut as tick } from "../../model/quote.js";
@@ -28,13 +29,14 @@ import { HERMES_AGENT, HERMES_STUB_RESULT, HERMES_VERSION } from "./hermes-words
 /** Whether a row is live (`active` 1, or no `active` column: rows before the column were live). */
 export const isActiveRow = (row: Record<string, any>): boolean => row.active === undefined || row.active === null || row.active === 1 || row.active === true;
 
-/** The ids a call is known by in `repair_message_sequence`: its `id` and its `call_id`. */
-function idsOfCall(m: Msg, k: number, raw: Record<string, any>): string[] {
-  const tc = Array.isArray(raw.tool_calls) ? raw.tool_calls[k] : undefined;
+/** The ids a call is known by in `repair_message_sequence`: its `id` and its `call_id` (the block's path names its `tool_calls` entry). */
+function idsOfCall(c: ToolCallBlock, raw: Record<string, any>): string[] {
+  const path = (c as { path?: JsonPath }).path;
+  const k = path && path[2] === "tool_calls" ? path[3] : undefined;
+  const tc = Array.isArray(raw.tool_calls) && typeof k === "number" ? raw.tool_calls[k] : undefined;
   const out: string[] = [];
   if (tc && typeof tc === "object") for (const key of ["id", "call_id"]) if (typeof tc[key] === "string" && tc[key] !== "") out.push(tc[key]);
-  const id = toolCallsOf(m)[k]?.id;
-  if (id && !out.includes(id)) out.push(id);
+  if (c.id && !out.includes(c.id)) out.push(c.id);
   return out;
 }
 
@@ -61,22 +63,13 @@ export function hermesResumeContext(session: Session, before: Msg[]): ResumeCont
     if (m.role === "assistant") {
       known = new Set();
       const row = rowOfMsg(m);
-      toolCallsOf(m).forEach((_, k) => idsOfCall(m, k, row).forEach((id) => known.add(id)));
+      for (const c of toolCallsOf(m)) for (const id of idsOfCall(c, row)) known.add(id);
     } else if (m.role === "toolResult") {
       const id = String(m.toolCallId ?? "");
       if (id !== "" && known.has(id)) known.delete(id);
       else {
         dropped.push({ msg: m, by: { kind: "resume-drop", what: "orphan-result" } });
-        const line = m.origin.kind === "entry" ? m.origin.line : 0;
-        findings.push({
-          code: "orphan-result",
-          severity: "information",
-          line,
-          path: m.resultPath,
-          toolCallId: id,
-          unnecessary: true,
-          message: `${HERMES_AGENT} drops this result when it resumes. Tool row ${tick(id)}${m.toolName ? ` (${m.toolName})` : ""} answers no call open before it (its call is not in the assistant row before it, or was answered already), so Hermes's message repair leaves it out of every request; the model never sees it.`,
-        });
+        findings.push(orphanFinding(m, "it answers no call open before it (its call is not in the assistant row before it, or was answered already)"));
         continue;
       }
     } else if (m.role === "user") known = new Set();
@@ -89,7 +82,15 @@ export function hermesResumeContext(session: Session, before: Msg[]): ResumeCont
     }
     kept.push(m);
   }
-  // 3. _sanitize_api_messages: a stand-in result for each call that has none.
+  // 3. _sanitize_api_messages: a result whose id no call has (call_id, else id) dropped; a stand-in result for each call that has none.
+  const callIds = new Set(kept.flatMap((m) => toolCallsOf(m).map((c) => c.id)));
+  for (let j = kept.length - 1; j >= 0; j--) {
+    const m = kept[j];
+    if (m.role !== "toolResult" || callIds.has(String(m.toolCallId ?? ""))) continue;
+    kept.splice(j, 1);
+    dropped.push({ msg: m, by: { kind: "resume-drop", what: "orphan-result" } });
+    findings.push(orphanFinding(m, "its id is no call's id (Hermes matches a result by the call's `call_id`, else its `id`)"));
+  }
   const answered = new Set(kept.filter((m) => m.role === "toolResult").map((m) => String(m.toolCallId ?? "")));
   const messages: Msg[] = [];
   const stubs: { call: { id: string; name?: string; path?: JsonPath }; line: number; at: number }[] = [];
@@ -107,6 +108,19 @@ export function hermesResumeContext(session: Session, before: Msg[]): ResumeCont
   for (const s of stubs) findings.push(stubFinding(s.call, s.line, s.at === messages.length - 1 || messages.slice(s.at + 1).every((m) => m.role === "toolResult")));
   const label = `What ${HERMES_AGENT} sends on resume ${HERMES_VERSION}: the active rows in id order${rewound ? ` (${rewound} rewound left out)` : ""}, a result of no open call dropped, consecutive user rows merged, a stand-in result for each call without one`;
   return { messages, dropped, line: 0, label, short: "on resume", findings };
+}
+
+function orphanFinding(m: Msg, why: string): Finding {
+  const id = String(m.toolCallId ?? "");
+  return {
+    code: "orphan-result",
+    severity: "information",
+    line: m.origin.kind === "entry" ? m.origin.line : 0,
+    path: m.resultPath,
+    toolCallId: id,
+    unnecessary: true,
+    message: `${HERMES_AGENT} drops this result when it resumes. Tool row ${tick(id)}${m.toolName ? ` (${m.toolName})` : ""}: ${why}, so Hermes's message repair leaves it out of every request; the model never sees it.`,
+  };
 }
 
 const textOf = (m: Msg): string =>
