@@ -251,8 +251,8 @@ describe("Hermes Agent: call ids", () => {
     const a = analyze(
       await damagedDoc(`UPDATE messages SET tool_calls = replace(tool_calls, '"id": "call_bad75bbb4e7b48f9b4dc7ced"', '"id": "fc_other"') WHERE id = 8; UPDATE messages SET tool_call_id = 'fc_other' WHERE id = 9;`),
     );
-    assert.deepEqual(codes(a.findings), [["orphan-result", "information", 10], ["dangling-call", "warning", 9]]);
-    assert.match(a.findings[0].message, /its id is no call's id/);
+    assert.deepEqual(codes(a.findings), [["dangling-call", "warning", 9], ["orphan-result", "information", 10]]);
+    assert.match(a.findings[1].message, /its id is no call's id/);
     const at = a.after.findIndex((m) => toolCallsOf(m).some((c) => c.id === "call_bad75bbb4e7b48f9b4dc7ced"));
     assert.deepEqual([a.after[at + 1].toolCallId, a.after[at + 1].content[0].text], ["call_bad75bbb4e7b48f9b4dc7ced", HERMES_STUB_RESULT]);
     assert.ok(!a.after.some((m) => m.toolCallId === "fc_other"));
