@@ -1,5 +1,5 @@
 /**
- * Sessions an agent keeps in a store (OpenCode's `opencode.db` or its `storage/` folder) in the
+ * Sessions an agent keeps in a store (OpenCode's `opencode.db` or its `storage/` folder, Hermes Agent's `state.db`) in the
  * editor. "Open Session from a Database…" asks for the store (or takes the file the explorer
  * menu names), lists its sessions from the server (protocol/stores.ts), and opens the one chosen
  * as a read-only document of its own scheme, `transcript-inspector-store:/<id>.json?<store path>`,

@@ -50,7 +50,9 @@ export function storeAt(path: string): { format: string; kind: "database" | "fol
   if (isDir(path)) {
     const inside = names(path);
     for (const { format, store } of stores()) {
-      const db = inside.find((n) => store.databaseName.test(n) && isSqliteFile(join(path, n)));
+      // In a folder, a database of the store's name that is not the agent's (a generic name such as
+      // Hermes's `state.db`) is not taken for its store once SQLite is loaded: the folder is walked.
+      const db = inside.find((n) => store.databaseName.test(n) && isSqliteFile(join(path, n)) && hasStoreTables(store, join(path, n)));
       if (db) return { format, kind: "database", path: join(path, db) };
       if (store.isFolder(inside)) return { format, kind: "folder", path };
       if (inside.includes(store.folderName) && store.isFolder(names(join(path, store.folderName)))) return { format, kind: "folder", path: join(path, store.folderName) };
@@ -60,6 +62,22 @@ export function storeAt(path: string): { format: string; kind: "database" | "fol
   if (!isSqliteFile(path)) return undefined;
   for (const { format, store } of stores()) if (store.databaseName.test(basename(path))) return { format, kind: "database", path };
   return undefined;
+}
+
+/** Whether the database at `path` has the store's tables; true when SQLite is not loaded yet (asked again once it is) or the file cannot be read (its reading reports why). */
+function hasStoreTables(store: SessionStore, path: string): boolean {
+  if (!sqliteLoaded()) return true;
+  let db;
+  try {
+    db = openSqliteFile(path);
+  } catch {
+    return true;
+  }
+  try {
+    return store.isDatabase(db.tables());
+  } finally {
+    db.close();
+  }
 }
 
 /** Whether any of `paths` may name a database store (SQLite is then loaded first). */
