@@ -14,11 +14,12 @@ import { clineFormat } from "./cline/cline-format.js";
 import { openCodeFormat } from "./opencode/opencode-format.js";
 import { rooCodeFormat } from "./roo-code/roo-format.js";
 import { piFormat } from "./pi/pi-format.js";
+import { cursorFormat } from "./cursor/cursor-format.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "./profile.js";
 
 export type { FormatProfile, FormatRead, ResultLineRemoval, ResumeContext, ResumeOptions, RuntimeWords } from "./profile.js";
 
-export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, openCodeFormat, rooCodeFormat] as const satisfies readonly FormatProfile[];
+export const FORMAT_PROFILES = [piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, openCodeFormat, rooCodeFormat, cursorFormat] as const satisfies readonly FormatProfile[];
 
 /** The name of a format the engine reads. */
 export type FormatName = (typeof FORMAT_PROFILES)[number]["name"];

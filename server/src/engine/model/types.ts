@@ -14,7 +14,7 @@ export type Severity = "error" | "warning" | "information" | "hint";
  * A format name from formats/registry.ts (`FormatProfile.name`), or "unknown". The registry
  * checks at compile time that this union is exactly its formats' names.
  */
-export type SessionFormat = "pi" | "claude-code" | "codex" | "copilot-cli" | "gemini-cli" | "kimi-cli" | "cline" | "opencode" | "roo-code" | "unknown";
+export type SessionFormat = "pi" | "claude-code" | "codex" | "copilot-cli" | "gemini-cli" | "kimi-cli" | "cline" | "opencode" | "roo-code" | "cursor" | "unknown";
 
 /** Where a context message came from. */
 export type Origin =
