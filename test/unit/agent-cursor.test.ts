@@ -30,11 +30,13 @@ const NAME = "reviewstage-luke-0483ba11.jsonl";
 const corpus = () => readFileSync(join(CORPUS, AGENT, NAME), "utf8");
 const lines = () => corpus().split("\n").slice(0, -1);
 const codes = (fs: readonly Finding[]) => fs.map((f) => `${f.code}/${f.severity}`).sort();
+/** The real file's `git push && gh pr create` call, repeated on line 11 (1-based): in every copy that keeps lines 10 and 11 together. */
+const REPEAT = "repeated-call/information";
 const calls = (m: Msg) => (Array.isArray(m.content) ? m.content.filter((b: any) => b.type === "toolCall") : []);
 const texts = (m: Msg) => (Array.isArray(m.content) ? m.content.filter((b: any) => b.type === "text").map((b: any) => b.text) : []);
 
 describe("Cursor: the real transcript", () => {
-  it("is a Cursor session: 26 lines, 24 messages, 2 turns, tool calls shown by name and input without an id; no findings", () => {
+  it("is a Cursor session: 26 lines, 24 messages, 2 turns, tool calls shown by name and input without an id; one finding, a repeated call", () => {
     const text = corpus();
     const a = analyze(text);
     assert.equal(a.session.format, AGENT);
@@ -68,8 +70,13 @@ describe("Cursor: the real transcript", () => {
     assert.equal(a.before.flatMap((m) => calls(m)).length, 34);
     assert.equal(a.before.flatMap((m) => toolCallsOf(m)).length, 0);
     assert.equal(a.occurrences.occurrences.length, 0);
-    assert.deepEqual(a.findings, []);
-    assert.deepEqual(checkJson(NAME, a).findings, []);
+    // the only finding: the same Shell call on two lines in a row (no missing result, no orphan)
+    assert.deepEqual(codes(a.findings), [REPEAT]);
+    const repeat = a.findings[0];
+    assert.equal(repeat.line, 10);
+    assert.deepEqual(repeat.path, ["message", "content", 1]);
+    assert.match(repeat.message, /^Cursor made the same call twice in a row\. `Shell` with the same input as on line 10: probably a retry/);
+    assert.equal(checkJson(NAME, a).findings.length, 1);
     // After: the transcript as stored, labelled so
     assert.equal(a.after, a.before);
     assert.equal(a.afterModel.kind, "agent-resume");
@@ -146,8 +153,8 @@ describe("Cursor: damaged copies", () => {
     const text = ls.slice(0, 21).join("\n") + "\n" + ls[21].slice(0, 120);
     const a = analyze(text);
     assert.equal(a.session.format, AGENT);
-    assert.deepEqual(codes(a.findings), ["partial-message/information", "partial-message/warning"]);
-    const open = a.findings.find((f) => f.severity === "information")!;
+    assert.deepEqual(codes(a.findings), ["partial-message/information", "partial-message/warning", REPEAT]);
+    const open = a.findings.find((f) => f.code === "partial-message" && f.severity === "information")!;
     assert.equal(open.line, 20, "the last whole message");
     assert.match(open.message, /^The last turn of Cursor has no end\./);
     assert.equal(a.findings.find((f) => f.severity === "warning")!.line, 21);
@@ -156,8 +163,8 @@ describe("Cursor: damaged copies", () => {
 
   it("a turn without turn_ended at the end: one partial-message (information) on its last line", () => {
     const a = analyze(copy((ls) => ls.slice(0, 25)));
-    assert.deepEqual(codes(a.findings), ["partial-message/information"]);
-    assert.equal(a.findings[0].line, 24);
+    assert.deepEqual(codes(a.findings), ["partial-message/information", REPEAT]);
+    assert.equal(a.findings.find((f) => f.code === "partial-message")!.line, 24);
   });
 
   it("a junk line {\"kind\":\"unknown\"} (twice): one drift information, the line kept and shown as nothing", () => {
@@ -171,9 +178,9 @@ describe("Cursor: damaged copies", () => {
   });
 
   it("a junk line last does not hide a closed turn; one before it does not hide an open one", () => {
-    assert.deepEqual(analyze(copy((ls) => [...ls, '{"kind":"unknown"}'])).findings.map((f) => f.code), ["unknown-entry"]);
+    assert.deepEqual(codes(analyze(copy((ls) => [...ls, '{"kind":"unknown"}'])).findings), [REPEAT, "unknown-entry/information"]);
     const open = analyze(copy((ls) => [...ls.slice(0, 25), '{"kind":"unknown"}']));
-    assert.deepEqual(codes(open.findings), ["partial-message/information", "unknown-entry/information"]);
+    assert.deepEqual(codes(open.findings), ["partial-message/information", REPEAT, "unknown-entry/information"]);
   });
 
   it("a turn ended in error (information) and one stopped (hint), with the error text Cursor wrote", () => {
@@ -185,7 +192,7 @@ describe("Cursor: damaged copies", () => {
         return out;
       }),
     );
-    assert.deepEqual(codes(a.findings), ["partial-message/hint", "partial-message/information"]);
+    assert.deepEqual(codes(a.findings), ["partial-message/hint", "partial-message/information", REPEAT]);
     const err = a.findings.find((f) => f.line === 22)!;
     assert.equal(err.severity, "information");
     assert.deepEqual(err.path, ["status"]);
@@ -208,6 +215,7 @@ describe("Cursor: damaged copies", () => {
       ]),
     );
     const drift = a.findings.filter((f) => f.code === "unknown-entry");
+    assert.deepEqual(codes(a.findings.filter((f) => f.code !== "unknown-entry")), [REPEAT]);
     assert.deepEqual(
       drift.map((f) => [f.line, f.severity, /`([^`]+)`/.exec(f.message)![1]]),
       [
@@ -216,7 +224,17 @@ describe("Cursor: damaged copies", () => {
         [24, "information", "paused"],
       ],
     );
-    assert.equal(a.findings.length, 3);
+    assert.equal(a.findings.length, 4);
+  });
+
+  it("a repeated call: only on the next assistant line, once per call; a line between, or another input, is no repeat", () => {
+    const shell = (cmd: string) => JSON.stringify({ role: "assistant", message: { content: [{ type: "text", text: "[REDACTED]" }, { type: "tool_use", name: "Shell", input: { command: cmd } }] } });
+    const user = JSON.stringify({ role: "user", message: { content: [{ type: "text", text: "<user_query>go</user_query>" }] } });
+    const end = '{"type":"turn_ended","status":"success"}';
+    const f = (ls: string[]) => analyze(ls.join("\n") + "\n").findings.filter((x) => x.code === "repeated-call").map((x) => x.line);
+    assert.deepEqual(f([user, shell("a"), shell("a"), shell("a"), end]), [2, 3], "each repeat of the line before");
+    assert.deepEqual(f([user, shell("a"), shell("b"), shell("a"), end]), [], "not the line before");
+    assert.deepEqual(f([user, shell("a"), end, user, shell("a"), end]), [], "a new turn runs it again on purpose");
   });
 
   it("hostile lines cost a finding each, never a crash", () => {

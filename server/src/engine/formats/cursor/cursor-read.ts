@@ -8,7 +8,9 @@
  * - a turn that ended in error (`partial-message`, information) or that was stopped (`aborted`:
  *   a hint, as a turn the user stopped elsewhere);
  * - a last turn without its `turn_ended` line: the turn was still running when the file was read,
- *   or the writer stopped (`partial-message`, information).
+ *   or the writer stopped (`partial-message`, information);
+ * - a call with the same name and input as a call of the assistant line just before it
+ *   (`repeated-call`, information): probably a retry, which the file cannot show.
  *
  * Cursor records no call ids and no tool results, so nothing pairs calls with results here and no
  * call is reported as missing its result.
@@ -23,8 +25,15 @@ import type { FormatRead } from "../profile.js";
 import { CURSOR_BLOCK_TYPES, CURSOR_ROLES, CURSOR_TURN_STATUSES, cursorLineKind } from "./cursor-lines.js";
 import { CURSOR_AGENT, CURSOR_VERSION } from "./cursor-words.js";
 import { quoteCut } from "../../model/quote.js";
+import { CURSOR_CODES } from "./cursor-codes.js";
 
 const partial = findingMaker(PARTIAL_MESSAGE_CODES);
+const cursorFinding = findingMaker(CURSOR_CODES);
+
+/** A call's name and input as one key (the input as written: a retry repeats it word for word). */
+function callKey(b: Record<string, any>): string {
+  return `${typeof b.name === "string" ? b.name : ""}\u0000${JSON.stringify(b.input ?? null)}`;
+}
 
 /** The entry type of a line kind nobody knows: its `type`, else its keys. */
 function otherKind(v: Record<string, any>): string {
@@ -40,6 +49,8 @@ interface ReadState {
   kinds: DriftGuard;
   blocks: DriftGuard;
   statuses: DriftGuard;
+  /** The calls of the line before, when it is an assistant message: key -> 0-based line. */
+  lastCalls: Map<string, number>;
 }
 
 function readLine(st: ReadState, l: SourceLine): void {
@@ -50,6 +61,8 @@ function readLine(st: ReadState, l: SourceLine): void {
   const role = kind === "message" ? String(v.role) : undefined;
   const type = kind === "message" ? role! : kind === "turn-ended" ? "turn_ended" : otherKind(v);
   st.entries.push({ line: l.line, id: `L${l.line + 1}`, parentId: prev, type, raw: v });
+  const previousCalls = st.lastCalls;
+  st.lastCalls = new Map();
   if (kind === "other") {
     const f = st.kinds.note(type, l.line);
     if (f) st.findings.push(f);
@@ -77,10 +90,26 @@ function readLine(st: ReadState, l: SourceLine): void {
   }
   content.forEach((b: unknown, j: number) => {
     const t = isObject(b) && typeof b.type === "string" ? b.type : "(no type)";
+    if (t === "tool_use" && role === "assistant" && isObject(b)) repeatedCall(st, b, previousCalls, l.line, j);
     if (CURSOR_BLOCK_TYPES.has(t)) return;
     const f = st.blocks.note(t, l.line, ["message", "content", j]);
     if (f) st.findings.push(f);
   });
+}
+
+/** A call repeated from the assistant line just before: one finding; this line's calls kept for the next. */
+function repeatedCall(st: ReadState, b: Record<string, any>, before: ReadonlyMap<string, number>, line: number, j: number): void {
+  const key = callKey(b);
+  const at = before.get(key);
+  if (at !== undefined)
+    st.findings.push(
+      cursorFinding("repeated-call", {
+        line,
+        path: ["message", "content", j],
+        message: `${CURSOR_AGENT} made the same call twice in a row. \`${typeof b.name === "string" ? b.name : "tool"}\` with the same input as on line ${at + 1}: probably a retry after the first one failed, but ${CURSOR_AGENT} records no tool results, so whether the first one ran is not known.`,
+      }),
+    );
+  if (!st.lastCalls.has(key)) st.lastCalls.set(key, line);
 }
 
 function turnEnded(st: ReadState, v: Record<string, any>, line: number): void {
@@ -135,6 +164,7 @@ export function readCursor(lines: LineList): FormatRead {
     kinds: new DriftGuard({ agent: CURSOR_AGENT, kind: "line kind", version: CURSOR_VERSION }),
     blocks: new DriftGuard({ agent: CURSOR_AGENT, kind: "content block type", version: CURSOR_VERSION }),
     statuses: new DriftGuard({ agent: CURSOR_AGENT, kind: "turn status", version: CURSOR_VERSION }),
+    lastCalls: new Map(),
   };
   for (const l of lines.held) readLine(st, l);
   openLastTurn(st);
