@@ -22,6 +22,8 @@ import { detectFormat } from "../../server/src/engine/formats/registry.js";
 import { parseText } from "../../server/src/engine/model/parse.js";
 import { loadSessionFile } from "../../server/src/cli/session-file.js";
 import { standardRoots } from "../../server/src/library/folders.js";
+import { providerView } from "../../server/src/presentation/provider-view.js";
+import { verdictsLine } from "../../server/src/presentation/provider-report.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { CORPUS } from "../helpers/corpus.js";
 
@@ -94,6 +96,8 @@ describe("Cursor: the real transcript", () => {
     const auto = providerVerdicts(a);
     assert.equal(auto.target, null);
     assert.equal(auto.notChecked, true);
+    assert.equal(providerView(auto).notChecked, true, "the inspector's badge says the rules checked nothing");
+    assert.equal(verdictsLine(providerVerdicts(a, { target: "all" })), "not checked against any provider: what the agent sends is not known");
     for (const target of [...PROVIDER_NAMES, "all" as const]) {
       const pv = providerVerdicts(a, { target });
       assert.deepEqual(pv.findings, [], `${target}: 21 assistant lines in a row are not a request`);
