@@ -10,15 +10,16 @@ import { assertNoOrphanToolResults } from "../helpers/invariants.js";
 import { PROVIDER_CODES } from "../../server/src/engine/rules/provider-codes.js";
 import { RESUME_READING_CODES } from "../../server/src/engine/formats/codex/codex-resume-codes.js";
 import { KIMI_CLI_CODES } from "../../server/src/engine/formats/kimi-cli/kimi-codes.js";
+import { CURSOR_CODES } from "../../server/src/engine/formats/cursor/cursor-codes.js";
 
 // `pruner-throws` turns all pruning off, so it cannot share the sample with the chain findings
 // (test/unit/fidelity.test.ts covers it).
 const ACP_ONLY = new Set(["first-user-pinned", "acp-dangling-ref", "acp-sidecar-invalid", "pruner-throws"]);
 // A line over 32 MB does not belong in a sample (test/unit/findings-scale.test.ts covers it).
 // Claude Code's resume codes need a Claude Code file (test/unit/claude-code-resume-findings.test.ts),
-// Kimi CLI's a Kimi CLI file (test/unit/agent-kimi-cli.test.ts).
+// Kimi CLI's a Kimi CLI file (test/unit/agent-kimi-cli.test.ts), Cursor's a Cursor file (test/unit/agent-cursor.test.ts).
 // header-not-first needs a file whose header is not first (test/unit/agent-pi-family.test.ts)
-const NOT_IN_SAMPLE = new Set(["oversized-line", "header-not-first", ...Object.keys(CLAUDE_CODE_CODES), ...Object.keys(KIMI_CLI_CODES)]);
+const NOT_IN_SAMPLE = new Set(["oversized-line", "header-not-first", ...Object.keys(CLAUDE_CODE_CODES), ...Object.keys(KIMI_CLI_CODES), ...Object.keys(CURSOR_CODES)]);
 
 describe("samples/sample-session.jsonl", () => {
   const a = analyze(readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8"));

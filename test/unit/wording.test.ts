@@ -60,6 +60,8 @@ function allFindings(): Finding[] {
   // Kimi CLI: a call without a result, a result answering no call, arguments that are not JSON, lines its loader skips
   const call = (id: string, args: string) => ({ type: "function", id, function: { name: "Bash", arguments: args } });
   add(jsonl([{ role: "_checkpoint", id: 0 }, { role: "user", content: "go" }, { role: "assistant", content: "", tool_calls: [call("Bash:0", '{"command": "ls')] }, { role: "user", content: "and?" }, { role: "tool", content: "x", tool_call_id: "Bash:0" }, { role: "_usage", token_count: "n" }, { content: "no role" }, { role: "_future" }]));
+  // Cursor: the real transcript repeats a call on the next line
+  add(readFileSync(join(root, "test", "corpus", "cursor", "reviewstage-luke-0483ba11.jsonl"), "utf8"));
   return out;
 }
 

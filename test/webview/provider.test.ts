@@ -95,6 +95,23 @@ describe("inspector: the target provider badge", () => {
     }
   });
 
+  it("a session whose request is not known (Cursor): the badge says the rules checked nothing, with no verdict to choose", async () => {
+    const cursor = readFileSync(join(__dirname, "..", "corpus", "cursor", "reviewstage-luke-0483ba11.jsonl"), "utf8");
+    const { page, errors } = await openPage(h);
+    try {
+      await render(page, { ...viewOf(cursor), provider: providerView(providerVerdicts(analyze(cursor), { target: "bedrock" })) });
+      await page.locator(".details-button").click();
+      const badge = page.locator(".provider-badge");
+      await badge.waitFor();
+      assert.equal(await badge.getAttribute("data-not-checked"), "true");
+      assert.equal(await badge.locator(".provider-verdict").textContent(), "not checked: what the agent sends is not known");
+      assert.equal(await page.locator("vscode-single-select.provider-select").count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("no provider section, no badge", async () => {
     const { page } = await openPage(h);
     try {

@@ -30,6 +30,7 @@ export function verdictTarget(option: ProviderOption): ProviderName | "all" | un
 
 /** One line per file for `--provider all`: who rejects the next request (with how many findings) and who accepts it. */
 export function verdictsLine(pv: ProviderVerdicts): string {
+  if (pv.notChecked) return "not checked against any provider: what the agent sends is not known";
   const rejecting = PROVIDER_NAMES.filter((p) => pv.verdicts[p].rejects);
   const accepting = PROVIDER_NAMES.filter((p) => !pv.verdicts[p].rejects);
   const parts: string[] = [];

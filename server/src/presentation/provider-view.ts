@@ -14,5 +14,5 @@ export function verdictItems(pv: ProviderVerdicts): ProviderVerdictRow[] {
 
 /** The inspector's provider section: the target, the detected provider, every verdict. */
 export function providerView(pv: ProviderVerdicts): ViewProvider {
-  return { target: pv.target ?? "", detected: pv.turns[pv.turns.length - 1]?.provider ?? "", verdicts: verdictItems(pv) };
+  return { target: pv.target ?? "", detected: pv.turns[pv.turns.length - 1]?.provider ?? "", verdicts: verdictItems(pv), ...(pv.notChecked ? { notChecked: true as const } : {}) };
 }

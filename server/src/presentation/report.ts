@@ -92,7 +92,8 @@ function msgJson(m: Msg, usageAt: Map<Origin, RecordedUsage>): RenderMsgJson {
     if (m.origin.blockId) out.blockId = m.origin.blockId;
   }
   if (m.role === "assistant" && Array.isArray(m.content)) {
-    const ids = m.content.filter((b: any) => b && b.type === "toolCall").map((b: any) => String(b.id));
+    // a call without an id (Cursor records none) names none
+    const ids = m.content.filter((b: any) => b && b.type === "toolCall" && typeof b.id === "string").map((b: any) => String(b.id));
     if (ids.length) out.toolCallIds = ids;
   }
   if (m.role === "toolResult") out.toolCallId = String(m.toolCallId);

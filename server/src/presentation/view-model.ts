@@ -210,7 +210,9 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     if (m.role === "assistant") {
       const calls = (Array.isArray(m.content) ? m.content : []).filter((b: any) => b?.type === "toolCall");
       if (calls.length) {
-        vm.toolCallIds = calls.map((b: any) => String(b.id));
+        // a call without an id (Cursor records none) names none
+        const ids = calls.filter((b: any) => typeof b.id === "string").map((b: any) => String(b.id));
+        if (ids.length) vm.toolCallIds = ids;
         vm.toolNames = calls.map((b: any) => String(b.name ?? "tool"));
       }
     }

@@ -351,4 +351,6 @@ export interface ViewProvider {
   /** The provider of the session's latest turn; "" when not recognised. */
   detected: string;
   verdicts: { name: string; label: string; rejects: boolean; problems: number }[];
+  /** The provider rules checked nothing: what the agent sends is not known (Cursor), so no verdict means "accepts". */
+  notChecked?: true;
 }

@@ -14,6 +14,15 @@ const problems = (n: number) => `${fmt(n)} problem${n === 1 ? "" : "s"}`;
 
 export function ProviderBadge({ provider, onSelect }: { provider: ViewProvider | undefined; onSelect(name: string): void }) {
   if (!provider) return null;
+  // nothing was checked (what the agent sends is not known): no verdict to show, and none to choose
+  if (provider.notChecked)
+    return (
+      <div className="provider-badge" data-not-checked="true" title="The provider rules check what the agent sends, and what this agent sends is not known">
+        <Icon name="question" />
+        <span className="provider-target">Provider rules</span>
+        <span className="provider-verdict">not checked: what the agent sends is not known</span>
+      </div>
+    );
   const shown = provider.verdicts.find((v) => v.name === provider.target);
   const verdict = shown ? (shown.rejects ? `would reject: ${problems(shown.problems)}` : "accepts") : "no provider detected";
   return (

@@ -155,9 +155,11 @@ function Card({ b, id, open, result, side, query, handlers }: { b: CallBlock; id
   );
   return (
     <Fold id={id} open={open} handlers={handlers} className={`card status-${status.kind}`} summary={summary} label="Tool call">
-      <div className="card-ids">
-        <IdChip id={b.id} query={query} />
-      </div>
+      {b.id ? (
+        <div className="card-ids">
+          <IdChip id={b.id} query={query} />
+        </div>
+      ) : null}
       {b.edits?.length ? <DiffFiles files={b.edits.map((e) => editDiff(e.path, e.before, e.after))} query={query} cut={b.edits.some((e) => e.cut)} /> : null}
       {b.patch ? <DiffFiles files={b.patch.kind === "apply" ? applyPatchDiff(b.patch.text) : (unifiedDiff(b.patch.text) ?? applyPatchDiff(b.patch.text))} query={query} cut={b.patch.cut} /> : null}
       {b.args ? <CodeBlock code={b.args} lang={/^[[{]/.test(b.args) ? "json" : undefined} query={query} label="Arguments" /> : null}

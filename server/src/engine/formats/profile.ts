@@ -96,6 +96,12 @@ export interface ProviderShape {
    * not as calls still in flight. Absent: the last message's calls are in flight.
    */
   readonly sendsLastCallsUnanswered?: boolean;
+  /**
+   * What the agent sends is not known, and the file is not a request (Cursor: no call ids, no
+   * results, the request built on its servers): the provider rules check nothing of it, whichever
+   * provider is chosen. Absent: they check the After column.
+   */
+  readonly requestNotKnown?: boolean;
   /** The sender sends Gemini 3 a signature bypass for an unsigned call (pi-ai). */
   readonly bypassesThoughtSignature: boolean;
   /**

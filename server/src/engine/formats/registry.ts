@@ -18,11 +18,12 @@ import { hermesFormat } from "./hermes/hermes-format.js";
 import { piFormat } from "./pi/pi-format.js";
 import { openClawFormat } from "./pi/openclaw/openclaw-format.js";
 import { ohMyPiFormat } from "./pi/oh-my-pi/omp-format.js";
+import { cursorFormat } from "./cursor/cursor-format.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "./profile.js";
 
 export type { FormatProfile, FormatRead, ResultLineRemoval, ResumeContext, ResumeOptions, RuntimeWords } from "./profile.js";
 
-export const FORMAT_PROFILES = [openClawFormat, ohMyPiFormat, piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, clineExtensionFormat, openCodeFormat, rooCodeFormat, hermesFormat] as const satisfies readonly FormatProfile[];
+export const FORMAT_PROFILES = [openClawFormat, ohMyPiFormat, piFormat, claudeCodeFormat, codexFormat, copilotCliFormat, geminiCliFormat, kimiCliFormat, clineFormat, clineExtensionFormat, openCodeFormat, rooCodeFormat, hermesFormat, cursorFormat] as const satisfies readonly FormatProfile[];
 
 /** The name of a format the engine reads. */
 export type FormatName = (typeof FORMAT_PROFILES)[number]["name"];

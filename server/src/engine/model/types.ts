@@ -14,7 +14,7 @@ export type Severity = "error" | "warning" | "information" | "hint";
  * A format name from formats/registry.ts (`FormatProfile.name`), or "unknown". The registry
  * checks at compile time that this union is exactly its formats' names.
  */
-export type SessionFormat = "pi" | "openclaw" | "oh-my-pi" | "claude-code" | "codex" | "copilot-cli" | "gemini-cli" | "kimi-cli" | "cline" | "cline-extension" | "opencode" | "roo-code" | "hermes" | "unknown";
+export type SessionFormat = "pi" | "openclaw" | "oh-my-pi" | "claude-code" | "codex" | "copilot-cli" | "gemini-cli" | "kimi-cli" | "cline" | "cline-extension" | "opencode" | "roo-code" | "hermes" | "cursor" | "unknown";
 
 /** Where a context message came from. */
 export type Origin =

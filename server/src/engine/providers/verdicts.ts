@@ -63,6 +63,8 @@ export interface ProviderVerdicts {
   findings: ProviderFinding[];
   /** Codes that are normal for the target: the generic finding of that code should be quiet. */
   quietCodes: string[];
+  /** Nothing was checked: the agent's request is not known (the profile's `requestNotKnown`), so no verdict means "accepts". */
+  notChecked?: true;
 }
 
 export const MAX_VERDICT_FINDINGS = 20;
@@ -70,6 +72,7 @@ export const MAX_VERDICT_FINDINGS = 20;
 const VERDICTS = "verdicts";
 /** The scope of the keys of an empty wire. */
 const NO_WIRE = {};
+const NO_MESSAGES: Msg[] = [];
 const MAX_RELATED = 8;
 const MAX_QUOTES = 3;
 
@@ -178,7 +181,8 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
   const lineValue = (line: number) => session.lines.heldAt(line)?.value;
   const shape = formatProfile(session.format)?.providers;
   // What is sent: the After column (pi: what pi-condense and pi-ai send; other agents: what they rebuild on resume).
-  const wire = analysis.after;
+  // An agent whose request is not known (its profile says so) sends nothing the rules can check.
+  const wire = shape?.requestNotKnown === true ? NO_MESSAGES : analysis.after;
 
   // A provider none of whose turns are in the session gets the same request as any other such
   // provider with the same serializer options: build each distinct request once.
@@ -267,7 +271,7 @@ export function providerVerdicts(analysis: Analysis, options: ProviderOptions = 
     pushAll(accs, made);
   }
   const quietCodes = target ? PROVIDER_RULES.filter((r) => cellFor(r, target)?.verdict === "quiet").map((r) => r.code) : [];
-  const result = (verdicts: Record<ProviderName, ProviderVerdict>, findings: ProviderFinding[]): ProviderVerdicts => ({ target, targetSource, targetModel: detected === target ? latest?.model : undefined, turns, verdicts, findings, quietCodes });
+  const result = (verdicts: Record<ProviderName, ProviderVerdict>, findings: ProviderFinding[]): ProviderVerdicts => ({ target, targetSource, targetModel: detected === target ? latest?.model : undefined, turns, verdicts, findings, quietCodes, ...(wire === NO_MESSAGES && shape?.requestNotKnown === true ? { notChecked: true } : {}) });
   // Every list the same as last time (an append that adds no hit): the findings and verdicts are the last ones.
   const lastAll = lastVerdicts.get(scope);
   if (lastAll && sameItems(lastAll.signature, signature)) return result(lastAll.verdicts, lastAll.findings);

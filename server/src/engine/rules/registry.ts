@@ -21,6 +21,7 @@ import { SESSION_SHAPE_CODES } from "../model/shape-findings.js";
 import { RESUME_READING_CODES } from "../formats/codex/codex-resume-codes.js";
 import { CLAUDE_CODE_CODES } from "../formats/claude-code/claude-code-codes.js";
 import { KIMI_CLI_CODES } from "../formats/kimi-cli/kimi-codes.js";
+import { CURSOR_CODES } from "../formats/cursor/cursor-codes.js";
 
 export type { CodeSpec, CodeTable, EnabledCodes, FixKind } from "../model/finding-kit.js";
 
@@ -39,6 +40,7 @@ export const CODE_TABLE = {
   ...OVERSIZED_LINE_CODES, // Anthropic's 32 MB request limit
   ...CLAUDE_CODE_CODES, // Claude Code's reading on resume (docs/research/claude-code-resume.md)
   ...KIMI_CLI_CODES, // Kimi CLI: what its provider refuses in the history it sends as stored
+  ...CURSOR_CODES, // Cursor: what its transcript suggests but cannot show (no results)
   ...PROVIDER_CODES, // provider rules (providers/rules.ts); severity follows the target provider
 } as const;
 
