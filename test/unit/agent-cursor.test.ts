@@ -25,6 +25,9 @@ import { standardRoots } from "../../server/src/library/folders.js";
 import { providerView } from "../../server/src/presentation/provider-view.js";
 import { verdictsLine } from "../../server/src/presentation/provider-report.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
+import { continueAnalysis, type ContinuedAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
+import type { ParsedText } from "../../server/src/engine/model/parse.js";
+import { appendLine } from "../helpers/patch-doc.js";
 import { CORPUS } from "../helpers/corpus.js";
 
 const AGENT = "cursor";
@@ -261,5 +264,31 @@ describe("Cursor: damaged copies", () => {
       ["tool", "tool"],
       "a call without a string name is shown as `tool`",
     );
+  });
+});
+
+describe("Cursor: a transcript being written (appends continue the analysis)", () => {
+  it("each appended line is read alone and the context extended; findings (the open last turn, the repeated call) as a full read gives them", () => {
+    const all = lines();
+    let doc: ParsedText = parseText(all.slice(0, 5).join("\n") + "\n");
+    let v: ContinuedAnalysis = continueAnalysis(doc, {});
+    const shape = (a: ContinuedAnalysis["analysis"]) => ({ findings: a.findings.map((f) => `${f.line}:${f.code}:${f.message}`), before: a.before.map((m) => `${m.role}@${m.origin.kind === "entry" ? m.origin.line : ""}`) });
+    for (let i = 5; i < all.length; i++) {
+      doc = appendLine(doc, all[i] + "\n");
+      v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+      assert.equal(v.stages.session, "appended", `line ${i + 1}`);
+      assert.equal(v.stages.context, "extended", `line ${i + 1}`);
+      assert.deepEqual(shape(v.analysis), shape(analyze(all.slice(0, i + 1).join("\n") + "\n")), `line ${i + 1}`);
+    }
+    assert.deepEqual(codes(v.analysis.findings), [REPEAT]);
+  });
+  it("a line of a kind not known is read with the whole file (its drift finding depends on the lines before)", () => {
+    const all = lines();
+    let doc: ParsedText = parseText(all.join("\n") + "\n");
+    let v: ContinuedAnalysis = continueAnalysis(doc, {});
+    doc = appendLine(doc, '{"kind":"unknown"}\n');
+    v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+    assert.equal(v.stages.session, "read");
+    assert.deepEqual(codes(v.analysis.findings), codes(analyze(all.join("\n") + '\n{"kind":"unknown"}\n').findings));
   });
 });

@@ -186,6 +186,25 @@ describe("oh-my-pi: a session it migrated and wrote", () => {
     assert.deepEqual([...new Set(a.findings.map((f) => f.code))], ["partial-message"]);
   });
 
+  it("a call left without its result, then the session resumed (a copy cut after a call): dangling-call naming oh-my-pi, and the repair keeps the title slot and every line", () => {
+    const all = OMP.split("\n").slice(0, -1);
+    let lastCall = all.length - 1;
+    while (!(all[lastCall].includes('"type":"toolCall"') && all[lastCall].includes('"stopReason":"toolUse"'))) lastCall--;
+    const kept = all.slice(0, lastCall + 1);
+    const callId = JSON.parse(kept[kept.length - 1]).id;
+    const resumed = '{"type":"message","id":"ffff0002","parentId":"' + callId + '","timestamp":"2026-08-13T10:00:00.000Z","message":{"role":"user","content":[{"type":"text","text":"go on"}],"timestamp":1786615200000}}';
+    const text = [...kept, resumed].join("\n") + "\n";
+    const a = analyze(text);
+    assert.equal(a.session.format, "oh-my-pi");
+    const dangling = a.findings.filter((f) => f.code === "dangling-call");
+    assert.equal(dangling.length, 1);
+    assert.match(dangling[0].message, /^Tool call without a result; oh-my-pi sends a stand-in error/);
+    const fixed = fixAll(text);
+    assert.ok(fixed.text.startsWith(kept.join("\n") + "\n"), "the title slot and every line before the insertion kept byte for byte");
+    assert.equal(analyze(fixed.text).findings.filter((f) => f.code === "dangling-call").length, 0);
+    assert.equal(fixAll(fixed.text).text, fixed.text, "idempotent");
+  });
+
   it("a first line that is no title slot is what oh-my-pi's loader takes as the first entry: it loads nothing", () => {
     const rest = OMP.slice(OMP.indexOf("\n") + 1);
     const a = analyze('{"type":"title","v":2,"title":"x"}\n' + rest);

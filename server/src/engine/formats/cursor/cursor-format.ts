@@ -16,7 +16,7 @@ import { CURSOR_DOC } from "./cursor-doc.js";
 import { isCursorLine } from "./cursor-lines.js";
 import { buildCursorContext } from "./cursor-messages.js";
 import { cursorModelTurns } from "./cursor-providers.js";
-import { readCursor } from "./cursor-read.js";
+import { readCursor, readCursorLinesIn } from "./cursor-read.js";
 import { cursorResumeContext } from "./cursor-resume.js";
 import { CURSOR_AGENT, CURSOR_WORDS } from "./cursor-words.js";
 
@@ -26,6 +26,9 @@ export const cursorFormat: FormatProfile<"cursor"> = {
   words: CURSOR_WORDS,
   detect: isCursorLine,
   read: readCursor,
+  // appends continue the read and the context (each line is one message of its own)
+  readLinesIn: readCursorLinesIn,
+  extendContext: (prevBefore, _prevBranch, tail) => prevBefore.concat(buildCursorContext(tail)),
   buildContext: buildCursorContext,
   leaf: (entries) => entries[entries.length - 1],
   idKey: "id",

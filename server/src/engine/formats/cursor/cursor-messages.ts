@@ -39,7 +39,7 @@ export function cursorMessage(e: Entry): Msg | undefined {
 }
 
 /** The conversation of a branch (every line of the file, in order). */
-export function buildCursorContext(branch: Entry[]): Msg[] {
+export function buildCursorContext(branch: readonly Entry[]): Msg[] {
   const out: Msg[] = [];
   for (const e of branch) {
     const m = cursorMessage(e);

@@ -7,8 +7,8 @@
  * - a message line without a content array: nothing of it is shown (warning);
  * - a turn that ended in error (`partial-message`, information) or that was stopped (`aborted`:
  *   a hint, as a turn the user stopped elsewhere);
- * - a last turn without its `turn_ended` line: the turn was still running when the file was read,
- *   or the writer stopped (`partial-message`, information);
+ * - (a last turn without its `turn_ended` line is the analysis's: `openLastTurnFinding`, from
+ *   cursor-resume.ts, so that an append does not change what the lines before it say);
  * - a call with the same name and input as a call of the assistant line just before it
  *   (`repeated-call`, information): probably a retry, which the file cannot show.
  *
@@ -19,7 +19,7 @@ import type { LineList } from "../../model/line-list.js";
 import { isObject } from "../../model/parse.js";
 import { findingMaker } from "../../model/finding-kit.js";
 import { PARTIAL_MESSAGE_CODES, shapeFinding } from "../../model/shape-findings.js";
-import type { Entry, Finding, SourceLine } from "../../model/types.js";
+import type { Entry, Finding, Session, SourceLine } from "../../model/types.js";
 import { DriftGuard } from "../drift.js";
 import type { FormatRead } from "../profile.js";
 import { CURSOR_BLOCK_TYPES, CURSOR_ROLES, CURSOR_TURN_STATUSES, cursorLineKind } from "./cursor-lines.js";
@@ -51,16 +51,19 @@ interface ReadState {
   statuses: DriftGuard;
   /** The calls of the line before, when it is an assistant message: key -> 0-based line. */
   lastCalls: Map<string, number>;
+  /** The id of the entry before (the file is linear: it is the parent). */
+  prevId: string | null;
 }
 
 function readLine(st: ReadState, l: SourceLine): void {
   const v = l.value;
   if (!isObject(v)) return; // reported by the shared line checks
-  const prev = st.entries.length ? st.entries[st.entries.length - 1].id : null;
   const kind = cursorLineKind(v);
   const role = kind === "message" ? String(v.role) : undefined;
   const type = kind === "message" ? role! : kind === "turn-ended" ? "turn_ended" : otherKind(v);
-  st.entries.push({ line: l.line, id: `L${l.line + 1}`, parentId: prev, type, raw: v });
+  const id = `L${l.line + 1}`;
+  st.entries.push({ line: l.line, id, parentId: st.prevId, type, raw: v });
+  st.prevId = id;
   const previousCalls = st.lastCalls;
   st.lastCalls = new Map();
   if (kind === "other") {
@@ -143,30 +146,63 @@ function turnEnded(st: ReadState, v: Record<string, any>, line: number): void {
     );
 }
 
-/** The last turn has messages after the last `turn_ended` line (or there is none). */
-function openLastTurn(st: ReadState): void {
+/**
+ * The finding of a last turn with messages after the last `turn_ended` line (or none at all):
+ * the analysis's, over the whole session (an append closes it).
+ */
+export function openLastTurnFinding(entries: readonly Entry[]): Finding | undefined {
   // The last message or turn end (a line of another kind after it closes nothing).
   let last: Entry | undefined;
-  for (let i = st.entries.length - 1; i >= 0 && !last; i--) if (cursorLineKind(st.entries[i].raw) !== "other") last = st.entries[i];
-  if (!last || cursorLineKind(last.raw) === "turn-ended") return;
-  st.findings.push(
-    partial("partial-message", {
-      line: last.line,
-      message: `The last turn of ${CURSOR_AGENT} has no end. No \`turn_ended\` line follows its messages: ${CURSOR_AGENT} was still working when the file was read, or it stopped without closing the turn (a crash, a killed process); its last calls may not have run.`,
-    }),
-  );
+  for (let i = entries.length - 1; i >= 0 && !last; i--) if (cursorLineKind(entries[i].raw) !== "other") last = entries[i];
+  if (!last || cursorLineKind(last.raw) === "turn-ended") return undefined;
+  return partial("partial-message", {
+    line: last.line,
+    message: `The last turn of ${CURSOR_AGENT} has no end. No \`turn_ended\` line follows its messages: ${CURSOR_AGENT} was still working when the file was read, or it stopped without closing the turn (a crash, a killed process); its last calls may not have run.`,
+  });
 }
 
-export function readCursor(lines: LineList): FormatRead {
-  const st: ReadState = {
+function readState(): ReadState {
+  return {
     entries: [],
     findings: [],
     kinds: new DriftGuard({ agent: CURSOR_AGENT, kind: "line kind", version: CURSOR_VERSION }),
     blocks: new DriftGuard({ agent: CURSOR_AGENT, kind: "content block type", version: CURSOR_VERSION }),
     statuses: new DriftGuard({ agent: CURSOR_AGENT, kind: "turn status", version: CURSOR_VERSION }),
     lastCalls: new Map(),
+    prevId: null,
   };
+}
+
+export function readCursor(lines: LineList): FormatRead {
+  const st = readState();
   for (const l of lines.held) readLine(st, l);
-  openLastTurn(st);
+  return { entries: st.entries, findings: st.findings };
+}
+
+/** Whether a line is of a kind, role, block type or turn status this reading does not know (a drift finding may be due). */
+function isDrift(v: Record<string, any>): boolean {
+  const kind = cursorLineKind(v);
+  if (kind === "other") return true;
+  if (kind === "turn-ended") return typeof v.status !== "string" || !CURSOR_TURN_STATUSES.has(v.status);
+  if (!CURSOR_ROLES.has(v.role)) return true;
+  const content = v.message?.content;
+  return Array.isArray(content) && content.some((b: unknown) => !(isObject(b) && typeof b.type === "string" && CURSOR_BLOCK_TYPES.has(b.type)));
+}
+
+/**
+ * Lines appended to a transcript, read as the full read reads them; null (read in full) for an
+ * edit (a repeated call depends on the line before and after) or a line of a kind not known (whether
+ * its drift finding is due depends on the lines before).
+ */
+export function readCursorLinesIn(session: Session, lines: readonly SourceLine[]): FormatRead | null {
+  const entries = session.entries;
+  const last = entries[entries.length - 1];
+  if (lines.length === 0 || (last && last.line >= lines[0].line)) return null;
+  for (const l of lines) if (isObject(l.value) && isDrift(l.value)) return null;
+  const st = readState();
+  st.prevId = last?.id ?? null;
+  if (last && cursorLineKind(last.raw) === "message" && last.raw.role === "assistant" && Array.isArray(last.raw.message.content))
+    for (const b of last.raw.message.content as unknown[]) if (isObject(b) && b.type === "tool_use" && !st.lastCalls.has(callKey(b))) st.lastCalls.set(callKey(b), last.line);
+  for (const l of lines) readLine(st, l);
   return { entries: st.entries, findings: st.findings };
 }

@@ -4,12 +4,15 @@
  * the transcript lacks what a request needs (tool results, call ids, the model's thinking), so
  * no request is modelled: After is Before, labelled as such.
  */
-import type { Msg } from "../../model/types.js";
+import type { Msg, Session } from "../../model/types.js";
 import type { ResumeContext } from "../profile.js";
+import { openLastTurnFinding } from "./cursor-read.js";
 import { CURSOR_AGENT } from "./cursor-words.js";
 
-export function cursorResumeContext(_session: unknown, before: Msg[]): ResumeContext {
+export function cursorResumeContext(session: Session, before: Msg[]): ResumeContext {
+  const open = openLastTurnFinding(session.entries);
   return {
+    ...(open ? { findings: [open] } : {}),
     messages: before,
     dropped: [],
     line: 0,
