@@ -8,6 +8,9 @@
  * does not know, a `tool_calls` that is not JSON. The reading: formats/hermes/.
  */
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import initSqlJs from "sql.js";
+import { loadSqlite } from "../../server/src/io/sqlite-file.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -152,6 +155,22 @@ describe("Hermes Agent: the database, read-only", () => {
       copyFileSync(join(__dirname, "..", "fixtures", "opencode-wal", "opencode.db"), made);
       mkdirSync(join(dir, "s"));
       writeFileSync(join(dir, "s", "x.jsonl"), "");
+      assert.equal(storeAt(dir), undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a state.db with tables of Hermes's names but not its columns (another program's) is not taken for a store: the folder's transcripts are checked", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ti-not-hermes-"));
+    try {
+      const SQL = await initSqlJs({ wasmBinary: readFileSync(createRequire(import.meta.url).resolve("sql.js/dist/sql-wasm.wasm")) });
+      const db = new SQL.Database();
+      db.run("CREATE TABLE sessions (key TEXT, data TEXT); CREATE TABLE messages (k TEXT, v TEXT); INSERT INTO sessions VALUES ('a', 'b');");
+      writeFileSync(join(dir, "state.db"), Buffer.from(db.export()));
+      db.close();
+      writeFileSync(join(dir, "s.jsonl"), "");
+      await loadSqlite();
       assert.equal(storeAt(dir), undefined);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -142,15 +142,15 @@ describe("OpenClaw: its real sessions", () => {
 });
 
 describe("a file whose first readable line is not the header (header-not-first)", () => {
-  it("OpenClaw: a torn header line is one malformed line and one error saying OpenClaw would start over; the entries are still shown", () => {
+  it("OpenClaw: a torn header line is one malformed line and a warning that OpenClaw rewrites the file (with a backup); the entries are still shown", () => {
     const text = openclaw(TORN);
     assert.equal(detectFormat(parseText(text).lines.held), "openclaw");
     const a = analyze(text);
     assert.equal(a.session.format, "openclaw");
-    assert.deepEqual(codes(a.findings), ["header-not-first/error", "malformed-line/error"]);
+    assert.deepEqual(codes(a.findings), ["header-not-first/warning", "malformed-line/error"]);
     const f = a.findings.find((x) => x.code === "header-not-first")!;
     assert.equal(f.line, 1);
-    assert.match(f.message, /^OpenClaw would start this session over/);
+    assert.match(f.message, /^OpenClaw rewrites this file when it loads it\. .*corrupt/);
     assert.equal(a.session.entries.length, 18);
     assert.ok(a.before.some((m) => m.role === "user"));
     // The malformed line holds the header after stray bytes: no repair deletes it.
@@ -170,6 +170,44 @@ describe("a file whose first readable line is not the header (header-not-first)"
     assert.equal(a.findings[0].line, 0);
     assert.equal(a.session.header?.line, 1, "the real header is read when it comes");
     assert.equal(a.session.entries.length, 2);
+  });
+});
+
+describe("a malformed line that still holds an entry is never removed, and no link to it is cut", () => {
+  const header = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}';
+  const entry = (id: string, parentId: string | null, text: string) => JSON.stringify({ type: "message", id, parentId, timestamp: "2026-01-01T00:00:01.000Z", message: { role: "user", content: text, timestamp: 1 } });
+  const a1 = entry("a1", null, "one");
+  const a2 = entry("a2", "a1", "two");
+  const a3 = entry("a3", "a2", "three");
+  const shapes: Record<string, string> = {
+    "stray bytes before the entry": "xx" + a2,
+    "a torn entry, then the next one on the same line": a1.slice(0, 40) + a2,
+    "the entry, then junk": a2 + "xx",
+    "the entry, then NUL padding of a crash": a2 + "\u0000\u0000\u0000",
+  };
+  for (const [what, torn] of Object.entries(shapes))
+    it(what, () => {
+      const text = [header, a1, torn, a3].join("\n") + "\n";
+      const a = analyze(text);
+      assert.ok(a.findings.some((f) => f.code === "malformed-line" && f.line === 2));
+      const fixed = fixAll(text);
+      assert.equal(fixed.text, text, "the line and the link to its entry kept");
+    });
+  it("the header behind a torn start on line 1 is kept", () => {
+    const text = ['{"type":"sess' + header, a1].join("\n") + "\n";
+    assert.equal(fixAll(text).text, text);
+  });
+  it("a line that holds nothing whole is still removed", () => {
+    const text = [header, a1, '{"type":"message","id":"zz","parentId":"a1","mess', a3.replace('"a2"', '"a1"')].join("\n") + "\n";
+    const fixed = fixAll(text);
+    assert.equal(fixed.text, [header, a1, a3.replace('"a2"', '"a1"')].join("\n") + "\n");
+  });
+});
+
+describe("detection: pi's entry shape alone is pi only as the first object", () => {
+  it("a file that opens with another agent's line and then has pi-like message entries (Factory Droid) is not pi's", () => {
+    const droid = ['{"type":"session_start","id":"d1","title":"x"}', '{"type":"message","id":"m1","parentId":null,"timestamp":"2026-01-01T00:00:00Z","message":{"role":"user","content":[{"type":"text","text":"hi"}]}}'].join("\n") + "\n";
+    assert.equal(detectFormat(parseText(droid).lines.held), "unknown");
   });
 });
 
@@ -207,7 +245,13 @@ describe("oh-my-pi: a session it migrated and wrote", () => {
 
   it("a first line that is no title slot is what oh-my-pi's loader takes as the first entry: it loads nothing", () => {
     const rest = OMP.slice(OMP.indexOf("\n") + 1);
-    const a = analyze('{"type":"title","v":2,"title":"x"}\n' + rest);
-    assert.ok(a.findings.some((f) => f.code === "header-not-first" && f.severity === "error" && f.line === 0));
+    const headerLine = rest.slice(0, rest.indexOf("\n") + 1);
+    const usage = '{"type":"model_usage","id":"mu000001","parentId":null,"timestamp":"2026-08-13T00:00:00.000Z"}\n';
+    const a = analyze('{"type":"title","v":2,"title":"x"}\n' + headerLine + usage + rest.slice(headerLine.length));
+    assert.equal(a.session.format, "oh-my-pi", "an entry type of oh-my-pi's own marks the file");
+    const f = a.findings.find((x) => x.code === "header-not-first");
+    assert.equal(f?.severity, "error");
+    assert.equal(f?.line, 0);
+    assert.match(f!.message, /^oh-my-pi will not resume this session\. .*leaves the file as it is/);
   });
 });

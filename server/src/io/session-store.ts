@@ -74,7 +74,7 @@ function hasStoreTables(store: SessionStore, path: string): boolean {
     return true;
   }
   try {
-    return store.isDatabase(db.tables());
+    return store.isDatabase(db);
   } finally {
     db.close();
   }
@@ -95,9 +95,10 @@ export function openStore(at: { format: string; kind: "database" | "folder"; pat
   }
   if (!sqliteLoaded()) throw new Error("SQLite is not loaded");
   const db = openSqliteFile(at.path);
-  if (!store.isDatabase(db.tables())) {
+  if (!store.isDatabase(db)) {
     db.close();
-    throw new Error(`not an ${at.format} database: it has none of its session tables`);
+    const label = FORMAT_PROFILES.find((p) => p.name === at.format)?.label ?? at.format;
+    throw new Error(`not a database of ${label}: it lacks the session tables and columns ${label} writes`);
   }
   return { ...at, sessions: store.sessionsInDatabase(db), document: (id) => store.documentInDatabase(db, id), close: () => db.close() };
 }

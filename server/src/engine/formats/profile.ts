@@ -250,8 +250,8 @@ export interface SessionStore {
   readonly databaseName: RegExp;
   /** The storage folder's name in the agent's data folder (`storage`). */
   readonly folderName: string;
-  /** Whether a database with these tables is this agent's. */
-  isDatabase(tables: readonly string[]): boolean;
+  /** Whether a database is this agent's (its tables, and the columns the reading selects). */
+  isDatabase(db: StoreDatabase): boolean;
   sessionsInDatabase(db: StoreDatabase): StoredSession[];
   /** A session of the database as its JSON document's text; undefined when it holds no such session. */
   documentInDatabase(db: StoreDatabase, id: string): string | undefined;
@@ -274,10 +274,11 @@ export interface FormatProfile<N extends string = string> {
   detect(value: Record<string, any>, index: number): boolean;
   /**
    * The format whose files this agent writes, with marks of its own (OpenClaw and oh-my-pi write
-   * pi's): once that format is detected, the first 50 objects are still offered to this format's
-   * `detect`, and a mark wins. The variant is listed before its base in the registry.
+   * pi's): once `base` is detected, the first 50 objects are still offered to `marks`, and a mark
+   * makes the file this agent's. `detect` is then what tells the file alone (before the base's
+   * first object); the variant is listed before its base in the registry.
    */
-  readonly variantOf?: string;
+  readonly variantOf?: { readonly base: string; marks(value: Record<string, any>): boolean };
   /** Lines -> entries (tree nodes, in file order) and the format's line-level findings. */
   read(lines: LineList): FormatRead;
   /**

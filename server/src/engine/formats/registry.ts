@@ -128,11 +128,11 @@ export function detectSession(lines: readonly SourceLine[], maxLines = 50): { fo
 }
 
 /**
- * `base`, or the variant of it (`variantOf`, OpenClaw's and oh-my-pi's pi files) whose `detect`
- * takes one of the first `maxLines` objects after object `from` (the one `base` was detected on).
+ * `base`, or the variant of it (`variantOf`, OpenClaw's and oh-my-pi's pi files) whose `marks`
+ * take one of the first `maxLines` objects after object `from` (the one `base` was detected on).
  */
 function variantOf(base: FormatName, lines: readonly SourceLine[], from: number, maxLines: number): FormatName {
-  const variants = (FORMAT_PROFILES as readonly FormatProfile[]).filter((p) => p.variantOf === base);
+  const variants = (FORMAT_PROFILES as readonly FormatProfile[]).filter((p) => p.variantOf?.base === base);
   if (variants.length === 0) return base;
   let seen = 0;
   for (const l of lines) {
@@ -140,7 +140,7 @@ function variantOf(base: FormatName, lines: readonly SourceLine[], from: number,
     if (!isObject(l.value)) continue;
     const index = seen++;
     if (index <= from) continue;
-    for (const r of variants) if (r.detect(l.value, index)) return r.name as FormatName;
+    for (const r of variants) if (r.variantOf!.marks(l.value)) return r.name as FormatName;
   }
   return base;
 }
@@ -150,13 +150,13 @@ function variantOf(base: FormatName, lines: readonly SourceLine[], from: number,
  * of `format` within the objects detection looks at: the file is then the variant's, and is read again.
  */
 export function addsVariantMark(format: string, objectsBefore: number, added: readonly SourceLine[], maxLines = 50): boolean {
-  const variants = (FORMAT_PROFILES as readonly FormatProfile[]).filter((p) => p.variantOf === format);
+  const variants = (FORMAT_PROFILES as readonly FormatProfile[]).filter((p) => p.variantOf?.base === format);
   if (variants.length === 0) return false;
   let index = objectsBefore;
   for (const l of added) {
     if (index >= maxLines) break;
     if (!isObject(l.value)) continue;
-    for (const r of variants) if (r.detect(l.value, index)) return true;
+    for (const r of variants) if (r.variantOf!.marks(l.value)) return true;
     index++;
   }
   return false;
@@ -169,8 +169,8 @@ export function addsVariantMark(format: string, objectsBefore: number, added: re
 export function isVariantMark(format: string, value: unknown): boolean {
   if (!isObject(value)) return false;
   const all = FORMAT_PROFILES as readonly FormatProfile[];
-  const base = all.find((r) => r.name === format)?.variantOf ?? format;
-  return all.some((r) => r.variantOf === base && r.detect(value, 1));
+  const base = all.find((r) => r.name === format)?.variantOf?.base ?? format;
+  return all.some((r) => r.variantOf?.base === base && r.variantOf.marks(value));
 }
 
 /** The first line that holds more than whitespace. */

@@ -22,9 +22,10 @@ export const SESSION_SHAPE_CODES = {
     fixes: [],
   },
   "header-not-first": {
-    description: "The first entry the agent can read is not the session's header: pi, and the agents on its SessionManager (OpenClaw, oh-my-pi), load nothing from the file and write a new header over it on resume.",
+    description: "The first entry the agent can read is not the session's header: pi loads nothing from the file and writes a new header over it on resume; oh-my-pi refuses to resume it; OpenClaw backs it up and rewrites it.",
     severity: "error",
-    follows: "pi SessionManager: loadEntriesFromFile takes the first parsed entry as the header, setSessionFile starts a new session over a file without one (docs/research/pi-family.md)",
+    otherSeverities: { warning: "OpenClaw: it backs the file up and writes it again with the entries it can parse" },
+    follows: "pi SessionManager: loadEntriesFromFile takes the first parsed entry as the header, setSessionFile starts a new session over a file without one; oh-my-pi's loader and OpenClaw's recovery (docs/research/pi-family.md)",
     fixes: [],
   },
   "broken-parent": {

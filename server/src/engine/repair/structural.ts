@@ -426,12 +426,28 @@ export function relinkParent(a: Analysis, line: number): Planned {
   const entry = repairIndex(a).entryByLine.get(line);
   if (!c.reader || !entry || entry.parentId === null || !c.reader.repair.linked) return no("the line has no parent link");
   if (entry.parentId !== entry.id && a.session.byId.has(entry.parentId)) return no("its parent is in the file");
+  const torn = malformedLineNaming(a, entry.parentId);
+  if (torn !== undefined) return no(`its parent \`${entry.parentId}\` may be on malformed line ${torn + 1}: mend that line first (cutting the link would lose the history above it)`);
   if (cutChangesBranch(a, c.reader, entry)) return no(`${c.reader.words.agent} does not read the entry as a root: cutting the link would change the conversation it resumes`);
   const t = withValue(a.session.lines.at(line)!, [c.reader.parentKey], entry.parentId, null);
   if (t === null) return no("its parent link cannot be located");
   const plan = emptyPlan();
   plan.replace.set(line, t);
   return { title: `Make this entry a root, as the loader treats it (its parent \`${entry.parentId}\` ${entry.parentId === entry.id ? "is itself" : "is not in the file"})`, plan, reads: [] };
+}
+
+const malformedLines = new WeakMap<Analysis, number[]>();
+
+/** The first malformed line whose text names `id` as a JSON string (the parent a torn write left there), if any. */
+function malformedLineNaming(a: Analysis, id: string): number | undefined {
+  let lines = malformedLines.get(a);
+  if (!lines) {
+    lines = a.findings.filter((f) => f.code === "malformed-line").map((f) => f.line);
+    malformedLines.set(a, lines);
+  }
+  const quoted = JSON.stringify(id);
+  for (const l of lines) if (a.session.lines.at(l)?.text.includes(quoted)) return l;
+  return undefined;
 }
 
 /**
@@ -507,24 +523,47 @@ export function removeMalformedLine(a: Analysis, line: number, bom: boolean): Pl
   if (l.eol === "" && line === a.session.lines.length - 1 && l.value === undefined) return no("it is the last line, cut off: an agent may still be writing it");
   // Two entries glued together (a crash between writes) would be lost with the line.
   if (/\}\s*\{/.test(l.text) && l.text.trimStart().startsWith("{")) return no("the line looks like entries glued together; split it by hand rather than lose them");
-  // Stray bytes before an entry (a torn write, an editing slip: `/speci{"type":"session",…}`) would lose the entry with them.
-  const stray = strayPrefixOfEntry(l.text);
-  if (stray > 0) return no(`the line holds an entry after ${stray} stray character${stray === 1 ? "" : "s"}; delete those characters by hand rather than lose the entry`);
+  // An entry behind stray bytes (a torn write, an editing slip: `/speci{"type":"session",…}`) or
+  // before them (`{…}xx`, NUL padding after a crash) would be lost with the line.
+  const inside = entryInside(l.text);
+  if (inside) return no(`${inside}; mend the line by hand rather than lose the entry`);
   const plan = emptyPlan();
   plan.remove.add(line);
   return { title: `Remove malformed line ${line + 1} (the loader skips it)`, plan, reads: line === a.session.lines.length - 1 ? [LAST_ENTRY] : [] };
 }
 
-/** How many characters come before a JSON object that runs to the line's end, or 0 (none, or at the start). */
-function strayPrefixOfEntry(text: string): number {
-  const k = text.indexOf("{");
-  if (k <= 0 || !text.trimEnd().endsWith("}")) return 0;
+/** A line longer than this is not searched for an entry inside it: it is not removed either. */
+const ENTRY_SEARCH_CHARS = 4 * 1024 * 1024;
+/** How many places an entry may start (or end) that are tried, from the line's end (or start). */
+const ENTRY_SEARCH_TRIES = 16;
+
+const isObjectText = (text: string): boolean => {
   try {
-    const v: unknown = JSON.parse(text.slice(k));
-    return typeof v === "object" && v !== null && !Array.isArray(v) ? k : 0;
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v);
   } catch {
-    return 0;
+    return false;
   }
+};
+
+/**
+ * Why a malformed line holds a whole entry (so removing it would lose it), or undefined: a JSON
+ * object after stray characters (tried from each of the last `{"` of the line), or before them
+ * (up to each of the last `}`), or the whole line once trailing NULs and whitespace are cut.
+ */
+export function entryInside(text: string): string | undefined {
+  if (text.length > ENTRY_SEARCH_CHARS) return "the line is too long to search for an entry inside it";
+  const t = text.replace(/[\s\u0000]+$/, "");
+  if (t !== text && isObjectText(t)) return "the line holds a whole entry followed by NUL or blank characters";
+  let tries = 0;
+  for (let k = t.lastIndexOf('{"'); k > 0 && tries < ENTRY_SEARCH_TRIES; k = t.lastIndexOf('{"', k - 1), tries++)
+    if (isObjectText(t.slice(k))) return `the line holds an entry after ${k} stray character${k === 1 ? "" : "s"}`;
+  if (t.startsWith("{")) {
+    tries = 0;
+    for (let e = t.lastIndexOf("}", t.length - 2); e > 0 && tries < ENTRY_SEARCH_TRIES; e = t.lastIndexOf("}", e - 1), tries++)
+      if (isObjectText(t.slice(0, e + 1))) return `the line holds an entry followed by ${t.length - e - 1} stray character${t.length - e - 1 === 1 ? "" : "s"}`;
+  }
+  return undefined;
 }
 
 export type { Occurrence };

@@ -6,6 +6,7 @@
  * block type this reading does not know (once per type: formats/drift.ts), and each assistant
  * message Cline cut short and marked (`partial-message`: a stream that failed, the user's stop).
  */
+import { quoteCut } from "../../model/quote.js";
 import { isObject } from "../../model/parse.js";
 import { partial, shapeFinding } from "../../model/shape-findings.js";
 import type { DocumentPlaces, Entry, Finding } from "../../model/types.js";
@@ -35,7 +36,7 @@ export function readClineTaskDocument(doc: DocumentPlaces): FormatRead {
         shapeFinding("unknown-entry", {
           line,
           path: [i, ...(isObject(m) ? ["role"] : [])],
-          message: `${CLEXT_AGENT} message without a user or assistant role. Item ${i} ${isObject(m) ? (role ? `has the role \`${role}\`` : "has no role") : "is not an object"}: it is shown as it is; ${CLEXT_AGENT} stops resuming a task whose last message is such an item ("Unexpected: Last message is not a user or assistant message").`,
+          message: `${CLEXT_AGENT} message without a user or assistant role. Item ${i} ${isObject(m) ? (role ? `has the role ${quoteCut(role)}` : "has no role") : "is not an object"}: it is shown as it is; ${CLEXT_AGENT} stops resuming a task whose last message is such an item ("Unexpected: Last message is not a user or assistant message").`,
         }),
       );
       return;

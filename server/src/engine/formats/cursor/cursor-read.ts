@@ -109,7 +109,7 @@ function repeatedCall(st: ReadState, b: Record<string, any>, before: ReadonlyMap
       cursorFinding("repeated-call", {
         line,
         path: ["message", "content", j],
-        message: `${CURSOR_AGENT} made the same call twice in a row. \`${typeof b.name === "string" ? b.name : "tool"}\` with the same input as on line ${at + 1}: probably a retry after the first one failed, but ${CURSOR_AGENT} records no tool results, so whether the first one ran is not known.`,
+        message: `${CURSOR_AGENT} made the same call twice in a row. ${quoteCut(typeof b.name === "string" ? b.name : "tool")} with the same input as on line ${at + 1}: probably a retry after the first one failed, but ${CURSOR_AGENT} records no tool results, so whether the first one ran is not known.`,
       }),
     );
   if (!st.lastCalls.has(key)) st.lastCalls.set(key, line);

@@ -18,6 +18,7 @@
  * consecutive assistant rows (newer builds also prune a call whose result is displaced rather than
  * answer it), content sanitising, a compressed session's parent chain (each session is read alone).
  */
+import { quoteCut } from "../../model/quote.js";
 import type { DropReason } from "../../model/drop-reason.js";
 import type { Finding, JsonPath, Msg, Session, ToolCallBlock } from "../../model/types.js";
 import { toolCallsOf } from "../../model/types.js";
@@ -74,7 +75,8 @@ export function hermesResumeContext(session: Session, before: Msg[]): ResumeCont
       }
     } else if (m.role === "user") known = new Set();
     const prev = kept[kept.length - 1];
-    if (m.role === "user" && prev?.role === "user") {
+    // merged only when both rows hold plain text (Hermes's _merge_consecutive_users leaves a list content as it is)
+    if (m.role === "user" && prev?.role === "user" && typeof rowOfMsg(prev).content === "string" && typeof rowOfMsg(m).content === "string") {
       const a = textOf(prev);
       const b = textOf(m);
       kept[kept.length - 1] = { ...prev, content: [{ type: "text", text: a && b ? `${a}\n\n${b}` : a || b }] };
@@ -84,17 +86,19 @@ export function hermesResumeContext(session: Session, before: Msg[]): ResumeCont
   }
   // 3. _sanitize_api_messages: a result whose id no call has (call_id, else id) dropped; a stand-in result for each call that has none.
   const callIds = new Set(kept.flatMap((m) => toolCallsOf(m).map((c) => c.id)));
-  for (let j = kept.length - 1; j >= 0; j--) {
-    const m = kept[j];
-    if (m.role !== "toolResult" || callIds.has(String(m.toolCallId ?? ""))) continue;
-    kept.splice(j, 1);
+  const sanitized: Msg[] = [];
+  for (const m of kept) {
+    if (m.role !== "toolResult" || callIds.has(String(m.toolCallId ?? ""))) {
+      sanitized.push(m);
+      continue;
+    }
     dropped.push({ msg: m, by: { kind: "resume-drop", what: "orphan-result" } });
     findings.push(orphanFinding(m, "its id is no call's id (Hermes matches a result by the call's `call_id`, else its `id`)"));
   }
-  const answered = new Set(kept.filter((m) => m.role === "toolResult").map((m) => String(m.toolCallId ?? "")));
+  const answered = new Set(sanitized.filter((m) => m.role === "toolResult").map((m) => String(m.toolCallId ?? "")));
   const messages: Msg[] = [];
   const stubs: { call: { id: string; name?: string; path?: JsonPath }; line: number; at: number }[] = [];
-  for (const m of kept) {
+  for (const m of sanitized) {
     messages.push(m);
     if (m.role !== "assistant") continue;
     for (const c of toolCallsOf(m)) {
@@ -105,7 +109,10 @@ export function hermesResumeContext(session: Session, before: Msg[]): ResumeCont
       answered.add(c.id);
     }
   }
-  for (const s of stubs) findings.push(stubFinding(s.call, s.line, s.at === messages.length - 1 || messages.slice(s.at + 1).every((m) => m.role === "toolResult")));
+  // a stand-in is in the last turn when only results follow it: after the last message that is no result
+  let lastOther = -1;
+  for (let j = messages.length - 1; j >= 0 && lastOther < 0; j--) if (messages[j].role !== "toolResult") lastOther = j;
+  for (const s of stubs) findings.push(stubFinding(s.call, s.line, s.at > lastOther));
   const label = `What ${HERMES_AGENT} sends on resume ${HERMES_VERSION}: the active rows in id order${rewound ? ` (${rewound} rewound left out)` : ""}, a result of no open call dropped, consecutive user rows merged, a stand-in result for each call without one`;
   return { messages, dropped, line: 0, label, short: "on resume", findings };
 }
@@ -119,7 +126,7 @@ function orphanFinding(m: Msg, why: string): Finding {
     path: m.resultPath,
     toolCallId: id,
     unnecessary: true,
-    message: `${HERMES_AGENT} drops this result when it resumes. Tool row ${tick(id)}${m.toolName ? ` (${m.toolName})` : ""}: ${why}, so Hermes's message repair leaves it out of every request; the model never sees it.`,
+    message: `${HERMES_AGENT} drops this result when it resumes. Tool row ${tick(id)}${m.toolName ? ` (${quoteCut(m.toolName)})` : ""}: ${why}, so Hermes's message repair leaves it out of every request; the model never sees it.`,
   };
 }
 
@@ -127,7 +134,7 @@ const textOf = (m: Msg): string =>
   Array.isArray(m.content) ? m.content.filter((b: any) => b?.type === "text" && typeof b.text === "string").map((b: any) => b.text).join("") : typeof m.content === "string" ? m.content : "";
 
 function stubFinding(call: { id: string; name?: string; path?: JsonPath }, line: number, last: boolean): Finding {
-  const tool = call.name ? ` (${call.name})` : "";
+  const tool = call.name ? ` (${quoteCut(call.name)})` : "";
   const made = `${HERMES_AGENT} sends a stand-in result, "${HERMES_STUB_RESULT}", in its place`;
   if (last)
     return {

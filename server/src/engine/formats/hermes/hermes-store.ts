@@ -58,6 +58,19 @@ export function documentText(doc: Record<string, unknown>): string {
   return messages.length ? `${head}\n${Array.from(messages, (m) => JSON.stringify(m) ?? "null").join(",\n")}\n]}\n` : `${head}]}\n`;
 }
 
+/** The columns the reading selects, by table: a `state.db` of another program (same table names) is not Hermes's. */
+const HERMES_COLUMNS: Record<string, readonly string[]> = { sessions: ["id", "started_at"], messages: ["id", "session_id", "role", "content", "tool_call_id", "tool_calls", "timestamp"] };
+
+function isHermesDatabase(db: StoreDatabase): boolean {
+  const tables = db.tables();
+  for (const [table, columns] of Object.entries(HERMES_COLUMNS)) {
+    if (!tables.includes(table)) return false;
+    const have = new Set(db.rows(`PRAGMA table_info(${table})`).map((r) => r.name));
+    if (!columns.every((c) => have.has(c))) return false;
+  }
+  return true;
+}
+
 function sessionsInDatabase(db: StoreDatabase): StoredSession[] {
   // The last message's time is when the session was last written; a session without messages: when it started.
   return db
@@ -81,7 +94,7 @@ export const HERMES_STORE: SessionStore = {
   databaseName: /^state\.db$/,
   // Hermes keeps no folder tree of sessions: a name no folder has.
   folderName: "\u0000",
-  isDatabase: (tables) => tables.includes("sessions") && tables.includes("messages"),
+  isDatabase: isHermesDatabase,
   sessionsInDatabase,
   documentInDatabase,
   isFolder: () => false,

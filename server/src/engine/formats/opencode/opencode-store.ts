@@ -189,7 +189,10 @@ function documentInFolder(folder: StoreFolder, id: string): string | undefined {
 export const OPENCODE_STORE: SessionStore = {
   databaseName: /^(opencode|kilo)(-[A-Za-z0-9._-]+)?\.db$/,
   folderName: "storage",
-  isDatabase: (tables) => TABLES.every((t) => tables.includes(t)),
+  isDatabase: (db) => {
+    const tables = db.tables();
+    return TABLES.every((t) => tables.includes(t));
+  },
   sessionsInDatabase,
   documentInDatabase,
   isFolder: (names) => ["session", "message", "part"].every((n) => names.includes(n)),

@@ -29,11 +29,12 @@ export const piFormat: FormatProfile<"pi"> = {
     missingResult: 'pi-ai sends a made-up "No result provided" error result in its place',
     duplicateId: "pi indexes the later entry, so children of the earlier one attach to it",
   },
-  // The header; or, where it does not parse (a torn first line), a v3 entry: a `message` with an
-  // id, a parent link and a message object (no other agent writes that shape).
-  detect: (v) =>
+  // The header; or, where it does not parse (a torn first line), a v3 entry as the first object: a
+  // `message` with an id, a parent link and a message object (Factory Droid writes such entries,
+  // after a `session_start` line of its own: not the first object).
+  detect: (v, index) =>
     (v.type === "session" && typeof v.id === "string") ||
-    (v.type === "message" && typeof v.id === "string" && (v.parentId === null || typeof v.parentId === "string") && isObject(v.message) && typeof v.message.role === "string"),
+    (index === 0 && v.type === "message" && typeof v.id === "string" && (v.parentId === null || typeof v.parentId === "string") && isObject(v.message) && typeof v.message.role === "string"),
   read: readPi,
   buildContext: buildPiContext,
   leaf: (entries) => entries[entries.length - 1],

@@ -5,7 +5,7 @@
 import type { LineList } from "../../model/line-list.js";
 import { describeJsonType, isObject } from "../../model/parse.js";
 import { fieldTypeFinding, shapeFinding, wrongFields } from "../../model/shape-findings.js";
-import type { Entry, Finding, Session, SourceLine } from "../../model/types.js";
+import type { Entry, Finding, Session, Severity, SourceLine } from "../../model/types.js";
 import type { FormatRead } from "../profile.js";
 import { PI_HEADER_RULES, piFieldRules } from "./pi-field-rules.js";
 import { DriftGuard, type DriftWords, hasEntryType } from "../drift.js";
@@ -38,6 +38,22 @@ export interface PiDialect {
   readonly drift: DriftWords;
   /** A first object the agent writes before the `session` header and reads as nothing (oh-my-pi's title slot). */
   isPreHeader?(value: Record<string, any>): boolean;
+  /** What the agent does with a file whose first readable line (0-based `line`) is not the header, when not pi's (`piHeaderNotFirst`). */
+  headerNotFirst?(line: number): { message: string; severity?: Severity };
+}
+
+/**
+ * pi's SessionManager takes the first entry it can parse as the header: anything else and it loads
+ * nothing, and on resume writes a new header over the file (badlogic/pi-mono 83378aad
+ * packages/coding-agent/src/core/session-manager.ts, loadEntriesFromFile and setSessionFile).
+ */
+export function piHeaderNotFirst(line: number): { message: string; severity?: Severity } {
+  return {
+    message:
+      `pi would start this session over. The first line it can read (line ${line + 1}) is not the \`session\` header: ` +
+      "pi loads nothing from such a file, and when the session is resumed it writes a new header over it, so every entry is lost. " +
+      "Keep a copy of the file; the header must be the first line. The entries are shown here as if it were.",
+  };
 }
 
 export const PI_DIALECT: PiDialect = { agent: "pi", entryTypes: PI_ENTRY_TYPES, drift: PI_DRIFT };
@@ -49,7 +65,7 @@ function wordsOf(agent: string) {
   if (!w) {
     w = {
       secondHeader: `Second session header is ignored. ${agent} reads only the first \`session\` header.`,
-      noType: `Not a ${agent} session entry. The object has no string \`type\`.`,
+      noType: `Not a session entry. The object has no string \`type\`; ${agent} writes one on every entry.`,
       noRole: `Message without a role is dropped. It has no string \`role\`, so ${agent} leaves it out of the context.`,
     };
     fixedWords.set(agent, w);
@@ -147,17 +163,8 @@ export function readPiLine(st: PiReadState, l: SourceLine): void {
       return;
     }
     if (index === 0 && st.dialect.isPreHeader?.(v)) return;
-    // pi's SessionManager takes the first entry it can parse as the header: anything else and it
-    // loads nothing, and on resume writes a new header over the file (badlogic/pi-mono 83378aad
-    // packages/coding-agent/src/core/session-manager.ts, loadEntriesFromFile and setSessionFile).
-    findings.push(shapeFinding("header-not-first", {
-      line: l.line,
-      path: isObject(v) && "type" in v ? ["type"] : [],
-      message:
-        `${agent} would start this session over. The first line it can read (line ${l.line + 1}) is not the \`session\` header: ` +
-        `${agent} loads nothing from such a file, and when the session is resumed it writes a new header over it, so every entry is lost. ` +
-        "Keep a copy of the file; the header must be the first line. The entries are shown here as if it were.",
-    }));
+    const said = st.dialect.headerNotFirst?.(l.line) ?? piHeaderNotFirst(l.line);
+    findings.push(shapeFinding("header-not-first", { line: l.line, path: isObject(v) && "type" in v ? ["type"] : [], message: said.message }, said.severity));
     st.header = { line: l.line, raw: {}, version: 3 };
     fileEntries.push("header");
   } else if (v.type === "session") {

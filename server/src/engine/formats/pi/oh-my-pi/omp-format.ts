@@ -32,6 +32,15 @@ const OMP_DIALECT: PiDialect = {
   entryTypes: new Set([...PI_ENTRY_TYPES, ...OMP_OWN_TYPES]),
   drift: { agent: OMP, kind: "entry type", version: "2026.8" },
   isPreHeader: isTitleSlot,
+  // can1357/oh-my-pi 278b0eb7 packages/coding-agent/src/session/session-loader.ts marks such a
+  // file `invalidHeader`; the session manager then stops: "Cannot resume session …: the session
+  // header is missing or malformed. The file was not modified." (code index)
+  headerNotFirst: (line) => ({
+    message:
+      `oh-my-pi will not resume this session. The first line it can read (line ${line + 1}) is neither its title slot nor the \`session\` header: ` +
+      'oh-my-pi stops with "the session header is missing or malformed" and leaves the file as it is. ' +
+      "Make the header the first line (after the title slot) by hand. The entries are shown here as if it were.",
+  }),
 };
 
 export const ohMyPiFormat: FormatProfile<"oh-my-pi"> = {
@@ -44,9 +53,10 @@ export const ohMyPiFormat: FormatProfile<"oh-my-pi"> = {
     missingResult: 'oh-my-pi\'s provider layer sends a made-up "No result provided" error result in its place',
     duplicateId: "oh-my-pi indexes the later entry, so children of the earlier one attach to it",
   },
-  variantOf: "pi",
-  // the title slot is line 1, before pi's header; an older file without it is pi's until an entry of oh-my-pi's own
-  detect: (v, index) => (index === 0 && isTitleSlot(v)) || (typeof v.type === "string" && OMP_MARK_TYPES.has(v.type)) || (v.type === "custom" && v.customType === "session_exit"),
+  // after pi's header: an entry type of oh-my-pi's own, its `session_exit` record (an older file without the title slot)
+  variantOf: { base: "pi", marks: (v) => (typeof v.type === "string" && OMP_MARK_TYPES.has(v.type)) || (v.type === "custom" && v.customType === "session_exit") },
+  // alone: the title slot, line 1, before pi's header
+  detect: (v, index) => index === 0 && isTitleSlot(v),
   read: (lines: LineList): FormatRead => readPi(lines, OMP_DIALECT),
   readLinesIn: (session: Session, lines: readonly SourceLine[]) => (!session.header || session.header.version < 2 ? null : readPiLinesIn(session, lines, OMP_DIALECT)),
   subagentTranscripts: undefined,

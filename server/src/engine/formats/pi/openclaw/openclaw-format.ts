@@ -29,17 +29,37 @@ const OPENCLAW_DIALECT: PiDialect = {
   agent: OPENCLAW,
   entryTypes: new Set([...PI_ENTRY_TYPES, "leaf"]),
   drift: { agent: OPENCLAW, kind: "entry type", version: "2026.7" },
+  // OpenClaw's own session manager (2026) recovers such a file: openclaw/openclaw
+  // src/agents/sessions/session-manager-file.ts `recoverCorruptSessionEntries` (code index): a
+  // backup `<file>.corrupt-<time>-<id>.jsonl`, then the file written again with the first header
+  // found (or a new one) and every entry it can parse. Builds on pi's loader started over instead.
+  headerNotFirst: (line) => ({
+    severity: "warning",
+    message:
+      `OpenClaw rewrites this file when it loads it. The first line it can read (line ${line + 1}) is not the \`session\` header: ` +
+      "OpenClaw 2026 backs the file up (`<file>.corrupt-<time>-<id>.jsonl`) and writes it again with the first header it finds, or a new one, and every entry it can parse; " +
+      "older builds, on pi's loader, started a new session over it instead. The entries are shown here as if the header came first.",
+  }),
 };
 
-/** A mark only OpenClaw writes in a pi file. */
+/** A mark only OpenClaw writes in a pi file (after pi's header). */
 function isOpenClawMark(v: Record<string, any>): boolean {
   if (v.type === "leaf") return typeof v.id === "string" && "targetId" in v;
   if (v.type === "custom" || v.type === "custom_message") {
     const t = v.customType;
     return typeof t === "string" && (t === "model-snapshot" || t.startsWith("openclaw"));
   }
-  return v.type === "message" && isObject(v.message) && v.message.role === "assistant" && v.message.provider === "openclaw";
+  return isOpenClawOwnTurn(v);
 }
+
+/** An assistant turn OpenClaw wrote itself (`provider: "openclaw"`). */
+const isOpenClawOwnTurn = (v: Record<string, any>): boolean => v.type === "message" && isObject(v.message) && v.message.role === "assistant" && v.message.provider === "openclaw";
+
+/**
+ * A file of OpenClaw's told alone, before pi's header is seen (a torn header line): its run-start
+ * snapshot or its own turn, the marks no other agent's line has.
+ */
+const isOpenClawFirstObject = (v: Record<string, any>): boolean => (v.type === "custom" && v.customType === "model-snapshot" && typeof v.id === "string") || (isOpenClawOwnTurn(v) && typeof v.id === "string");
 
 export const openClawFormat: FormatProfile<"openclaw"> = {
   ...piFormat,
@@ -51,8 +71,8 @@ export const openClawFormat: FormatProfile<"openclaw"> = {
     missingResult: 'OpenClaw\'s provider layer sends a made-up "No result provided" error result in its place',
     duplicateId: "OpenClaw indexes the later entry, so children of the earlier one attach to it",
   },
-  variantOf: "pi",
-  detect: isOpenClawMark,
+  variantOf: { base: "pi", marks: isOpenClawMark },
+  detect: isOpenClawFirstObject,
   read: (lines: LineList): FormatRead => readPi(lines, OPENCLAW_DIALECT),
   readLinesIn: (session: Session, lines: readonly SourceLine[]) => (!session.header || session.header.version < 2 ? null : readPiLinesIn(session, lines, OPENCLAW_DIALECT)),
   leaf: openClawLeaf,

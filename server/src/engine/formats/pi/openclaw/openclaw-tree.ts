@@ -26,6 +26,8 @@ interface TreeNode {
   appendParentId: string | null;
   side: boolean;
   isLeafControl: boolean;
+  /** A leaf row's visible parent (through the leaf rows it hangs off), resolved once when it is read. */
+  visible?: string | null;
 }
 
 export interface OpenClawTree {
@@ -69,17 +71,16 @@ export function scanOpenClawTree(entries: readonly Entry[]): OpenClawTree {
   let leafId: string | null = null;
   let appendParentId: string | null = null;
   let hasLeafControl = false;
-  // a parent through leaf rows to the visible entry they select
+  // a parent through leaf rows to the visible entry they select (OpenClaw walks the rows each time;
+  // each row's walk is kept when it is read, so a chain of rows costs one step per entry, not its length)
   const visibleParent = (id: string | null): string | null => {
-    const seen = new Set<string>();
-    let cur = id;
-    while (cur !== null && !seen.has(cur)) {
-      seen.add(cur);
-      const n = byId.get(cur);
-      if (!n || !n.isLeafControl) return cur;
-      cur = n.parentId;
-    }
-    return cur;
+    if (id === null) return null;
+    const n = byId.get(id);
+    return n?.isLeafControl ? (n.visible ?? null) : id;
+  };
+  const add = (node: TreeNode) => {
+    if (node.isLeafControl) node.visible = node.parentId === node.entry.id ? null : visibleParent(node.parentId);
+    byId.set(node.entry.id, node);
   };
   for (const e of entries) {
     const explicit = treeRow(e);
@@ -88,7 +89,7 @@ export function scanOpenClawTree(entries: readonly Entry[]): OpenClawTree {
       if (!known(explicit.leafId ?? null) || !known(explicit.appendParentId)) {
         // an invalid control is transparent: it moves nothing
         invalid.add(e.id);
-        byId.set(e.id, { entry: e, parentId: e.parentId, leafId: undefined, appendParentId, side: explicit.side, isLeafControl: true });
+        add({ entry: e, parentId: e.parentId, leafId: undefined, appendParentId, side: explicit.side, isLeafControl: true });
         continue;
       }
     }
@@ -106,7 +107,7 @@ export function scanOpenClawTree(entries: readonly Entry[]): OpenClawTree {
       row = { ...row, parentId: visibleParent(logical) };
     }
     const node: TreeNode = { entry: e, ...row };
-    byId.set(e.id, node);
+    add(node);
     appendParentId = node.appendParentId;
     if (node.leafId !== undefined) leafId = node.leafId;
     if (node.isLeafControl) hasLeafControl = true;
