@@ -8,7 +8,6 @@
  * does not know, a `tool_calls` that is not JSON. The reading: formats/hermes/.
  */
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import initSqlJs from "sql.js";
 import { loadSqlite } from "../../server/src/io/sqlite-file.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, mkdirSync } from "node:fs";
@@ -164,7 +163,7 @@ describe("Hermes Agent: the database, read-only", () => {
   it("a state.db with tables of Hermes's names but not its columns (another program's) is not taken for a store: the folder's transcripts are checked", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ti-not-hermes-"));
     try {
-      const SQL = await initSqlJs({ wasmBinary: readFileSync(createRequire(import.meta.url).resolve("sql.js/dist/sql-wasm.wasm")) });
+      const SQL = await initSqlJs({ wasmBinary: readFileSync(require.resolve("sql.js/dist/sql-wasm.wasm")) });
       const db = new SQL.Database();
       db.run("CREATE TABLE sessions (key TEXT, data TEXT); CREATE TABLE messages (k TEXT, v TEXT); INSERT INTO sessions VALUES ('a', 'b');");
       writeFileSync(join(dir, "state.db"), Buffer.from(db.export()));

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { readSidecarFile } from "../io/sidecar-file.js";
 import { resolveSiblingParents } from "../io/sibling-parents.js";
 import { type Analysis, analyze } from "../engine/index.js";
-import { detectFormat, SESSION_FORMATS } from "../engine/index.js";
+import { detectDocumentHead, detectFormat, SESSION_FORMATS } from "../engine/index.js";
 import { parseText, type ParsedText, type SourceLine } from "../engine/index.js";
 import { continueAnalysis, type SessionCheckpoint, type StageReport } from "../engine/index.js";
 import { readRegularFile } from "../io/read-regular-file.js";
@@ -30,18 +30,26 @@ export const MAX_DISK_DOCUMENTS = 2;
 export function sniffFormat(text: string): string {
   let head = text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text;
   if (head.length < text.length) head = head.slice(0, Math.max(head.lastIndexOf("\n"), head.lastIndexOf("\r")) + 1);
-  return detectFormat(parseText(head).lines.held);
+  const format = detectFormat(parseText(head).lines.held);
+  // a JSON document on one long line (Roo Code's history) has no whole line in the head: its start tells it
+  return format === "unknown" && head.length < Math.min(text.length, SNIFF_CHARS) ? detectDocumentHead(text) : format;
 }
 
 /** The format sniffed from the lines inside the first SNIFF_CHARS characters, as `sniffFormat` on the text. */
 export function sniffParsedFormat(parsed: ParsedText): string {
   const limit = SNIFF_CHARS - (parsed.bom ? 1 : 0);
   const head: SourceLine[] = [];
+  let cut: SourceLine | undefined;
   for (const l of parsed.lines.held) {
-    if (l.offset + l.text.length + (l.eol === "" ? 0 : 1) > limit) break;
+    if (l.offset + l.text.length + (l.eol === "" ? 0 : 1) > limit) {
+      cut = l;
+      break;
+    }
     head.push(l);
   }
-  return detectFormat(head);
+  const format = detectFormat(head);
+  // a JSON document on one long line (Roo Code's history) has no whole line in the head: its start tells it
+  return format === "unknown" && cut !== undefined && cut.offset < limit ? detectDocumentHead(head.map((l) => l.text + l.eol).join("") + cut.text.slice(0, SNIFF_CHARS)) : format;
 }
 
 /** A synced document's text, read only when a feature needs it (repairs), and its parsed lines. */

@@ -180,6 +180,20 @@ function firstNonBlank(lines: readonly SourceLine[]): SourceLine | undefined {
 }
 
 /**
+ * The format of a JSON document told from the start of its text alone (at most
+ * DOCUMENT_HEAD_CHARS characters are looked at), for a reader that has not split the text into
+ * lines: a history written on one long line (Roo Code, Cline's extension) has no whole line in a
+ * short head.
+ */
+export function detectDocumentHead(text: string): FormatName | "unknown" {
+  const head = (text.charCodeAt(0) === 0xfeff ? text.slice(1, DOCUMENT_HEAD_CHARS + 1) : text.slice(0, DOCUMENT_HEAD_CHARS));
+  const t = head.trimStart();
+  if (!t.startsWith("{") && !t.startsWith("[")) return "unknown";
+  for (const r of FORMAT_PROFILES as readonly FormatProfile[]) if (r.detectDocument?.(head)) return r.name as FormatName;
+  return "unknown";
+}
+
+/**
  * The format whose `detectDocument` takes the start of the text (at most DOCUMENT_HEAD_CHARS
  * characters). `lines` may be the held lines only (a `LineList`'s, line-list.ts): a line not
  * given holds nothing but whitespace, and the head has a line feed for each of its characters
