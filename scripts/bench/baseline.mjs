@@ -1,6 +1,6 @@
 // The bare baseline loop the CLI is compared with, run as its own process like the CLI:
 // read the file, split it into lines, JSON.parse every line, and find orphan tool results
-// (a result whose id no earlier call has), in any of the three layouts: pi toolCall /
+// (a result whose id no earlier call has), in any of the layouts of baseline-visitor.mjs: pi toolCall /
 // toolResult, Claude Code tool_use / tool_result blocks, Codex function_call /
 // function_call_output items (the loop of baseline-visitor.mjs, as baseline-loop.ts). Prints the orphan count.
 // Files over 512 MB (longer than a JavaScript string) are read line by line.
