@@ -9,6 +9,7 @@
 export function orphanCounter() {
   const calls = new Set();
   const counter = {
+    calls,
     lines: 0,
     orphans: 0,
     visit(line) {
@@ -50,5 +51,41 @@ export function orphanCounter() {
       }
     },
   };
+  return counter;
+}
+
+/** Whether a text is one JSON document (Cline, Roo Code): an array, or an object spread over lines. */
+export function isDocument(head) {
+  return /^\s*(\[|\{\s*\n)/.test(head);
+}
+
+/**
+ * The loop over a whole text: a document is parsed at once and its messages (the array, or its
+ * `messages`) visited as Anthropic messages (tool_use / tool_result blocks); JSONL line by line
+ * (a line that does not parse throws, unless `skipBad`).
+ */
+export function countText(text, skipBad = false) {
+  const counter = orphanCounter();
+  if (isDocument(text.slice(0, 64))) {
+    const doc = JSON.parse(text);
+    const messages = Array.isArray(doc) ? doc : Array.isArray(doc?.messages) ? doc.messages : [];
+    for (const m of messages) {
+      counter.lines++;
+      const calls = counter.calls;
+      if (Array.isArray(m?.content))
+        for (const c of m.content) {
+          if (c?.type === "tool_use") calls.add(c.id);
+          else if (c?.type === "tool_result" && !calls.has(c.tool_use_id)) counter.orphans++;
+        }
+    }
+    return counter;
+  }
+  for (const line of text.split("\n")) {
+    try {
+      counter.visit(line);
+    } catch (e) {
+      if (!skipBad) throw e;
+    }
+  }
   return counter;
 }

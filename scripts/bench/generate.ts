@@ -1,8 +1,8 @@
 /**
  * Deterministic synthetic sessions for the benchmark, in each agent's layout (`format`: pi,
- * claude-code, codex, copilot-cli, openclaw, oh-my-pi, gemini-cli, kimi-cli, cursor; the
- * one-document agents, Cline and Roo Code, are not generated: the LSP scenario appends and edits
- * lines, see the README's Benchmark section). A turn is a user prompt, an assistant tool call (with thinking or
+ * claude-code, codex, copilot-cli, openclaw, oh-my-pi, gemini-cli, kimi-cli, cursor; and the
+ * one-JSON-document agents cline, cline-extension, roo-code, whose meta says `document`: the LSP
+ * scenario does not append to them, and edits a prompt at a character, not a whole line). A turn is a user prompt, an assistant tool call (with thinking or
  * reasoning), its result and an assistant answer, about 5-6 KB together, so 100 MB holds about
  * 20k turns (pi: 80k messages and 20k tool calls).
  *
@@ -16,9 +16,9 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, w
 import { join } from "node:path";
 
 export type IdMode = "reused" | "unique";
-export type Format = "pi" | "claude-code" | "codex" | "copilot-cli" | "openclaw" | "oh-my-pi" | "gemini-cli" | "kimi-cli" | "cursor";
-/** Every format `--formats` takes: the JSONL agents the product reads. */
-export const FORMATS: readonly Format[] = ["pi", "claude-code", "codex", "copilot-cli", "openclaw", "oh-my-pi", "gemini-cli", "kimi-cli", "cursor"];
+export type Format = "pi" | "claude-code" | "codex" | "copilot-cli" | "openclaw" | "oh-my-pi" | "gemini-cli" | "kimi-cli" | "cursor" | "cline" | "cline-extension" | "roo-code";
+/** Every format `--formats` takes: the JSONL agents the product reads, and the one-document agents (Cline, Roo Code). */
+export const FORMATS: readonly Format[] = ["pi", "claude-code", "codex", "copilot-cli", "openclaw", "oh-my-pi", "gemini-cli", "kimi-cli", "cursor", "cline", "cline-extension", "roo-code"];
 /**
  * What `npm run bench` runs without `--formats`: the four agents with their own readers at
  * every size. OpenClaw and oh-my-pi are pi's reader with a dialect, Gemini CLI, Kimi CLI and
@@ -44,6 +44,9 @@ export interface SessionMeta {
   /** A user-prompt line near the middle (0-based; it holds `"text":"`), and the last entry's id (pi: `id`, Claude Code: `uuid`; Codex: none), the parent of an append. */
   middleLine: number;
   lastId: string;
+  /** A document (Cline, Roo Code): no appends; the middle edit inserts at `middleCharacter` (inside a prompt's text) on `middleLine`. */
+  document?: boolean;
+  middleCharacter?: number;
 }
 
 /** mulberry32: a tiny deterministic PRNG. */
@@ -73,7 +76,7 @@ function pool(rand: () => number, count: number, chars: number, sep: string): st
 const VERSION = 1;
 
 export function sessionName(mode: IdMode, mb: number, format: Format = "pi"): string {
-  return `${format}-${mode}-${mb}mb-v${VERSION}.jsonl`;
+  return `${format}-${mode}-${mb}mb-v${VERSION}.${isDocumentFormat(format) ? "json" : "jsonl"}`;
 }
 
 /** Buffered output plus what every format's generator counts while it writes. */
@@ -137,10 +140,15 @@ export function generateSession(dir: string, mode: IdMode, mb: number, format: F
     const known = JSON.parse(readFileSync(metaFile, "utf8")) as SessionMeta;
     if ((known.format ?? "pi") === format) return { ...known, format };
   }
+  if (isDocumentFormat(format)) {
+    const meta = writeDocument(file, format, mode, mb);
+    writeFileSync(metaFile, JSON.stringify(meta, null, 2));
+    return meta;
+  }
   const tmp = `${file}.tmp-${process.pid}`;
   const fd = openSync(tmp, "w");
   const sink = new Sink(fd, mb * 1024 * 1024);
-  const w = WRITERS[format](sink, mode, mb);
+  const w = WRITERS[format]!(sink, mode, mb);
   sink.flush();
   closeSync(fd);
   renameSync(tmp, file);
@@ -629,7 +637,165 @@ function writeCursor(sink: Sink, _mode: IdMode, mb: number): Written {
   return { hoverId: "Shell", lastId: "", hoverLine: hoverLine < 0 ? 3 : hoverLine, hoverOccurrences: 0 };
 }
 
-const WRITERS: Record<Format, (sink: Sink, mode: IdMode, mb: number) => Written> = {
+
+/** The one-JSON-document agents: the whole file is written at once, as they write it. */
+const DOCUMENT_FORMATS: ReadonlySet<Format> = new Set(["cline", "cline-extension", "roo-code"]);
+export const isDocumentFormat = (format: Format | undefined): boolean => DOCUMENT_FORMATS.has(format ?? "pi");
+
+/** What a document generator hands back: the document and where its hover id and middle prompt sit. */
+interface DocumentWritten {
+  text: string;
+  messages: number;
+  calls: number;
+  hoverId: string;
+  hoverOccurrences: number;
+  /** A text that opens the user prompt nearest the middle (found after half the text). */
+  promptMark: string;
+}
+
+/**
+ * One task's messages in Anthropic's shape with native tool calls (the three agents share it): a
+ * user prompt, an assistant response (thinking or text, then a `tool_use`; every fourth turn two),
+ * a user message with the `tool_result`s, an assistant answer. `decorate` adds each agent's own
+ * fields. Ids: "unique" gives every call its own `toolu_01…`; "reused" draws them from 50.
+ */
+function anthropicTask(
+  mode: IdMode,
+  mb: number,
+  seed: number,
+  decorate: (m: Record<string, unknown>, k: number) => Record<string, unknown>,
+  prompt: (text: string, k: number) => string,
+): { messages: Record<string, unknown>[]; calls: number; hoverId: string; hoverOccurrences: number } {
+  const rand = rng(seed + mb);
+  const prompts = pool(rand, 97, 160, ". ");
+  const thoughts = pool(rand, 89, 320, ". ");
+  const outputs = pool(rand, 83, 2600, "\n");
+  const answers = pool(rand, 79, 420, ". ");
+  const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
+  const idOf = (k: number) => `toolu_01${mode === "reused" ? "R" : "U"}${(mode === "reused" ? k % 50 : k).toString(36).padStart(21, "0")}`;
+  const target = mb * 1024 * 1024;
+  const messages: Record<string, unknown>[] = [];
+  let bytes = 0;
+  let calls = 0;
+  const push = (m: Record<string, unknown>) => {
+    const d = decorate(m, messages.length);
+    messages.push(d);
+    bytes += JSON.stringify(d).length + 1;
+  };
+  let turn = 0;
+  while (bytes < target) {
+    push({ role: "user", content: [{ type: "text", text: prompt(pick(prompts), turn) }] });
+    const width = turn % 4 === 3 ? 2 : 1;
+    const ids: string[] = [];
+    for (let i = 0; i < width; i++) ids.push(idOf(calls++));
+    push({ role: "assistant", content: [{ type: "thinking", thinking: pick(thoughts), signature: "EqBenchSignature" }, ...ids.map((id) => ({ type: "tool_use", id, name: "execute_command", input: { command: `grep -rn ${pick(WORDS)} src/${pick(WORDS)}` } }))] });
+    push({ role: "user", content: ids.map((id) => ({ type: "tool_result", tool_use_id: id, content: pick(outputs) })) });
+    push({ role: "assistant", content: [{ type: "text", text: pick(answers) }] });
+    turn++;
+  }
+  const hoverId = mode === "reused" ? idOf(0) : idOf(Math.floor(calls / 2));
+  return { messages, calls, hoverId, hoverOccurrences: mode === "reused" ? 2 * Math.ceil(calls / 50) : 2 };
+}
+
+/**
+ * Cline's SDK sessions (the CLI, the 4.x extension: formats/cline, test/corpus/cline):
+ * `<session>.messages.json`, `{version, updated_at, agent, sessionId, messages}` written with
+ * `JSON.stringify(…, null, 2)` (one value per line); each message has an `id` and `ts`, an
+ * assistant's its `modelInfo` and `metrics`, a tool result's message id names its call.
+ */
+function writeCline(mode: IdMode, mb: number): DocumentWritten {
+  const base = Date.UTC(2026, 0, 1);
+  const t = anthropicTask(
+    mode,
+    mb,
+    0xc11e,
+    (m, k) => {
+      const results = (m.content as { type: string; tool_use_id?: string }[]).filter((b) => b.type === "tool_result");
+      const id = results.length ? `msg_${k.toString(36).padStart(8, "0")}_tool_${results[0].tool_use_id}` : `msg_${k.toString(36).padStart(8, "0")}`;
+      return m.role === "assistant"
+        ? { id, role: m.role, ts: base + k * 1000, modelInfo: { id: "anthropic/claude-sonnet-4.5", provider: "cline" }, metrics: { inputTokens: 1200, outputTokens: 80, cacheReadTokens: 24000, cacheWriteTokens: 0, cost: 0.0123 }, content: m.content }
+        : { id, role: m.role, ts: base + k * 1000, content: m.content };
+    },
+    (text) => `<user_input mode="act">${text}</user_input>`,
+  );
+  const doc = { version: 1, updated_at: new Date(base + t.messages.length * 1000).toISOString(), agent: "lead", sessionId: "1767225600000_bench", messages: t.messages };
+  return { text: JSON.stringify(doc, null, 2) + "\n", messages: t.messages.length, calls: t.calls, hoverId: t.hoverId, hoverOccurrences: t.hoverOccurrences, promptMark: '"text": "<user_input mode=\\"act\\">' };
+}
+
+/**
+ * Cline's VS Code extension 3.x (formats/cline-extension): `api_conversation_history.json`, the
+ * messages compact on one line (`JSON.stringify`), opening with a `<task>` prompt; from 3.37 an
+ * assistant message has `modelInfo {modelId, providerId, mode}` and `metrics {tokens, cost}`, from
+ * 3.67 each message a `ts`. Later prompts are `<feedback>`.
+ */
+function writeClineExtension(mode: IdMode, mb: number): DocumentWritten {
+  const base = Date.UTC(2026, 0, 1);
+  const t = anthropicTask(
+    mode,
+    mb,
+    0xc1e7,
+    (m, k) =>
+      m.role === "assistant"
+        ? { role: m.role, content: m.content, modelInfo: { modelId: "claude-sonnet-4-5", providerId: "anthropic", mode: "act" }, metrics: { tokens: { prompt: 25200, completion: 80, cached: 24000 }, cost: 0.0123 }, ts: base + k * 1000 }
+        : { role: m.role, content: m.content, ts: base + k * 1000 },
+    (text, k) => (k === 0 ? `<task>\n${text}\n</task>` : `<feedback>\n${text}\n</feedback>`),
+  );
+  return { text: JSON.stringify(t.messages), messages: t.messages.length, calls: t.calls, hoverId: t.hoverId, hoverOccurrences: t.hoverOccurrences, promptMark: '"text":"<feedback>' };
+}
+
+/**
+ * Roo Code 3.32+ with native tool calling (formats/roo-code): `api_conversation_history.json`, the
+ * messages compact on one line (`safeWriteJson`), each with its `ts` after its content; a
+ * response's reasoning as a `reasoning` block is not written (the thinking block is Anthropic's).
+ */
+function writeRooCode(mode: IdMode, mb: number): DocumentWritten {
+  const base = Date.UTC(2026, 0, 1);
+  const t = anthropicTask(mode, mb, 0x400c, (m, k) => ({ role: m.role, content: m.content, ts: base + k * 1000 }), (text, k) => (k === 0 ? `<task>\n${text}\n</task>` : `<user_message>\n${text}\n</user_message>`));
+  return { text: JSON.stringify(t.messages), messages: t.messages.length, calls: t.calls, hoverId: t.hoverId, hoverOccurrences: t.hoverOccurrences, promptMark: '"text":"<user_message>' };
+}
+
+const DOCUMENT_WRITERS: Partial<Record<Format, (mode: IdMode, mb: number) => DocumentWritten>> = { cline: writeCline, "cline-extension": writeClineExtension, "roo-code": writeRooCode };
+
+/** The 0-based line and character of `at` in `text`. */
+function positionOf(text: string, at: number): { line: number; character: number } {
+  let line = 0;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i >= 0 && i < at; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, character: at - start };
+}
+
+/** Writes a document agent's session and its meta (the middle prompt and the hover id as positions). */
+function writeDocument(file: string, format: Format, mode: IdMode, mb: number): SessionMeta {
+  const w = DOCUMENT_WRITERS[format]!(mode, mb);
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, w.text);
+  renameSync(tmp, file);
+  const mid = w.text.indexOf(w.promptMark, Math.floor(w.text.length / 2));
+  const middle = positionOf(w.text, w.text.indexOf('"text":', mid) + '"text":'.length + (w.text[w.text.indexOf('"text":', mid) + 7] === " " ? 2 : 1));
+  const hover = positionOf(w.text, w.text.indexOf(`"${w.hoverId}"`) + 1);
+  return {
+    file,
+    format,
+    mode,
+    bytes: w.text.length,
+    lines: w.text.split("\n").length,
+    messages: w.messages,
+    calls: w.calls,
+    hoverId: w.hoverId,
+    hoverLine: hover.line,
+    hoverCharacter: hover.character,
+    hoverOccurrences: w.hoverOccurrences,
+    middleLine: middle.line,
+    middleCharacter: middle.character,
+    lastId: "",
+    document: true,
+  };
+}
+
+const WRITERS: Partial<Record<Format, (sink: Sink, mode: IdMode, mb: number) => Written>> = {
   pi: writePi,
   "claude-code": writeClaudeCode,
   codex: writeCodex,

@@ -120,6 +120,9 @@ const JQ_RESULT_IDS: Record<Format, string> = {
   "kimi-cli": 'select(.role == "tool") | .tool_call_id',
   // no ids, no results: the tool name of every call
   cursor: 'select(.role == "assistant") | .message.content | arrays | .[] | select(.type == "tool_use") | .name',
+  cline: '.messages[] | select(.role == "user") | .content | arrays | .[] | select(.type == "tool_result") | .tool_use_id',
+  "cline-extension": '.[] | select(.role == "user") | .content | arrays | .[] | select(.type == "tool_result") | .tool_use_id',
+  "roo-code": '.[] | select(.role == "user") | .content | arrays | .[] | select(.type == "tool_result") | .tool_use_id',
 };
 
 /** Runs each command `runs` times, interleaved; a command that fails once is not repeated. */
