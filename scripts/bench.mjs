@@ -17,7 +17,7 @@
 //                                          under bench-results/library/), first scan, second start, the
 //                                          language server's memory and search latency
 //   npm run bench -- --library --library-sessions 200 --skip cli,lsp,inspector --sizes 1   a smaller library only
-//   npm run bench -- --stores              also an OpenCode database (the largest size up to 20 MB): the bare
+//   npm run bench -- --stores              also an OpenCode database and a Hermes state.db (the largest size up to 20 MB): the bare
 //                                          loop over its rows, `check` of it, the language server's store
 //                                          requests, opening a session, a hover, the inspector's summary
 // The implementation lives in scripts/bench/ (main.ts orchestrates).

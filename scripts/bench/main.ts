@@ -32,7 +32,7 @@ interface Options {
   /** `--library`: also the session library on generated sessions (library-bench.ts). */
   library: boolean;
   librarySessions: number;
-  /** `--stores`: also an OpenCode database of the largest size up to 20 MB (store-bench.ts). */
+  /** `--stores`: also an OpenCode database and a Hermes Agent state.db of the largest size up to 20 MB (store-bench.ts). */
   stores: boolean;
 }
 
