@@ -1,12 +1,12 @@
 // `npm run bench`: the performance benchmark (a script, not a test; nothing here asserts).
-// Generates synthetic sessions in each agent's layout (pi, Claude Code, Codex) and measures the
+// Generates synthetic sessions in each agent's layout and measures the
 // BUILT product (dist/) against a bare baseline loop over the same session measured in the same
 // run: CLI check/render, LSP open/append/edit/hover/code action (and its resolve), the
 // inspector's first paint, and peak memory; prints a table (rows by size, format and ids) with
 // targets, writes bench-results/<date>.json.
-//   npm run bench                          1, 20 and 100 MB, all three formats, reused and unique ids
+//   npm run bench                          1, 20 and 100 MB, pi, claude-code, codex, copilot-cli; reused and unique ids
 //   npm run bench -- --sizes 1,20          only these sizes (MB)
-//   npm run bench -- --formats pi,codex    only these formats (pi, claude-code, codex; default all)
+//   npm run bench -- --formats pi,codex    these formats (also openclaw, oh-my-pi, gemini-cli, kimi-cli, cursor)
 //   npm run bench -- --quick               one run per figure, 1 and 20 MB (unless --sizes)
 //   npm run bench -- --huge                also 1 GB (CLI figures only)
 //   npm run bench -- --keep-sessions       keep generated sessions over 200 MB
@@ -17,7 +17,7 @@
 //                                          under bench-results/library/), first scan, second start, the
 //                                          language server's memory and search latency
 //   npm run bench -- --library --library-sessions 200 --skip cli,lsp,inspector --sizes 1   a smaller library only
-//   npm run bench -- --stores              also an OpenCode database (the largest size up to 20 MB): the bare
+//   npm run bench -- --stores              also an OpenCode database and a Hermes state.db (the largest size up to 20 MB): the bare
 //                                          loop over its rows, `check` of it, the language server's store
 //                                          requests, opening a session, a hover, the inspector's summary
 // The implementation lives in scripts/bench/ (main.ts orchestrates).

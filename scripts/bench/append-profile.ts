@@ -1,6 +1,6 @@
 /**
  * Profiles only what a user waits for after the open: N one-line appends (or N edits of a middle
- * line) on one generated session, each with the publish's diagnostics, as lsp-profile.ts does.
+ * line; a document's: text inserted inside a middle prompt) on one generated session, each with the publish's diagnostics, as lsp-profile.ts does.
  * Writes a .cpuprofile of that phase alone (node:inspector), for scripts/bench/profile-top.mjs:
  * `node --import tsx scripts/bench/append-profile.ts META.json append|edit N OUT.cpuprofile`.
  */
@@ -31,7 +31,11 @@ async function main() {
   let parent = meta.lastId;
   const old = doc.lines().lines.at(meta.middleLine)!.text;
   const change = (version: number) => {
-    if (kind === "edit") {
+    if (kind === "edit" && meta.document) {
+      // a document (Cline, Roo Code): text inserted inside the middle prompt, as lsp-scenario.ts edits it
+      const at = { line: meta.middleLine, character: meta.middleCharacter ?? 0 };
+      doc = LineDocument.update(doc, [{ range: { start: at, end: at }, text: `${version} ` }], version);
+    } else if (kind === "edit") {
       const text = old.replace('"text":"', `"text":"edit ${version}: `);
       const cur = doc.lines().lines.at(meta.middleLine)!.text;
       doc = LineDocument.update(doc, [{ range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: cur.length } }, text }], version);

@@ -3,7 +3,8 @@
  * (test/helpers/lsp-client.ts), for a session of any format (the lines it appends come from
  * generate.ts `appendedLine`; the middle line it edits is a user prompt in every format):
  * open -> first diagnostics, append one line -> diagnostics, edit one middle line ->
- * diagnostics, hover on the session's hover id, code actions on a finding's line with the
+ * diagnostics (a JSON document, Cline's or Roo Code's: no append; the edits insert text inside a
+ * middle prompt), hover on the session's hover id, code actions on a finding's line with the
  * diagnostics last published there, and the resolve of one file-wide action when one is offered;
  * diagnostics message bytes and the server's RSS. Every time is client-observed (it includes
  * JSON-RPC transfer and any debounce the server applies to changes).
@@ -77,7 +78,8 @@ async function main() {
       return true;
     } catch (e) {
       const r = reason();
-      emit(name, (e as Error).message === "cap" ? { status: "timeout", note: "exceeded the step's time cap" } : r);
+      const m = (e as Error).message;
+      emit(name, m === "cap" ? { status: "timeout", note: "exceeded the step's time cap" } : m.startsWith("not a session") ? { status: "not-a-session", note: m } : r);
       return false;
     }
   };
@@ -85,13 +87,21 @@ async function main() {
     const from = client.published.length;
     const t = performance.now();
     client.open(uri, text, 1);
-    const p = await waitDiag(1, from);
+    // A text the server does not read as a session publishes no diagnostics, only its status.
+    const notSession = client.until(() => client.notifications.find((n) => n.method === "transcriptInspector/status" && n.params?.uri === uri && n.params?.isSession === false), cap + 1000, "status");
+    const p = await Promise.race([waitDiag(1, from), notSession.then((n) => Promise.reject(new Error(`not a session to the server (format ${n?.params?.format})`)))]);
     return { ms: performance.now() - t, serverMs: await serverMs(1), ...diagFigures(p) };
   });
+  // A document (Cline, Roo Code) is rewritten whole by its agent: an append is not a line added at
+  // the end (the steps say so); its edits insert text at a character inside a middle prompt.
+  const doc = meta.document === true;
+  const skipped = (name: string) => emit(name, { status: "skipped", note: "one JSON document: its agent rewrites the whole file, no line is appended" });
+  const insertAt = (text: string) => ({ range: { start: { line: meta.middleLine, character: meta.middleCharacter ?? 0 }, end: { line: meta.middleLine, character: meta.middleCharacter ?? 0 } }, text });
   // Appends chain: each appended line's parent is the one appended before it (pi, Claude Code).
   const first = appendedLine(meta, meta.lines, meta.lastId);
   const second = appendedLine(meta, meta.lines + 1, first.id);
-  if (ok)
+  if (ok && doc) skipped("append");
+  else if (ok)
     ok = await step("append", async () => {
       const newLine = first.line;
       const from = client.published.length;
@@ -102,11 +112,11 @@ async function main() {
     });
   if (ok)
     ok = await step("edit-middle", async () => {
-      const old = lineAt(text, meta.middleLine);
+      const old = doc ? "" : lineAt(text, meta.middleLine);
       const edited = old.replace('"text":"', '"text":"edited by the benchmark: ');
       const from = client.published.length;
       const t = performance.now();
-      client.change(uri, 3, [{ range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: edited }]);
+      client.change(uri, 3, [doc ? insertAt("edited by the benchmark: ") : { range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: edited }]);
       const p = await waitDiag(3, from);
       return { ms: performance.now() - t, serverMs: await serverMs(3), ...diagFigures(p) };
     });
@@ -118,16 +128,18 @@ async function main() {
     await client.request("textDocument/documentSymbol", { textDocument: { uri } });
     return { ms: performance.now() - t };
   };
-  if (ok)
+  if (ok && doc) skipped("append-probe");
+  else if (ok)
     ok = await step("append-probe", () => probe(4, { range: { start: { line: meta.lines + 1, character: 0 }, end: { line: meta.lines + 1, character: 0 } }, text: second.line }));
-  if (ok) {
+  if (ok && doc) ok = await step("edit-probe", () => probe(5, insertAt("again ")));
+  else if (ok) {
     const old = lineAt(text, meta.middleLine).replace('"text":"', '"text":"edited by the benchmark: ');
     ok = await step("edit-probe", () => probe(5, { range: { start: { line: meta.middleLine, character: 0 }, end: { line: meta.middleLine, character: old.length } }, text: old.replace("edited by the benchmark", "edited again by the benchmark") }));
   }
   if (ok)
     await step("hover", async () => {
       await waitDiag(5, 0); // the probes' own republish is not part of the hover
-      const character = hoverCharacterOf(lineAt(text, meta.hoverLine), meta.hoverId);
+      const character = meta.hoverCharacter >= 0 ? meta.hoverCharacter : hoverCharacterOf(lineAt(text, meta.hoverLine), meta.hoverId);
       const times: number[] = [];
       let bytes: number | null = 0;
       let lines = 0;
@@ -220,7 +232,8 @@ async function main() {
       }
       return { ms: median(times), serverMs: median(times), runs: times.length };
     });
-  if (ok) {
+  if (ok && doc) skipped("append-series");
+  else if (ok) {
     let at = meta.lines + 2;
     let parent = second.id;
     ok = await series("append-series", 6, () => {
@@ -231,7 +244,8 @@ async function main() {
       return c;
     });
   }
-  if (ok) {
+  if (ok && doc) ok = await series("edit-series", 11, (i) => insertAt(`${i} `));
+  else if (ok) {
     let now = lineAt(text, meta.middleLine).replace('"text":"', '"text":"edited again by the benchmark: ');
     ok = await series("edit-series", 11, (i) => {
       const next = now.replace(/edited (again )?by the benchmark[^:]*:/, `edited by the benchmark ${i}:`);

@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, freemem, loadavg, release, totalmem } from "node:os";
 import { join, resolve } from "node:path";
-import { type Format, FORMATS, generateSession, type IdMode, type SessionMeta } from "./generate";
+import { DEFAULT_FORMATS, type Format, FORMATS, generateSession, type IdMode, type SessionMeta } from "./generate";
 import { HAVE_TIME, median, type RunResult, runMeasured } from "./measure";
 import { runLibraryBench } from "./library-bench";
 import { runStoreBench } from "./store-bench";
@@ -32,12 +32,12 @@ interface Options {
   /** `--library`: also the session library on generated sessions (library-bench.ts). */
   library: boolean;
   librarySessions: number;
-  /** `--stores`: also an OpenCode database of the largest size up to 20 MB (store-bench.ts). */
+  /** `--stores`: also an OpenCode database and a Hermes Agent state.db of the largest size up to 20 MB (store-bench.ts). */
   stores: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { sizes: [1, 20, 100], formats: [...FORMATS], runs: 3, capMs: 120_000, quick: false, skip: new Set(), keepSessions: false, library: false, librarySessions: 1000, stores: false };
+  const o: Options = { sizes: [1, 20, 100], formats: [...DEFAULT_FORMATS], runs: 3, capMs: 120_000, quick: false, skip: new Set(), keepSessions: false, library: false, librarySessions: 1000, stores: false };
   let sizesGiven = false;
   let huge = false;
   for (let i = 0; i < argv.length; i++) {
@@ -114,6 +114,15 @@ const JQ_RESULT_IDS: Record<Format, string> = {
   "claude-code": 'select(.type == "user") | .message.content | arrays | .[] | select(.type == "tool_result") | .tool_use_id',
   codex: 'select(.type == "response_item" and .payload.type == "function_call_output") | .payload.call_id',
   "copilot-cli": 'select(.type == "tool.execution_complete") | .data.toolCallId',
+  openclaw: 'select(.message.role == "toolResult") | .message.toolCallId',
+  "oh-my-pi": 'select(.message.role == "toolResult") | .message.toolCallId',
+  "gemini-cli": 'select(.type == "gemini") | .toolCalls | arrays | .[] | .result | arrays | .[] | .functionResponse.id',
+  "kimi-cli": 'select(.role == "tool") | .tool_call_id',
+  // no ids, no results: the tool name of every call
+  cursor: 'select(.role == "assistant") | .message.content | arrays | .[] | select(.type == "tool_use") | .name',
+  cline: '.messages[] | select(.role == "user") | .content | arrays | .[] | select(.type == "tool_result") | .tool_use_id',
+  "cline-extension": '.[] | select(.role == "user") | .content | arrays | .[] | select(.type == "tool_result") | .tool_use_id',
+  "roo-code": '.[] | select(.role == "user") | .content | arrays | .[] | select(.type == "tool_result") | .tool_use_id',
 };
 
 /** Runs each command `runs` times, interleaved; a command that fails once is not repeated. */

@@ -4,7 +4,7 @@
  * reads the database; the next ones find it unchanged), one session's document read
  * (`storeDocument`), opened under the store scheme until its diagnostics are published, a hover on
  * a call id, the inspector's summary. Prints one JSON line of medians (ms).
- *   node --import tsx scripts/bench/store-lsp-scenario.ts DB
+ *   node --import tsx scripts/bench/store-lsp-scenario.ts DB [CALL_ID_PREFIX]
  */
 import { LspClient } from "../../test/helpers/lsp-client";
 
@@ -24,7 +24,7 @@ void (async () => {
     const again: number[] = [];
     for (let i = 0; i < RUNS; i++) again.push((await time(() => c.request("transcriptInspector/storeSessions", { path: db })))[0]);
     // a generated session (the dump's own, the newest, is a few lines)
-    const id = (listed.sessions.find((s: { id: string }) => s.id.startsWith("ses_bench")) ?? listed.sessions[0]).id;
+    const id = (listed.sessions.find((s: { id: string }) => s.id.startsWith("ses_bench") || s.id.includes("_b0")) ?? listed.sessions[0]).id;
     const docs: number[] = [];
     let text = "";
     for (let i = 0; i < RUNS; i++) {
@@ -39,8 +39,10 @@ void (async () => {
       return c.diagnosticsFor(uri, 1, from);
     });
     const lines = text.split("\n");
-    const line = lines.findIndex((l) => l.includes('"callID"'));
-    const character = lines[line].indexOf('"toolu_') + 2;
+    // a call id: OpenCode's `callID` (toolu_…), Hermes's `tool_calls` id (call_bench…)
+    const prefix = process.argv[3] ?? "toolu_";
+    const line = lines.findIndex((l) => l.includes(`"${prefix}`));
+    const character = lines[line].indexOf(`"${prefix}`) + 2;
     const hovers: number[] = [];
     for (let i = 0; i < RUNS; i++) hovers.push((await time(() => c.request("textDocument/hover", { textDocument: { uri }, position: { line, character } })))[0]);
     // the first summary builds the inspector's view; the next ones find it kept
