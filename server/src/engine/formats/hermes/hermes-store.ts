@@ -74,7 +74,8 @@ function isHermesDatabase(db: StoreDatabase): boolean {
 function sessionsInDatabase(db: StoreDatabase): StoredSession[] {
   // The last message's time is when the session was last written; a session without messages: when it started.
   return db
-    .rows("SELECT s.id AS id, s.title AS title, COALESCE((SELECT MAX(m.timestamp) FROM messages m WHERE m.session_id = s.id), s.started_at) AS updated FROM sessions s ORDER BY updated DESC, s.id")
+    // one pass over the messages (a database without Hermes's index on session_id is not searched once per session)
+    .rows("SELECT s.id AS id, s.title AS title, COALESCE(m.last, s.started_at) AS updated FROM sessions s LEFT JOIN (SELECT session_id, MAX(timestamp) AS last FROM messages GROUP BY session_id) m ON m.session_id = s.id ORDER BY updated DESC, s.id")
     .map((r) => ({
       id: idOf(r.id),
       ...(typeof r.title === "string" ? { title: r.title } : {}),
