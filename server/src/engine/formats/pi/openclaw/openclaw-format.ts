@@ -38,7 +38,7 @@ const OPENCLAW_DIALECT: PiDialect = {
     message:
       `OpenClaw rewrites this file when it loads it. The first line it can read (line ${line + 1}) is not the \`session\` header: ` +
       "OpenClaw 2026 backs the file up (`<file>.corrupt-<time>-<id>.jsonl`) and writes it again with the first header it finds, or a new one, and every entry it can parse; " +
-      "older builds, on pi's loader, started a new session over it instead. The entries are shown here as if the header came first.",
+      "older builds started a new session over it instead. The entries are shown here as if the header came first.",
   }),
 };
 
