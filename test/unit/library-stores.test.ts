@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -19,25 +19,9 @@ import { Library } from "../../server/src/library/library.js";
 import { closeStoreDocuments, listStoreSessions } from "../../server/src/library/stores.js";
 import type { LibraryNode } from "../../server/src/protocol/library.js";
 import { hermesDatabase } from "../helpers/hermes-stores.js";
-import { STORES, databaseFromDump } from "../helpers/opencode-stores.js";
+import { storeHome } from "../helpers/library-stores.js";
 
 const sha = (p: string) => createHash("sha256").update(readFileSync(p)).digest("hex");
-
-/** A fake home with OpenCode's and Hermes Agent's databases in their standard folders (`hermesEdit`: SQL run on Hermes's first). */
-async function storeHome(hermesEdit = ""): Promise<{ home: string; opencode: string; hermes: string; done: () => void }> {
-  const home = mkdtempSync(join(tmpdir(), "ti-library-stores-"));
-  const oc = await databaseFromDump(join(STORES, "lazyagents-opencode-1.18.33.sql"));
-  const he = await hermesDatabase(hermesEdit);
-  const opencode = join(home, ".local", "share", "opencode", "opencode.db");
-  const hermes = join(home, ".hermes", "state.db");
-  mkdirSync(join(home, ".local", "share", "opencode"), { recursive: true });
-  mkdirSync(join(home, ".hermes"));
-  copyFileSync(oc.path, opencode);
-  copyFileSync(he.path, hermes);
-  oc.done();
-  he.done();
-  return { home, opencode, hermes, done: () => rmSync(home, { recursive: true, force: true }) };
-}
 
 /** Every session node under a root node of the view, depth first. */
 function sessionNodes(lib: Library, id?: string): LibraryNode[] {
