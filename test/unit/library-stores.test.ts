@@ -221,6 +221,13 @@ describe("library: a store's listing is bounded", () => {
       assert.equal(l.files[0].path, `${h.hermes}#20260605_155539_d8327b`);
       // the same stamp: the listing is taken again, the store not opened
       assert.equal(await listStoreSessions(root, 3, l), l);
+      // read before, unreadable now: the sessions as last listed, with the error (read again next time)
+      writeFileSync(h.hermes, Buffer.concat([Buffer.from("SQLite format 3\0"), Buffer.alloc(200, 7)]));
+      const failed = await listStoreSessions(root, 3, l);
+      assert.match(failed.error ?? "", /could not be read/);
+      assert.deepEqual(failed.files, l.files);
+      assert.equal(failed.stamp, undefined);
+      assert.equal((await listStoreSessions(root, 3)).files.length, 0, "never read: nothing listed");
     } finally {
       h.done();
     }

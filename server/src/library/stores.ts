@@ -56,7 +56,10 @@ export async function listStoreSessions(root: LibraryRoot, maxFiles: number, pre
     });
     return { path: at.path, format: at.format, stamp, files, truncated: all.length > sessions.length };
   } catch (e) {
-    return { path: at.path, format: at.format, stamp, files: [], error: `${at.path} could not be read: ${message(e)}`, truncated: false };
+    const error = `the store could not be read: ${message(e)}`;
+    // Read before (the agent is writing it, a moment's failure): its sessions as last listed stay, the store is read again next time.
+    if (previous && previous.path === at.path && previous.files.length) return { ...previous, stamp: undefined, error };
+    return { path: at.path, format: at.format, stamp, files: [], error, truncated: false };
   } finally {
     store?.close();
   }

@@ -85,9 +85,9 @@ export function summarizeStoreSession(ref: StoreRef, options: SummarizeOptions):
   try {
     text = storeDocument(ref);
   } catch (e) {
-    return { session: { ...base, error: `${ref.path} could not be read: ${(e as Error).message}` }, docs: [] };
+    return { session: { ...base, error: `the store could not be read: ${(e as Error).message}` }, docs: [] };
   }
-  if (text === undefined) return { session: { ...base, error: `${ref.path} holds no session ${ref.id}` }, docs: [] };
+  if (text === undefined) return { session: { ...base, error: `the store holds no session ${ref.id} now` }, docs: [] };
   try {
     const sized = { ...base, size: Buffer.byteLength(text) };
     const session = sessionFromLines(parseText(text));
