@@ -5,7 +5,8 @@
  * store is read as the store requests read it (io/session-store.ts: read-only, no lock, the
  * write-ahead log applied), and read again only when its stamp (the file's and the log's size and
  * time) changed. The listing thread closes the store once listed; a check worker keeps the few
- * stores it reads documents from open while they hold what it is asked for.
+ * stores it reads documents from open while they hold what it is asked for, and closes them when
+ * it has not been asked for a while.
  */
 import { loadStores, type OpenedStore, openStore, storeAt, storeStamp } from "../io/session-store.js";
 import type { FoundFile, LibraryRoot, StoreRef } from "./folders.js";
@@ -78,7 +79,10 @@ function stampTime(stamp: string | undefined): number {
 
 /** Stores a check worker keeps open (the few it is asked about in turn). */
 const MAX_OPEN = 4;
+/** A store not asked about for this long is closed (its copy in memory freed: a database can be hundreds of MB). */
+export const STORE_IDLE_MS = 30_000;
 const open = new Map<string, { stamp?: string; store: OpenedStore; updated: Map<string, number | undefined> }>();
+let idleTimer: NodeJS.Timeout | undefined;
 
 /**
  * The JSON document of a store's session, from the store kept open while its stamp holds or it
@@ -107,11 +111,16 @@ export function storeDocument(ref: StoreRef): string | undefined {
     open.delete(ref.path);
     open.set(ref.path, kept);
   }
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(closeStoreDocuments, STORE_IDLE_MS);
+  idleTimer.unref?.();
   return kept.store.document(ref.id);
 }
 
 /** Closes the stores `storeDocument` keeps open. */
 export function closeStoreDocuments(): void {
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
   for (const o of open.values()) o.store.close();
   open.clear();
 }
