@@ -13,7 +13,9 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
+import { runLibrary } from "../../server/src/cli/library-command.js";
 import { standardRoots } from "../../server/src/library/folders.js";
 import { Library } from "../../server/src/library/library.js";
 import { closeStoreDocuments, listStoreSessions } from "../../server/src/library/stores.js";
@@ -204,6 +206,31 @@ describe("library: a store that cannot be read", () => {
       assert.ok(!existsSync(join(home, ".local", "share", "opencode")));
     } finally {
       rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("library: the `library` command lists the stores' sessions", () => {
+  it("one row per session, named <store>#<id> under the home; a store that cannot be read on stderr, status 2", async () => {
+    const h = await storeHome();
+    const sink = () => {
+      const parts: string[] = [];
+      return { stream: new Writable({ write: (c, _e, cb) => (parts.push(String(c)), cb()) }), text: () => parts.join("") };
+    };
+    try {
+      const out = sink();
+      const err = sink();
+      assert.equal(await runLibrary(["--no-cache"], { home: h.home, env: {}, stdout: out.stream, stderr: err.stream as any }), 0, err.text());
+      assert.match(out.text(), /OpenCode .* ~\/\.local\/share\/opencode\/opencode\.db#ses_f0de500f8ffeXvsiYJDOg5JtrU {2}The command printed fixture\./);
+      assert.equal(out.text().match(/~\/\.hermes\/state\.db#/g)?.length, 9);
+      assert.match(out.text(), /^10 sessions, /m);
+      writeFileSync(h.opencode, Buffer.concat([Buffer.from("SQLite format 3\0"), Buffer.alloc(200, 7)]));
+      const err2 = sink();
+      assert.equal(await runLibrary(["--no-cache"], { home: h.home, env: {}, stdout: sink().stream, stderr: err2.stream as any }), 2);
+      assert.match(err2.text(), /opencode\.db: the store could not be read: /);
+    } finally {
+      closeStoreDocuments();
+      h.done();
     }
   });
 });
