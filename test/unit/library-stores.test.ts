@@ -19,6 +19,8 @@ import { runLibrary } from "../../server/src/cli/library-command.js";
 import { standardRoots } from "../../server/src/library/folders.js";
 import { Library } from "../../server/src/library/library.js";
 import { closeStoreDocuments, listStoreSessions } from "../../server/src/library/stores.js";
+import { shippedPriceTable } from "../../server/src/library/pricing.js";
+import { summarizeStoreSession } from "../../server/src/library/summarize.js";
 import type { LibraryNode } from "../../server/src/protocol/library.js";
 import { hermesDatabase } from "../helpers/hermes-stores.js";
 import { storeHome } from "../helpers/library-stores.js";
@@ -256,6 +258,22 @@ describe("library: a store's listing is bounded", () => {
       assert.equal(failed.stamp, undefined);
       assert.equal((await listStoreSessions(root, 3)).files.length, 0, "never read: nothing listed");
     } finally {
+      h.done();
+    }
+  });
+
+  it("a session read out keeps the listing's time (the next listing compares it), whether or not the store recorded one; one no longer there is an error entry", async () => {
+    const h = await storeHome();
+    try {
+      const root = standardRoots(h.home, {}).find((r) => r.agent === "hermes")!;
+      const ref = { ...(await listStoreSessions(root, 1)).files[0].store!, updated: undefined, mtimeMs: 12345 };
+      const r = summarizeStoreSession(ref, { prices: shippedPriceTable() });
+      assert.equal(r.session.mtimeMs, 12345);
+      assert.equal(r.session.agent, "hermes");
+      const gone = summarizeStoreSession({ ...ref, id: "no-such-session" }, { prices: shippedPriceTable() });
+      assert.match(gone.session.error ?? "", /holds no session no-such-session/);
+    } finally {
+      closeStoreDocuments();
       h.done();
     }
   });

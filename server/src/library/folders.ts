@@ -68,6 +68,8 @@ export interface StoreRef {
   title?: string;
   /** When the store says the session last changed (ms). */
   updated?: number;
+  /** The listing's time of the session (`updated`, else the database's): the summary's, which the next listing compares. */
+  mtimeMs: number;
 }
 
 export const SCAN_LIMITS = {

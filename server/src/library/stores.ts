@@ -52,8 +52,9 @@ export async function listStoreSessions(root: LibraryRoot, maxFiles: number, pre
     const sessions = [...all].sort((a, b) => (b.updated ?? 0) - (a.updated ?? 0)).slice(0, maxFiles);
     const fallback = stampTime(stamp);
     const files: FoundFile[] = sessions.map((s) => {
-      const ref: StoreRef = { format: at.format, kind: at.kind, path: at.path, id: s.id, ...(s.title ? { title: s.title } : {}), ...(s.updated !== undefined ? { updated: s.updated } : {}) };
-      return { path: `${at.path}#${s.id}`, size: 0, mtimeMs: s.updated ?? fallback, root, store: ref };
+      const mtimeMs = s.updated ?? fallback;
+      const ref: StoreRef = { format: at.format, kind: at.kind, path: at.path, id: s.id, ...(s.title ? { title: s.title } : {}), ...(s.updated !== undefined ? { updated: s.updated } : {}), mtimeMs };
+      return { path: `${at.path}#${s.id}`, size: 0, mtimeMs, root, store: ref };
     });
     return { path: at.path, format: at.format, stamp, files, truncated: all.length > sessions.length };
   } catch (e) {

@@ -80,7 +80,7 @@ export function summarizeFile(path: string, options: SummarizeOptions): { sessio
  */
 export function summarizeStoreSession(ref: StoreRef, options: SummarizeOptions): { session: LibrarySession; docs: SearchDoc[] } {
   const path = `${ref.path}#${ref.id}`;
-  const base: LibrarySession = { ...emptySession(path, 0, ref.updated ?? 0), project: ref.path, title: ref.title ?? ref.id, sessionId: ref.id, store: { path: ref.path, id: ref.id }, ...(options.archived ? { archived: true } : {}) };
+  const base: LibrarySession = { ...emptySession(path, 0, ref.mtimeMs), project: ref.path, title: ref.title ?? ref.id, sessionId: ref.id, store: { path: ref.path, id: ref.id }, ...(options.archived ? { archived: true } : {}) };
   let text: string | undefined;
   try {
     text = storeDocument(ref);
