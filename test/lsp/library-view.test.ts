@@ -4,7 +4,8 @@
  * sessions of every agent. The tree's roots (a Would be rejected group, one node per agent),
  * projects, days, sessions with their description, icon, tooltip (transcript text escaped),
  * context value and open command; subagents under their parent; the headline and badge; the
- * filter; open, reveal in the OS and open inspector on a session.
+ * filter; open, reveal in the OS and open inspector on a session; a store's session (OpenCode's,
+ * Hermes Agent's database) opened as its store document, not as a file.
  */
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
@@ -13,6 +14,10 @@ import { installFakes, state, Uri } from "../helpers/fake-vscode.js";
 import { libraryRoots } from "../../server/src/library/folders.js";
 import { Library } from "../../server/src/library/library.js";
 import { type FakeHome, makeFakeHome } from "../helpers/library-home.js";
+import { storeHome } from "../helpers/library-stores.js";
+import { standardRoots } from "../../server/src/library/folders.js";
+import { closeStoreDocuments } from "../../server/src/library/stores.js";
+import { STORE_SCHEME } from "../../server/src/protocol/stores.js";
 
 installFakes();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -166,6 +171,35 @@ describe("Sessions view (fake vscode, a real library)", () => {
     }
   });
 
+  it("opens a store's session as its store document (transcript-inspector-store:), reveals its database, copies <store>#<id>", async () => {
+    const sh = await storeHome();
+    const slib = new Library({ roots: standardRoots(sh.home, {}) });
+    try {
+      await slib.scanAndWait();
+      const s = slib.session(`${sh.hermes}#20260605_155539_d8327b`)!;
+      assert.ok(s && !s.error);
+      const node = { id: `session:${s.path}`, kind: "session", label: s.title, hasChildren: false, session: s };
+      const item = provider.getTreeItem(node);
+      assert.equal(item.resourceUri.scheme, STORE_SCHEME);
+      assert.equal(item.command.command, "transcriptInspector.library.open");
+      state.shown.length = 0;
+      await state.commands.get(item.command.command)!(...item.command.arguments);
+      const uri = state.shown[0].uri;
+      assert.equal(uri.scheme, STORE_SCHEME, "not a file path");
+      assert.equal(uri.query, sh.hermes);
+      assert.equal(uri.path, "/20260605_155539_d8327b.json");
+      state.executed.length = 0;
+      await state.commands.get("transcriptInspector.library.revealInOS")!(node);
+      assert.deepEqual(state.executed.map((e) => [e[0], (e[1] as any).fsPath]), [["revealFileInOS", sh.hermes]]);
+      await state.commands.get("transcriptInspector.library.copyPath")!(node);
+      assert.equal(state.clipboard, `${sh.hermes}#20260605_155539_d8327b`);
+    } finally {
+      slib.dispose();
+      closeStoreDocuments();
+      sh.done();
+    }
+  });
+
   it("searches across sessions and opens the chosen match at its line", async () => {
     await state.commands.get("transcriptInspector.library.search")!();
     const qp = state.quickPicks[state.quickPicks.length - 1];
@@ -177,7 +211,7 @@ describe("Sessions view (fake vscode, a real library)", () => {
     assert.equal(qp.items.length, direct.hits.length);
     assert.match(qp.title, /^Search Sessions: \d+ match(es)?/);
     const first = qp.items[0];
-    assert.equal(first.hit.path, direct.hits[0].path);
+    assert.equal(first.hit.uri.fsPath, direct.hits[0].path);
     state.shown.length = 0;
     qp.accept(0);
     for (let i = 0; i < 400 && state.shown.length === 0; i++) await new Promise((r) => setTimeout(r, 25));

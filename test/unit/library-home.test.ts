@@ -46,9 +46,18 @@ describe("library: the agents' standard folders come from the format profiles", 
     assert.ok(paths.includes("roo-code:/h/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks"), "Roo Code: VS Code's global storage (Linux)");
     assert.ok(paths.includes("cline-extension:/h/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks"), "Cline's VS Code extension: VS Code's global storage (Linux)");
     assert.ok(paths.includes("cursor:/h/.cursor/projects"), "Cursor: every project's agent-transcripts, walked from the projects folder");
-    assert.ok(!paths.some((p) => p.startsWith("opencode:")), "OpenCode's database folder is not walked");
-    const moved = standardRoots("/h", { CODEX_HOME: "/c", CLAUDE_CONFIG_DIR: "/cc", PI_CODING_AGENT_SESSION_DIR: "/p", GEMINI_CLI_HOME: "/g", KIMI_SHARE_DIR: "/k", CLINE_SESSION_DATA_DIR: "/cl" }).map((r) => r.path);
+    // The stores' folders (OpenCode's database, Hermes Agent's): their sessions are listed from the store (library-stores.test.ts), the folder is not walked.
+    assert.deepEqual(roots.filter((r) => r.store).map((r) => `${r.agent}:${r.path}`), ["opencode:/h/.local/share/opencode", "hermes:/h/.hermes"]);
+    const moved = standardRoots("/h", { CODEX_HOME: "/c", CLAUDE_CONFIG_DIR: "/cc", PI_CODING_AGENT_SESSION_DIR: "/p", GEMINI_CLI_HOME: "/g", KIMI_SHARE_DIR: "/k", CLINE_SESSION_DATA_DIR: "/cl", XDG_DATA_HOME: "/x", HERMES_HOME: "/hh" })
+      .filter((r) => !r.store)
+      .map((r) => r.path);
     assert.deepEqual(moved.sort(), ["/c/archived_sessions", "/c/sessions", "/cc/projects", "/cl", "/g/.gemini/tmp", "/h/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks", "/h/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks", "/h/.copilot/session-state", "/h/.cursor/projects", "/h/.omp/agent/sessions", "/h/.openclaw/agents/main/sessions", "/k/sessions", "/p"]);
+    assert.deepEqual(
+      standardRoots("/h", { XDG_DATA_HOME: "/x", HERMES_HOME: "/hh" })
+        .filter((r) => r.store)
+        .map((r) => r.path),
+      ["/x/opencode", "/hh"],
+    );
     const all = libraryRoots({ home: "/h", env: {}, workspaceFolders: ["/w"], folders: ["~/more", "/h/.pi/agent/sessions"] });
     assert.deepEqual(all.slice(-2).map((r) => [r.origin, r.path]), [["workspace", "/w"], ["setting", "/h/more"]], "the workspace, then the user's folders, each once");
   });

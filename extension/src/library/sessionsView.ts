@@ -13,6 +13,7 @@ import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { LibraryChangedNotification, LibraryChildrenRequest, LibraryConfigureRequest, type LibraryConfigureParams, type LibraryNode, LibraryRefreshRequest, LibrarySearchRequest, type LibrarySessionLinked, type LibraryStatus, type LibrarySummary, LibrarySummaryRequest } from "../../../server/src/protocol/library.js";
 import { applyFix } from "../fixes.js";
+import { storeSessionUri } from "../storeSessions.js";
 import { describeSession, nodeTooltip, reportMarkdown, sessionDescription } from "./sessionText.js";
 
 export const VIEW_ID = "transcriptInspector.sessions";
@@ -162,7 +163,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
       item.description = sessionDescription(s);
       item.tooltip = sessionTooltip(s);
       item.iconPath = sessionIcon(s);
-      item.resourceUri = vscode.Uri.file(s.path);
+      item.resourceUri = sessionUri(s);
       item.command = { command: LIBRARY_COMMANDS.open, title: "Open Session", arguments: [node] };
       item.accessibilityInformation = { label: `${item.label}, ${describeSession(s)}` };
       return item;
@@ -214,7 +215,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
   /** Search across sessions: a quick pick whose items are the matches, each opening its session at the line. */
   async search(): Promise<void> {
     void this.start();
-    const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { hit?: { path: string; line: number } }>();
+    const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { hit?: { uri: vscode.Uri; line: number } }>();
     qp.title = "Search Sessions";
     qp.placeholder = "Words in prompts, answers, tool calls, outputs or ids";
     qp.matchOnDescription = false;
@@ -235,7 +236,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
             description: `${h.kind} · line ${h.line} · ${h.path.split(/[\\/]/).slice(-2).join("/")}`,
             detail: h.snippet,
             alwaysShow: true,
-            hit: { path: h.path, line: h.line },
+            hit: { uri: sessionUri(h), line: h.line },
           }));
           qp.title = `Search Sessions: ${r.total.toLocaleString("en-US")} match${r.total === 1 ? "" : "es"}${r.notIndexed ? ` (${r.notIndexed} sessions not indexed: raise transcriptInspector.library.searchIndexMB)` : ""}`;
         } finally {
@@ -246,7 +247,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
     qp.onDidAccept(() => {
       const hit = qp.selectedItems[0]?.hit;
       qp.hide();
-      if (hit) void openAt(vscode.Uri.file(hit.path), hit.line);
+      if (hit) void openAt(hit.uri, hit.line);
     });
     qp.onDidHide(() => qp.dispose());
     qp.show();
@@ -302,12 +303,23 @@ export async function openAt(uri: vscode.Uri, line?: number): Promise<void> {
   }
 }
 
+/** A session's document: its file, or a store's session (OpenCode's, Hermes Agent's database) as the store document the server reads (protocol/stores.ts). */
+export function sessionUri(s: { path: string; store?: { path: string; id: string } }): vscode.Uri {
+  return s.store ? storeSessionUri(s.store.path, s.store.id) : vscode.Uri.file(s.path);
+}
+
 /** The file a command acts on: a node of the view, a URI (the palette, another extension) or the active editor. */
 function targetOf(arg: unknown): vscode.Uri | undefined {
   if (arg instanceof vscode.Uri) return arg;
   const n = arg as LibraryNode | undefined;
-  if (n && typeof n === "object" && n.session && typeof n.session.path === "string") return vscode.Uri.file(n.session.path);
+  if (n && typeof n === "object" && n.session && typeof n.session.path === "string") return sessionUri(n.session);
   return vscode.window.activeTextEditor?.document.uri;
+}
+
+/** The store a node's session is in, if it is a store's. */
+function storeOf(arg: unknown): { path: string; id: string } | undefined {
+  const n = arg as LibraryNode | undefined;
+  return n && typeof n === "object" && n.session?.store ? n.session.store : undefined;
 }
 
 /** Starts the view and its commands; the server's library starts when the view is first shown or a command wants it. */
@@ -346,14 +358,16 @@ export function registerLibrary(context: { subscriptions: vscode.Disposable[] },
         return applyFix(lc, uri, { title: "Fix all repairable findings in the file", kind: "fix-all", line: 1 });
       }),
     ),
-    vscode.commands.registerCommand(
-      C.reveal,
-      withTarget((uri) => vscode.commands.executeCommand("revealFileInOS", uri)),
-    ),
-    vscode.commands.registerCommand(
-      C.copyPath,
-      withTarget((uri) => vscode.env.clipboard.writeText(uri.fsPath)),
-    ),
+    vscode.commands.registerCommand(C.reveal, (arg: unknown) => {
+      // a store's session: its database
+      const store = storeOf(arg);
+      return store ? vscode.commands.executeCommand("revealFileInOS", vscode.Uri.file(store.path)) : withTarget((uri) => vscode.commands.executeCommand("revealFileInOS", uri))(arg);
+    }),
+    vscode.commands.registerCommand(C.copyPath, (arg: unknown) => {
+      // a store's session: `<store>#<id>`, the name `check` and `render` take
+      const store = storeOf(arg);
+      return store ? vscode.env.clipboard.writeText(`${store.path}#${store.id}`) : withTarget((uri) => vscode.env.clipboard.writeText(uri.fsPath))(arg);
+    }),
     vscode.commands.registerCommand(C.addFolder, async () => {
       const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: true, openLabel: "Add to the Session Library" });
       if (!picked?.length) return;

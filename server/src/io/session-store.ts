@@ -75,6 +75,8 @@ function hasStoreTables(store: SessionStore, path: string): boolean {
   }
   try {
     return store.isDatabase(db);
+  } catch {
+    return true; // not readable as a database (SQLite opens lazily): its reading reports why
   } finally {
     db.close();
   }
@@ -120,3 +122,16 @@ export function closeOpenedStores(): void {
 
 /** `<store>#<id>` split, when the part before a `#` is a store (store-path.ts). */
 export const storeSessionPath = (path: string): { store: string; id: string } | undefined => parseStoreSessionPath(path, (p) => storeAt(p) !== undefined);
+
+/**
+ * A database's stamp: its file's and its write-ahead log's size and time of change (the agent
+ * writing it changes them); undefined for a folder store (its files change one by one).
+ */
+export function storeStamp(at: { kind: "database" | "folder"; path: string }): string | undefined {
+  if (at.kind !== "database") return undefined;
+  const part = (p: string) => {
+    const st = statSync(p, { throwIfNoEntry: false });
+    return st ? `${st.size}:${st.mtimeMs}` : "-";
+  };
+  return `${part(at.path)}/${part(`${at.path}-wal`)}`;
+}

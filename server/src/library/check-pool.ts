@@ -5,15 +5,20 @@
  * (default one thread: the library must not compete with the editor), paused on request (the
  * language server pauses it while the user types) and resumed after. Without a worker script (the
  * tests, a bundle without dist/library-worker.js) files are summarised in this thread, one per
- * turn of the event loop.
+ * turn of the event loop. A session of a store (`store`) is read from the store (stores.ts), SQLite
+ * loaded first.
  */
 import { Worker } from "node:worker_threads";
 import type { LibrarySession } from "../protocol/library.js";
-import { failedSession, type SearchDoc, summarizeFile, type SummarizeOptions } from "./summarize.js";
+import { loadStores } from "../io/session-store.js";
+import type { StoreRef } from "./folders.js";
+import { failedSession, type SearchDoc, summarizeFile, type SummarizeOptions, summarizeStoreSession } from "./summarize.js";
 
 export interface CheckJob {
   path: string;
   archived?: boolean;
+  /** A session of a store: read from it (`path` is `<store>#<id>`). */
+  store?: StoreRef;
 }
 
 export interface CheckResult {
@@ -22,7 +27,7 @@ export interface CheckResult {
 }
 
 /** What a worker is sent and answers. */
-export type ToLibraryWorker = { path: string; archived?: boolean; provider?: string; priceFile?: string; docChars?: number; maxDocs?: number };
+export type ToLibraryWorker = { path: string; archived?: boolean; store?: StoreRef; provider?: string; priceFile?: string; docChars?: number; maxDocs?: number };
 export type FromLibraryWorker = CheckResult | { error: string; path: string };
 
 export const LIBRARY_WORKER_ROLE = "transcript-inspector library worker";
@@ -112,13 +117,22 @@ export class CheckPool {
     if (!this.options.workerScript) {
       if (this.running > 0) return;
       this.running++;
-      setImmediate(() => {
+      setImmediate(async () => {
         const job = this.queue.shift();
         if (job && !this.disposed) {
           this.options.onRead?.(job.path);
-          const r = summarizeFile(job.path, { ...this.options.summarize, archived: job.archived });
+          const options = { ...this.options.summarize, archived: job.archived };
+          let r: CheckResult;
+          if (job.store)
+            try {
+              await loadStores();
+              r = summarizeStoreSession(job.store, options);
+            } catch (e) {
+              r = { session: failedSession(job.path, `SQLite could not be loaded: ${(e as Error).message}`), docs: [] };
+            }
+          else r = summarizeFile(job.path, options);
           this.running--;
-          this.onResult(r);
+          if (!this.disposed) this.onResult(r);
         } else this.running--;
         this.pump();
       });
@@ -132,7 +146,7 @@ export class CheckPool {
       slot.busy = true;
       this.running++;
       this.options.onRead?.(job.path);
-      slot.w.postMessage({ path: job.path, archived: job.archived, provider: this.options.summarize.provider, priceFile: this.options.priceFile, docChars: this.options.summarize.docChars, maxDocs: this.options.summarize.maxDocs } satisfies ToLibraryWorker);
+      slot.w.postMessage({ path: job.path, archived: job.archived, ...(job.store ? { store: job.store } : {}), provider: this.options.summarize.provider, priceFile: this.options.priceFile, docChars: this.options.summarize.docChars, maxDocs: this.options.summarize.maxDocs } satisfies ToLibraryWorker);
     }
   }
 

@@ -4,6 +4,8 @@
  * adds. Then the session files under them: `*.jsonl` and the agents' JSON-document sessions
  * (formats' `documentFileName`: Gemini CLI's `session-*.json`), listed with their size and modification
  * time (no file is opened), bounded in depth and count, symbolic links to folders followed once.
+ * A standard folder that holds an agent's store (a profile's `sessionFolders` entry with `store`:
+ * OpenCode's `opencode.db`, Hermes Agent's `state.db`) is not walked: stores.ts lists its sessions.
  */
 import { type Dirent, promises as fsp } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
@@ -15,6 +17,8 @@ export interface LibraryRoot {
   agent?: string;
   archived?: boolean;
   origin: "standard" | "workspace" | "setting";
+  /** The folder holds the agent's store (a database): its sessions are listed by stores.ts, no file under it. */
+  store?: boolean;
 }
 
 /** The standard folders of every agent the engine reads, resolved against `home` and `env`. */
@@ -22,11 +26,9 @@ export function standardRoots(home: string, env: Record<string, string | undefin
   const out: LibraryRoot[] = [];
   for (const profile of FORMAT_PROFILES) {
     for (const folder of profile.sessionFolders ?? []) {
-      // A store's folder (OpenCode's database) holds no session files to list.
-      if (folder.store) continue;
       const moved = folder.env ? env[folder.env.name] : undefined;
       const path = moved && isAbsolute(moved) ? (folder.env?.under ? join(moved, folder.env.under) : moved) : join(home, folder.home);
-      out.push({ path, agent: profile.name, archived: folder.archived, origin: "standard" });
+      out.push({ path, agent: profile.name, archived: folder.archived, origin: "standard", ...(folder.store ? { store: true } : {}) });
     }
   }
   return out;
@@ -51,6 +53,23 @@ export interface FoundFile {
   size: number;
   mtimeMs: number;
   root: LibraryRoot;
+  /** A session of a store (`path` is `<store>#<id>`): read from the store, not from a file. */
+  store?: StoreRef;
+}
+
+/** A session of a store, as a check is told to read it (io/session-store.ts opens the store). */
+export interface StoreRef {
+  format: string;
+  kind: "database" | "folder";
+  /** The database file or storage folder. */
+  path: string;
+  id: string;
+  /** The title the store records. */
+  title?: string;
+  /** When the store says the session last changed (ms). */
+  updated?: number;
+  /** The listing's time of the session (`updated`, else the database's): the summary's, which the next listing compares. */
+  mtimeMs: number;
 }
 
 export const SCAN_LIMITS = {
@@ -71,6 +90,8 @@ const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "dist", "out",
 export async function listSessionFiles(root: LibraryRoot, limits = SCAN_LIMITS): Promise<{ files: FoundFile[]; dirs: string[]; truncated: boolean }> {
   const files: FoundFile[] = [];
   const dirs: string[] = [];
+  // A store's folder: its sessions are the store's rows (stores.ts), not files.
+  if (root.store) return { files, dirs, truncated: false };
   const visited = new Set<string>();
   let truncated = false;
   const maxDirs = root.origin === "workspace" ? limits.maxWorkspaceDirs : Infinity;

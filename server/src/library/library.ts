@@ -16,16 +16,17 @@
  */
 import { type FSWatcher, promises as fsp, watch } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { PROVIDER_LABELS, isProviderName, isSessionFileName, maxOf } from "../engine/index.js";
+import { FORMAT_PROFILES, PROVIDER_LABELS, isProviderName, isSessionFileName, maxOf } from "../engine/index.js";
 import type { LibraryChildrenParams, LibraryChildrenResult, LibraryCount, LibraryNode, LibrarySearchResult, LibrarySession, LibrarySessionLinked, LibraryStatus, LibrarySummary, LibraryTokens } from "../protocol/library.js";
 import { LIBRARY_MAX_CHILDREN, LIBRARY_MAX_LIST } from "../protocol/library.js";
 import { INDEX_FILE, readJson, readSessionCache, writeJson, writeSessionCache } from "./cache.js";
 import { CheckPool, type CheckResult } from "./check-pool.js";
-import { type FoundFile, type LibraryRoot, listSessionFiles } from "./folders.js";
+import { type FoundFile, type LibraryRoot, listSessionFiles, SCAN_LIMITS } from "./folders.js";
 import { linkSessions } from "./links.js";
 import { type PriceTable, readPriceFileAsync, shippedPriceTable } from "./pricing.js";
 import { DEFAULT_SEARCH_BUDGET_CHARS, SearchIndex } from "./search-index.js";
-import { zeroTokens } from "./summarize.js";
+import { type StoreListing, listStoreSessions } from "./stores.js";
+import { failedSession, zeroTokens } from "./summarize.js";
 
 export interface LibraryOptions {
   roots: LibraryRoot[];
@@ -84,6 +85,10 @@ export class Library {
   private writing: Promise<void> = Promise.resolve();
   /** Files queued since the pool was last idle (one growing session, or a run of many). */
   private runFiles = 0;
+  /** The stores of the roots that hold one, as last listed (listed again when their stamp changed). */
+  private storeListings = new Map<string, StoreListing>();
+  /** Stores that could not be read: one entry each (path: the store), not a session. */
+  private storeErrors = new Map<string, LibrarySession>();
 
   /** Nothing is read here: the cache and the price file are read by `ready`, which scan() waits for. */
   constructor(private readonly options: LibraryOptions) {
@@ -142,12 +147,21 @@ export class Library {
       if (this.disposed) return;
       const found = new Map<string, FoundFile>();
       const dirs = new Map<string, number>();
+      const storeErrors = new Map<string, LibrarySession>();
       for (const root of this.options.roots) {
+        if (root.store) {
+          const l = await listStoreSessions(root, SCAN_LIMITS.maxFiles, this.storeListings.get(root.path));
+          this.storeListings.set(root.path, l);
+          for (const f of l.files) if (!found.has(f.path)) found.set(f.path, f);
+          if (l.error) storeErrors.set(l.path, { ...failedSession(l.path, l.error), ...(l.format ? { agent: l.format, agentLabel: agentLabelOf(l.format) } : {}) });
+          continue;
+        }
         const r = await listSessionFiles(root);
         for (const f of r.files) if (!found.has(f.path)) found.set(f.path, f);
       }
       if (this.disposed) return;
-      for (const f of found.values()) dirs.set(dirname(f.path), Math.max(dirs.get(dirname(f.path)) ?? 0, f.mtimeMs));
+      this.storeErrors = storeErrors;
+      for (const f of found.values()) if (!f.store) dirs.set(dirname(f.path), Math.max(dirs.get(dirname(f.path)) ?? 0, f.mtimeMs));
       this.files = found;
       for (const p of [...this.sessions.keys()])
         if (!found.has(p)) {
@@ -159,7 +173,9 @@ export class Library {
       const todo: FoundFile[] = [];
       for (const f of found.values()) {
         const have = this.sessions.get(f.path) ?? this.cached.get(f.path);
-        if (have && have.size === f.size && have.mtimeMs === f.mtimeMs && (have.agent === "unknown" || have.error || this.index.has(f.path, f.size, f.mtimeMs) || this.index.stats().full)) {
+        // A store's session: its size is known once read (the document's); the store's time for it says whether it changed.
+        const size = f.store && have ? have.size : f.size;
+        if (have && have.size === size && have.mtimeMs === f.mtimeMs && (have.agent === "unknown" || have.error || this.index.has(f.path, size, f.mtimeMs) || this.index.stats().full)) {
           this.sessions.set(f.path, have);
           continue;
         }
@@ -168,7 +184,7 @@ export class Library {
       this.cached.clear();
       this.linked = undefined;
       this.runFiles += todo.length;
-      this.pool.add(this.order(todo).map((f) => ({ path: f.path, archived: f.root.archived })));
+      this.pool.add(this.order(todo).map((f) => ({ path: f.path, archived: f.root.archived, ...(f.store ? { store: f.store } : {}) })));
       this.watchDirs(dirs);
       this.changed();
     } finally {
@@ -306,9 +322,9 @@ export class Library {
   // ---------------------------------------------------------------------------------------------
   // What the view and the command line read
 
-  /** Every session file checked so far, linked. */
+  /** Every session file checked so far, linked, and the stores that could not be read (each one entry with its error). */
   all(): Map<string, LibrarySessionLinked> {
-    return (this.linked ??= linkSessions([...this.sessions.values()].filter((s) => s.agent !== "unknown" || s.error)));
+    return (this.linked ??= linkSessions([...this.sessions.values(), ...this.storeErrors.values()].filter((s) => s.agent !== "unknown" || s.error)));
   }
 
   get pending(): number {
@@ -425,7 +441,11 @@ export class Library {
 
   search(query: string, limit = 50): LibrarySearchResult {
     const r = this.index.search(query, limit);
-    return { ...r, notIndexed: this.index.stats().notIndexed };
+    const hits = r.hits.map((h) => {
+      const store = this.sessions.get(h.path)?.store;
+      return store ? { ...h, store } : h;
+    });
+    return { ...r, hits, notIndexed: this.index.stats().notIndexed };
   }
 
   /** A node's children in the Sessions view: agents, then projects (the workspace's first), days, sessions, children. */
@@ -588,6 +608,11 @@ function headline(sessions: number, rejected: number, by: LibraryCount[], pendin
   else s += `, ${rejected.toLocaleString("en-US")} would be rejected (${by.map((b) => `${b.label} ${b.sessions}`).join(", ")})`;
   if (pending) s += ` (${pending.toLocaleString("en-US")} still to check)`;
   return s;
+}
+
+/** An agent's label ("OpenCode") or its name. */
+function agentLabelOf(format: string): string {
+  return FORMAT_PROFILES.find((p) => p.name === format)?.label ?? format;
 }
 
 /** A provider's label ("Anthropic") or the name itself. */

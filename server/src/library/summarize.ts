@@ -7,11 +7,13 @@
  */
 import { basename, dirname, join, sep } from "node:path";
 import { readFileSync, statSync } from "node:fs";
-import { addRecordTokens, analyzeSession, contextTokens, usageAround, type CompactionRecord, isSafePlace, SUBAGENT_ID, partitionPoint, type Analysis, formatProfile, isObject, isProviderName, messageText, type Msg, PROVIDER_LABELS, providerVerdicts, sessionFromLines, textOf } from "../engine/index.js";
+import { addRecordTokens, analyzeSession, parseText, contextTokens, usageAround, type CompactionRecord, isSafePlace, SUBAGENT_ID, partitionPoint, type Analysis, formatProfile, isObject, isProviderName, messageText, type Msg, PROVIDER_LABELS, providerVerdicts, sessionFromLines, textOf } from "../engine/index.js";
 import { readSessionLines } from "../io/read-session-lines.js";
 import { readSidecarFile } from "../io/sidecar-file.js";
 import type { LibraryCompaction, LibraryModelUsage, LibraryParentRef, LibrarySession, LibrarySpawn, LibraryTokens } from "../protocol/library.js";
+import type { StoreRef } from "./folders.js";
 import { costOf, priceOf, type PriceTable } from "./pricing.js";
+import { storeDocument } from "./stores.js";
 
 /** One document of the search index: a message's text (or a call, an output, the session's ids). */
 export interface SearchDoc {
@@ -65,6 +67,42 @@ export function summarizeFile(path: string, options: SummarizeOptions): { sessio
     const sidecar = readSidecarFile(path);
     const a = analyzeSession(session, sidecar ? { acpSidecar: { text: sidecar.text, name: sidecar.name, error: sidecar.error } } : {});
     return summarizeAnalysis(path, base, a, options);
+  } catch (e) {
+    return { session: { ...base, error: `internal error: ${(e as Error).message}` }, docs: [] };
+  }
+}
+
+/**
+ * Reads and summarises one session of a store (`<store>#<id>`): its JSON document read out of the
+ * store (stores.ts; SQLite loaded first: `loadStores`), analysed like a file's. Its size is the
+ * document's, its time the store's; its title the store's, else the first prompt; its project the
+ * working directory the document records, else the store.
+ */
+export function summarizeStoreSession(ref: StoreRef, options: SummarizeOptions): { session: LibrarySession; docs: SearchDoc[] } {
+  const path = `${ref.path}#${ref.id}`;
+  const base: LibrarySession = { ...emptySession(path, 0, ref.mtimeMs), project: ref.path, title: ref.title ?? ref.id, sessionId: ref.id, store: { path: ref.path, id: ref.id }, ...(options.archived ? { archived: true } : {}) };
+  let text: string | undefined;
+  try {
+    text = storeDocument(ref);
+  } catch (e) {
+    return { session: { ...base, error: `the store could not be read: ${(e as Error).message}` }, docs: [] };
+  }
+  if (text === undefined) return { session: { ...base, error: `the store holds no session ${ref.id} now` }, docs: [] };
+  try {
+    const sized = { ...base, size: Buffer.byteLength(text) };
+    const session = sessionFromLines(parseText(text));
+    if (session.format === "unknown") return { session: { ...sized, note: "not a session transcript" }, docs: [] };
+    const r = summarizeAnalysis(path, sized, analyzeSession(session), options);
+    const s = r.session;
+    const cwd = s.project !== projectFromPath(path) ? s.project : undefined;
+    const out: LibrarySession = {
+      ...s,
+      project: cwd ?? ref.path,
+      title: ref.title ? oneLine(ref.title, TITLE_CHARS) : s.title,
+      sessionId: s.sessionId ?? ref.id,
+      ...(s.startedAt === undefined && ref.updated !== undefined ? { lastAt: ref.updated } : {}),
+    };
+    return { session: out, docs: r.docs.map((d) => (d.kind === "title" ? { ...d, text: [out.title, out.sessionId, out.project].filter(Boolean).join(" ") } : d)) };
   } catch (e) {
     return { session: { ...base, error: `internal error: ${(e as Error).message}` }, docs: [] };
   }

@@ -12,7 +12,8 @@ import { type FromLibraryWorker, LIBRARY_WORKER_ROLE, type ToLibraryWorker } fro
 import { LIBRARY_HOST_ROLE } from "./host-messages.js";
 import { serveLibrary } from "./library-host.js";
 import { type PriceTable, readPriceFile, shippedPriceTable } from "./pricing.js";
-import { summarizeFile } from "./summarize.js";
+import { loadStores } from "../io/session-store.js";
+import { summarizeFile, summarizeStoreSession } from "./summarize.js";
 
 /** Nice values: the check the lowest; the library's own thread a little above it (it answers the Sessions view). */
 const CHECK_NICE = 19;
@@ -32,15 +33,18 @@ if (parentPort && workerData?.role === LIBRARY_HOST_ROLE) {
   if (workerData.lowPriority) lowerPriority(CHECK_NICE);
   const tables = new Map<string, PriceTable>();
   const port = parentPort;
-  port.on("message", (m: ToLibraryWorker) => {
+  // One job at a time (the pool sends the next after the answer); a store's session needs SQLite, loaded once.
+  port.on("message", async (m: ToLibraryWorker) => {
     try {
+      if (m.store) await loadStores();
       let prices = shippedPriceTable();
       if (m.priceFile) {
         let t = tables.get(m.priceFile);
         if (!t) tables.set(m.priceFile, (t = readPriceFile(m.priceFile)));
         prices = t;
       }
-      port.postMessage(summarizeFile(m.path, { provider: m.provider, prices, docChars: m.docChars, maxDocs: m.maxDocs, archived: m.archived }) satisfies FromLibraryWorker);
+      const options = { provider: m.provider, prices, docChars: m.docChars, maxDocs: m.maxDocs, archived: m.archived };
+      port.postMessage((m.store ? summarizeStoreSession(m.store, options) : summarizeFile(m.path, options)) satisfies FromLibraryWorker);
     } catch (e) {
       port.postMessage({ error: (e as Error).message, path: m.path } satisfies FromLibraryWorker);
     }

@@ -3,24 +3,14 @@
  * document (a database is read without a lock, its write-ahead log included: io/sqlite-file.ts;
  * read again when its file or log changed). SQLite is loaded on the first request.
  */
-import { statSync } from "node:fs";
 import type { Connection } from "vscode-languageserver/node";
 import { StoreDocumentRequest, type StoreDocumentResult, StoreSessionsRequest, type StoreSessionsResult } from "../protocol/index.js";
-import { loadStores, type OpenedStore, openStore, storeAt } from "../io/session-store.js";
+import { loadStores, type OpenedStore, openStore, storeAt, storeStamp } from "../io/session-store.js";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** A database's stamp: its file's and its log's size and time of change (the agent writing it changes them). */
-function stampOf(path: string): string {
-  const part = (p: string) => {
-    const st = statSync(p, { throwIfNoEntry: false });
-    return st ? `${st.size}:${st.mtimeMs}` : "-";
-  };
-  return `${part(path)}/${part(`${path}-wal`)}`;
-}
-
 /** The last database opened: kept while its stamp holds (one read per change, not per request: reading a large database takes a while). */
-let last: { path: string; stamp: string; store: OpenedStore } | undefined;
+let last: { path: string; stamp: string | undefined; store: OpenedStore } | undefined;
 
 /** Runs `use` on the store at `path`: a database kept open while unchanged, a folder read for the request. */
 async function withStore<T>(path: string, use: (store: OpenedStore) => T): Promise<T | { ok: false; message: string }> {
@@ -29,7 +19,7 @@ async function withStore<T>(path: string, use: (store: OpenedStore) => T): Promi
     const at = storeAt(path);
     if (!at) return { ok: false, message: `${path} is not a session store: an OpenCode database (opencode.db), its storage folder, or the folder holding them` };
     if (at.kind === "folder") return use(openStore(at));
-    const stamp = stampOf(at.path);
+    const stamp = storeStamp(at);
     if (!last || last.path !== at.path || last.stamp !== stamp) {
       last?.store.close();
       last = undefined;

@@ -123,6 +123,8 @@ export interface LibrarySession {
   /** The last message is a final answer (no call left open, not an error or aborted turn). */
   finished: boolean;
   archived?: boolean;
+  /** A session of an agent's store (`path` is `<store>#<id>`): the editor opens it as a store document (protocol/stores.ts), not as a file. */
+  store?: { path: string; id: string };
   /** Unreadable: why. */
   error?: string;
 }
@@ -268,6 +270,8 @@ export interface LibrarySearchParams {
 }
 export interface LibrarySearchHit {
   path: string;
+  /** A store's session (`path` is `<store>#<id>`): opened as a store document. */
+  store?: { path: string; id: string };
   /** 1-based line of the match. */
   line: number;
   /** prompt, answer, call, output, id, title. */

@@ -145,7 +145,7 @@ export interface SessionFolder {
   readonly env?: { readonly name: string; readonly under?: string };
   /** Sessions the agent archived (Codex's archived_sessions): listed, not resumed by default. */
   readonly archived?: boolean;
-  /** The folder holds the agent's store (`store`: a database), not session files: the session library does not walk it. */
+  /** The folder holds the agent's store (`store`: a database), not session files: the session library lists the store's sessions (library/stores.ts) and does not walk the folder. */
   readonly store?: boolean;
 }
 
