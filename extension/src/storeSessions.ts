@@ -12,6 +12,7 @@ import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { STORE_SCHEME, StoreDocumentRequest, type StoreSessionItem, StoreSessionsRequest } from "../../server/src/protocol/stores.js";
 import { markUnsafe } from "../../server/src/protocol/unsafe-chars.js";
+import { plainLabel } from "./plainLabel.js";
 
 export const OPEN_STORE_SESSION_COMMAND = "transcriptInspector.openStoreSession";
 
@@ -60,7 +61,6 @@ export class StoreDocuments implements vscode.TextDocumentContentProvider {
 }
 
 /** Text from the store as a quick pick shows it: invisible characters marked, `$(name)` not read as an icon. */
-const plainLabel = (s: string) => markUnsafe(s).replace(/\$\(/g, "$\u200b(");
 
 const when = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toLocaleString());
 

@@ -8,7 +8,8 @@ import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { applyRepairEdits, fixAllOrphans, makeIdUniqueRepair, removeOrphanRepair } from "../../server/src/engine/repair/index.js";
 import { makeAllIdsUnique } from "../../server/src/engine/repair/repairs.js";
 import { escapeMarkdown } from "../../server/src/lsp/markdown.js";
-import { sniffFormat } from "../../server/src/lsp/store.js";
+import { sniffFormat, sniffParsedFormat } from "../../server/src/lsp/store.js";
+import { parseText } from "../../server/src/engine/model/parse.js";
 import { entryOf, sessionText, type Spec } from "../helpers/session-builder.js";
 
 const codesAt = (t: string, code: string) => analyze(t).findings.filter((f) => f.code === code).map((f) => f.line);
@@ -279,5 +280,17 @@ describe("sniffFormat", () => {
     assert.equal(sniffFormat(sessionText([{ user: 1 }])), "pi");
     assert.equal(sniffFormat('{"a":1}\n'), "unknown");
     assert.equal(sniffFormat(""), "unknown");
+  });
+  it("tells a file whose first line is longer than the head: a JSON Lines entry with an image, a one-line JSON document", () => {
+    const img = "A".repeat(300 * 1024);
+    const l1 = JSON.stringify({ type: "user", uuid: "u1", parentUuid: null, sessionId: "s", timestamp: "2026-01-01T00:00:00Z", message: { role: "user", content: [{ type: "image", source: { type: "base64", data: img } }] } });
+    const l2 = JSON.stringify({ type: "assistant", uuid: "u2", parentUuid: "u1", sessionId: "s", timestamp: "2026-01-01T00:00:01Z", message: { role: "assistant", content: [{ type: "text", text: "hi" }] } });
+    const jsonl = l1 + "\n" + l2 + "\n";
+    assert.equal(sniffFormat(jsonl), "claude-code");
+    assert.equal(sniffParsedFormat(parseText(jsonl)), "claude-code");
+    const doc = JSON.stringify([{ role: "user", content: [{ type: "text", text: "<task>x</task>" }], ts: 1 }, { role: "assistant", content: [{ type: "text", text: img }], ts: 2 }]);
+    assert.equal(sniffFormat(doc), "roo-code");
+    assert.equal(sniffParsedFormat(parseText(doc)), "roo-code");
+    assert.equal(sniffFormat(JSON.stringify({ a: img }) + "\n"), "unknown");
   });
 });

@@ -184,6 +184,8 @@ describe("a malformed line that still holds an entry is never removed, and no li
     "a torn entry, then the next one on the same line": a1.slice(0, 40) + a2,
     "the entry, then junk": a2 + "xx",
     "the entry, then NUL padding of a crash": a2 + "\u0000\u0000\u0000",
+    "stray bytes before an entry of many nested objects": "/speci" + JSON.stringify({ type: "message", id: "a2", parentId: "a1", timestamp: "2026-01-01T00:00:01.000Z", message: { role: "assistant", content: Array.from({ length: 24 }, (_, i) => ({ type: "toolCall", id: `c${i}`, name: "bash", arguments: { command: "ls", opts: { deep: { er: i } } } })), usage: { input: 1, cost: { total: 0 } } } }),
+    "the entry, then junk holding many braces": a2 + "x}".repeat(40),
   };
   for (const [what, torn] of Object.entries(shapes))
     it(what, () => {
@@ -196,6 +198,18 @@ describe("a malformed line that still holds an entry is never removed, and no li
   it("the header behind a torn start on line 1 is kept", () => {
     const text = ['{"type":"sess' + header, a1].join("\n") + "\n";
     assert.equal(fixAll(text).text, text);
+  });
+  it("a line cut right after a nested object (no whole entry in it) is still removed", () => {
+    const cut = a2.slice(0, a2.indexOf('"timestamp"')) + '"meta":{"k":0}';
+    const text = [header, a1, cut, a3.replace('"a2"', '"a1"')].join("\n") + "\n";
+    assert.equal(fixAll(text).text, [header, a1, a3.replace('"a2"', '"a1"')].join("\n") + "\n");
+  });
+  it("a torn sibling naming the same missing parent does not stop the re-link (only the parent's own entry does)", () => {
+    const e2 = entry("e2", "gone0001", "two");
+    const sibling = '{"type":"message","id":"e3","parentId":"gone0001","mess';
+    const text = [header, a1, e2, sibling].join("\n") + "\n";
+    const fixed = fixAll(text).text;
+    assert.equal(fixed, [header, a1, e2.replace('"parentId":"gone0001"', '"parentId":null')].join("\n") + "\n");
   });
   it("a line that holds nothing whole is still removed", () => {
     const text = [header, a1, '{"type":"message","id":"zz","parentId":"a1","mess', a3.replace('"a2"', '"a1"')].join("\n") + "\n";

@@ -11,6 +11,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { databaseReads, storeStamp } from "../../server/src/io/session-store.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -134,6 +135,16 @@ describe("library: the sessions of the agents' stores", () => {
     assert.deepEqual(reads, [`${h.hermes}#20260605_155539_d8327b`]);
     assert.equal(lib.summary().sessions, 10);
   });
+
+  it("a session whose read failed (the log changed while it was read) is read again at the next scan, though the store did not change", async () => {
+    const path = `${h.hermes}#20260605_155539_d8327b`;
+    const sessions = (lib as unknown as { sessions: Map<string, { error?: string }> }).sessions;
+    sessions.set(path, { ...sessions.get(path)!, error: "the store could not be read: the database's log kept changing" });
+    reads.length = 0;
+    await lib.scanAndWait();
+    assert.deepEqual(reads, [path]);
+    assert.equal(sessions.get(path)?.error, undefined);
+  });
 });
 
 describe("library: the stores' sessions checked on the built worker thread (dist/library-worker.js loads SQLite there)", () => {
@@ -248,8 +259,16 @@ describe("library: a store's listing is bounded", () => {
       const times = l.files.map((f) => f.mtimeMs);
       assert.deepEqual(times, [...times].sort((a, b) => b - a));
       assert.equal(l.files[0].path, `${h.hermes}#20260605_155539_d8327b`);
-      // the same stamp: the listing is taken again, the store not opened
+      // the same stamp: the listing is taken again, the store not opened (nor read to tell it: its
+      // bytes swapped for others of the same size and time are not seen)
       assert.equal(await listStoreSessions(root, 3, l), l);
+      const bytes = readFileSync(h.hermes);
+      writeFileSync(h.hermes, Buffer.alloc(bytes.length, 7));
+      const same = { ...l, stamp: storeStamp({ kind: "database", path: h.hermes }) };
+      const reads0 = databaseReads.count;
+      assert.equal(await listStoreSessions(root, 3, same), same, "an unchanged stamp: nothing read");
+      assert.equal(databaseReads.count, reads0, "not even to tell the store in the folder");
+      writeFileSync(h.hermes, bytes);
       // read before, unreadable now: the sessions as last listed, with the error (read again next time)
       writeFileSync(h.hermes, Buffer.concat([Buffer.from("SQLite format 3\0"), Buffer.alloc(200, 7)]));
       const failed = await listStoreSessions(root, 3, l);

@@ -8,6 +8,7 @@
  * starts when it is first wanted (the view shown, or one of its commands run), not when the
  * extension starts: nothing is listed or checked for a user who never opens it.
  */
+import { plainLabel } from "../plainLabel.js";
 import { homedir } from "node:os";
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
@@ -156,10 +157,11 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
       item.iconPath = new vscode.ThemeIcon("ellipsis");
       return item;
     }
-    item.contextValue = node.kind === "session" ? "session" : node.kind;
+    // a database's session is read-only: the fix is not offered on it (package.json's menus)
+    item.contextValue = node.kind === "session" ? (node.session?.store ? "storeSession" : "session") : node.kind;
     if (node.session) {
       const s = node.session;
-      item.label = s.title || s.path.split(/[\\/]/).pop() || s.path;
+      item.label = plainLabel(s.title || s.path.split(/[\\/]/).pop() || s.path);
       item.description = sessionDescription(s);
       item.tooltip = sessionTooltip(s);
       item.iconPath = sessionIcon(s);
@@ -232,7 +234,7 @@ export class SessionsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
           const r = await this.backend.search(q);
           if (mine !== seq) return;
           qp.items = r.hits.map((h) => ({
-            label: h.title,
+            label: plainLabel(h.title),
             description: `${h.kind} · line ${h.line} · ${h.path.split(/[\\/]/).slice(-2).join("/")}`,
             detail: h.snippet,
             alwaysShow: true,

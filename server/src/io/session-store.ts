@@ -69,7 +69,7 @@ function hasStoreTables(store: SessionStore, path: string): boolean {
   if (!sqliteLoaded()) return true;
   let db;
   try {
-    db = openSqliteFile(path);
+    db = readDatabase(path);
   } catch {
     return true;
   }
@@ -80,6 +80,14 @@ function hasStoreTables(store: SessionStore, path: string): boolean {
   } finally {
     db.close();
   }
+}
+
+/** How many times a database was read in full (opened) here: the library's tests count them. */
+export const databaseReads = { count: 0 };
+
+function readDatabase(path: string) {
+  databaseReads.count++;
+  return openSqliteFile(path);
 }
 
 /** Whether any of `paths` may name a database store (SQLite is then loaded first). */
@@ -96,7 +104,7 @@ export function openStore(at: { format: string; kind: "database" | "folder"; pat
     return { ...at, sessions: store.sessionsInFolder(folder), document: (id) => store.documentInFolder(folder, id), close: () => undefined };
   }
   if (!sqliteLoaded()) throw new Error("SQLite is not loaded");
-  const db = openSqliteFile(at.path);
+  const db = readDatabase(at.path);
   if (!store.isDatabase(db)) {
     db.close();
     const label = FORMAT_PROFILES.find((p) => p.name === at.format)?.label ?? at.format;

@@ -175,7 +175,10 @@ export class Library {
         const have = this.sessions.get(f.path) ?? this.cached.get(f.path);
         // A store's session: its size is known once read (the document's); the store's time for it says whether it changed.
         const size = f.store && have ? have.size : f.size;
-        if (have && have.size === size && have.mtimeMs === f.mtimeMs && (have.agent === "unknown" || have.error || this.index.has(f.path, size, f.mtimeMs) || this.index.stats().full)) {
+        // A store session's failed read is tried again (a moment's failure: the log changing while it was read);
+        // a file's error stands while the file is unchanged.
+        const retry = f.store !== undefined && have?.error !== undefined;
+        if (have && !retry && have.size === size && have.mtimeMs === f.mtimeMs && (have.agent === "unknown" || have.error || this.index.has(f.path, size, f.mtimeMs) || this.index.stats().full)) {
           this.sessions.set(f.path, have);
           continue;
         }

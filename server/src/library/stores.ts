@@ -35,6 +35,9 @@ export async function listStoreSessions(root: LibraryRoot, maxFiles: number, pre
   } catch (e) {
     return { path: root.path, files: [], error: `SQLite could not be loaded: ${message(e)}`, truncated: false };
   }
+  // Unchanged since the last listing (the database's and its log's size and time): nothing is read.
+  // (Telling a folder's store opens the database: it would be read in full on every scan.)
+  if (previous?.stamp !== undefined && previous.format !== undefined && previous.path !== root.path && storeStamp({ kind: "database", path: previous.path }) === previous.stamp) return previous;
   let at: ReturnType<typeof storeAt>;
   try {
     at = storeAt(root.path);

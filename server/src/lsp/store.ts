@@ -31,8 +31,13 @@ export function sniffFormat(text: string): string {
   let head = text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text;
   if (head.length < text.length) head = head.slice(0, Math.max(head.lastIndexOf("\n"), head.lastIndexOf("\r")) + 1);
   const format = detectFormat(parseText(head).lines.held);
+  if (format !== "unknown" || head.length >= Math.min(text.length, SNIFF_CHARS)) return format;
   // a JSON document on one long line (Roo Code's history) has no whole line in the head: its start tells it
-  return format === "unknown" && head.length < Math.min(text.length, SNIFF_CHARS) ? detectDocumentHead(text) : format;
+  const doc = detectDocumentHead(text);
+  if (doc !== "unknown") return doc;
+  // a JSON Lines entry longer than the head (a first prompt with an image): that line too
+  const end = text.indexOf("\n", head.length);
+  return detectFormat(parseText(text.slice(0, end < 0 ? text.length : end + 1)).lines.held);
 }
 
 /** The format sniffed from the lines inside the first SNIFF_CHARS characters, as `sniffFormat` on the text. */
@@ -48,8 +53,12 @@ export function sniffParsedFormat(parsed: ParsedText): string {
     head.push(l);
   }
   const format = detectFormat(head);
+  if (format !== "unknown" || cut === undefined || cut.offset >= limit) return format;
   // a JSON document on one long line (Roo Code's history) has no whole line in the head: its start tells it
-  return format === "unknown" && cut !== undefined && cut.offset < limit ? detectDocumentHead(head.map((l) => l.text + l.eol).join("") + cut.text.slice(0, SNIFF_CHARS)) : format;
+  const doc = detectDocumentHead(head.map((l) => l.text + l.eol).join("") + cut.text.slice(0, SNIFF_CHARS));
+  if (doc !== "unknown") return doc;
+  // a JSON Lines entry longer than the head (a first prompt with an image): that line too
+  return detectFormat([...head, cut]);
 }
 
 /** A synced document's text, read only when a feature needs it (repairs), and its parsed lines. */

@@ -426,7 +426,7 @@ export function relinkParent(a: Analysis, line: number): Planned {
   const entry = repairIndex(a).entryByLine.get(line);
   if (!c.reader || !entry || entry.parentId === null || !c.reader.repair.linked) return no("the line has no parent link");
   if (entry.parentId !== entry.id && a.session.byId.has(entry.parentId)) return no("its parent is in the file");
-  const torn = malformedLineNaming(a, entry.parentId);
+  const torn = malformedLineNaming(a, entry.parentId, c.reader.idKey);
   if (torn !== undefined) return no(`its parent \`${entry.parentId}\` may be on malformed line ${torn + 1}: mend that line first (cutting the link would lose the history above it)`);
   if (cutChangesBranch(a, c.reader, entry)) return no(`${c.reader.words.agent} does not read the entry as a root: cutting the link would change the conversation it resumes`);
   const t = withValue(a.session.lines.at(line)!, [c.reader.parentKey], entry.parentId, null);
@@ -438,15 +438,19 @@ export function relinkParent(a: Analysis, line: number): Planned {
 
 const malformedLines = new WeakMap<Analysis, number[]>();
 
-/** The first malformed line whose text names `id` as a JSON string (the parent a torn write left there), if any. */
-function malformedLineNaming(a: Analysis, id: string): number | undefined {
+/** The first malformed line whose text holds an entry of id `id` (the parent a torn write left there: `"<idKey>":"<id>"`), if any. */
+function malformedLineNaming(a: Analysis, id: string, idKey: string): number | undefined {
   let lines = malformedLines.get(a);
   if (!lines) {
     lines = a.findings.filter((f) => f.code === "malformed-line").map((f) => f.line);
     malformedLines.set(a, lines);
   }
-  const quoted = JSON.stringify(id);
-  for (const l of lines) if (a.session.lines.at(l)?.text.includes(quoted)) return l;
+  const compact = `${JSON.stringify(idKey)}:${JSON.stringify(id)}`;
+  const spaced = `${JSON.stringify(idKey)}: ${JSON.stringify(id)}`;
+  for (const l of lines) {
+    const text = a.session.lines.at(l)?.text;
+    if (text !== undefined && (text.includes(compact) || text.includes(spaced))) return l;
+  }
   return undefined;
 }
 
@@ -534,34 +538,57 @@ export function removeMalformedLine(a: Analysis, line: number, bom: boolean): Pl
 
 /** A line longer than this is not searched for an entry inside it: it is not removed either. */
 const ENTRY_SEARCH_CHARS = 4 * 1024 * 1024;
-/** How many places an entry may start (or end) that are tried, from the line's end (or start). */
-const ENTRY_SEARCH_TRIES = 16;
+/** How many places an entry may end that are tried, from the line's end (junk after an entry). */
+const ENTRY_END_TRIES = 256;
+/** The characters the tries may read in all (each try counted to the line's end): past it, the line is kept. */
+const ENTRY_SEARCH_BUDGET = 64 * 1024 * 1024;
+/** The keys an agent's line opens with (an entry's start; a content block's `type` too, whose try ends with the block). */
+const ENTRY_OPENING = /^\{"(type|id|uuid|parentUuid|timestamp|role|sessionId)"/;
 
-const isObjectText = (text: string): boolean => {
+/**
+ * Whether a value is an entry of an agent's file, not a part of one: a line's object (pi, Claude
+ * Code, Codex, Copilot CLI, Gemini CLI, Kimi CLI: a `type` with a time, a parent or an id of the
+ * entry; Cursor: a role and a message), not a content block or a nested field.
+ */
+function isEntryLike(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  if (typeof v.type === "string") return v.type === "session" || ["timestamp", "parentId", "parentUuid", "uuid", "payload", "sessionId", "data"].some((k) => k in v);
+  return typeof v.role === "string" && isObject(v.message);
+}
+
+const parsedEntry = (text: string): boolean => {
   try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === "object" && v !== null && !Array.isArray(v);
+    return isEntryLike(JSON.parse(text));
   } catch {
     return false;
   }
 };
 
 /**
- * Why a malformed line holds a whole entry (so removing it would lose it), or undefined: a JSON
- * object after stray characters (tried from each of the last `{"` of the line), or before them
- * (up to each of the last `}`), or the whole line once trailing NULs and whitespace are cut.
+ * Why a malformed line holds a whole entry (so removing it would lose it), or undefined: an entry
+ * after stray characters (tried from every `{"` of the line: a try from inside an object stops
+ * where that object ends, so the search is about one pass over the line per level of nesting), an
+ * entry before stray characters (up to each of the last `}`), or the whole line once trailing NULs
+ * and whitespace are cut.
  */
 export function entryInside(text: string): string | undefined {
   if (text.length > ENTRY_SEARCH_CHARS) return "the line is too long to search for an entry inside it";
   const t = text.replace(/[\s\u0000]+$/, "");
-  if (t !== text && isObjectText(t)) return "the line holds a whole entry followed by NUL or blank characters";
-  let tries = 0;
-  for (let k = t.lastIndexOf('{"'); k > 0 && tries < ENTRY_SEARCH_TRIES; k = t.lastIndexOf('{"', k - 1), tries++)
-    if (isObjectText(t.slice(k))) return `the line holds an entry after ${k} stray character${k === 1 ? "" : "s"}`;
+  if (t !== text && parsedEntry(t)) return "the line holds a whole entry followed by NUL or blank characters";
+  let budget = ENTRY_SEARCH_BUDGET;
+  for (let k = t.indexOf('{"', 1); k > 0; k = t.indexOf('{"', k + 1)) {
+    if (!ENTRY_OPENING.test(t.slice(k, k + 16))) continue;
+    budget -= t.length - k;
+    if (budget < 0) return "the line is too large to search for an entry inside it";
+    if (parsedEntry(t.slice(k))) return `the line holds an entry after ${k} stray character${k === 1 ? "" : "s"}`;
+  }
   if (t.startsWith("{")) {
-    tries = 0;
-    for (let e = t.lastIndexOf("}", t.length - 2); e > 0 && tries < ENTRY_SEARCH_TRIES; e = t.lastIndexOf("}", e - 1), tries++)
-      if (isObjectText(t.slice(0, e + 1))) return `the line holds an entry followed by ${t.length - e - 1} stray character${t.length - e - 1 === 1 ? "" : "s"}`;
+    let tries = 0;
+    for (let e = t.lastIndexOf("}", t.length - 2); e > 0 && tries < ENTRY_END_TRIES; e = t.lastIndexOf("}", e - 1), tries++) {
+      budget -= e + 1;
+      if (budget < 0) return "the line is too large to search for an entry inside it";
+      if (parsedEntry(t.slice(0, e + 1))) return `the line holds an entry followed by ${t.length - e - 1} stray character${t.length - e - 1 === 1 ? "" : "s"}`;
+    }
   }
   return undefined;
 }
