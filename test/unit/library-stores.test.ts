@@ -72,6 +72,7 @@ describe("library: the sessions of the agents' stores", () => {
     assert.equal(o.agentLabel, "OpenCode");
     assert.equal(o.title, "The command printed fixture.", "the title the store records");
     assert.equal(o.sessionId, "ses_f0de500f8ffeXvsiYJDOg5JtrU");
+    assert.equal(o.project, "/work/proj", "its project: the folder the session records (info.directory), not the database");
     assert.equal(o.mtimeMs, 1790768251721, "the store's time of the session");
     assert.equal(o.messages, 4);
     assert.ok(o.size > 1000, "the size of its document");
@@ -83,6 +84,7 @@ describe("library: the sessions of the agents' stores", () => {
     assert.equal(fetch.agentLabel, "Hermes Agent");
     assert.equal(fetch.path, `${h.hermes}#20260605_155539_d8327b`);
     assert.equal(fetch.messages, 4);
+    assert.ok(he.every((s) => s.project === "/home/dev/hermes-test"), "Hermes's cwd column");
     assert.ok(he.some((s) => s.title === "General Assistance Conversation Start"), "Hermes's own title when it records one");
     assert.equal(reads.length, 10, "each session read once");
     assert.equal(reads.filter((p) => p.startsWith(`${h.hermes}#`)).length, 9);

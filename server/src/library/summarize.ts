@@ -211,7 +211,7 @@ function summarizeAnalysis(path: string, base: LibrarySession, a: Analysis, opti
     ...base,
     agent: session.format,
     agentLabel: profile?.label ?? session.format,
-    project: meta.cwd ?? projectFromPath(path),
+    project: meta.cwd ?? profile?.workingDirectory?.(session) ?? projectFromPath(path),
     title: oneLine(title, TITLE_CHARS),
     ...(meta.sessionId ? { sessionId: meta.sessionId } : {}),
     ...(meta.first !== undefined ? { startedAt: meta.first, lastAt: meta.last } : {}),

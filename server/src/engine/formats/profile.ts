@@ -443,6 +443,11 @@ export interface FormatProfile<N extends string = string> {
   readonly linksOtherFiles: boolean;
   /** Where the agent keeps its sessions, under the user's home (the session library scans them). */
   readonly sessionFolders?: readonly SessionFolder[];
+  /**
+   * The folder the session worked in, where no line of the file names it (a document's header:
+   * OpenCode's `info.directory`, Hermes Agent's `cwd` column): the session library's project.
+   */
+  workingDirectory?(session: Session): string | undefined;
   /** README.md's row for the agent in its table of agents. */
   readonly doc: AgentDoc;
 }

@@ -74,5 +74,6 @@ export const hermesFormat: FormatProfile<"hermes"> = {
   linksOtherFiles: false,
   // Sessions are rows of the database (`check` and `render` read it: io/session-store.ts): the folder is named, not walked.
   sessionFolders: [{ home: ".hermes", env: { name: "HERMES_HOME" }, store: true }],
+  workingDirectory: (session) => (typeof session.header?.raw.cwd === "string" && session.header.raw.cwd !== "" ? session.header.raw.cwd : undefined),
   doc: HERMES_DOC,
 };

@@ -78,5 +78,6 @@ export const openCodeFormat: FormatProfile<"opencode"> = {
   // The session library lists session files, and OpenCode's sessions are rows of its database
   // (`check` and `render` read it: io/session-store.ts): the folder is named, not walked.
   sessionFolders: [{ home: ".local/share/opencode", env: { name: "XDG_DATA_HOME", under: "opencode" }, store: true }],
+  workingDirectory: (session) => (typeof session.header?.raw.directory === "string" && session.header.raw.directory !== "" ? session.header.raw.directory : undefined),
   doc: OPENCODE_DOC,
 };

@@ -86,5 +86,6 @@ export function readOpenCodeDocument(doc: DocumentPlaces): FormatRead {
       if (f) findings.push(f);
     });
   });
-  return { entries, findings };
+  // the session's own record (`info`: id, title, directory, times) is the header
+  return { header: { line: 0, raw: isObject(root.info) ? root.info : {}, version: 0 }, entries, findings };
 }
