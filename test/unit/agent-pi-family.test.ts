@@ -6,7 +6,7 @@
  * formats/pi/oh-my-pi/, formats/pi/pi-read.ts.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
@@ -198,6 +198,43 @@ describe("a malformed line that still holds an entry is never removed, and no li
   it("the header behind a torn start on line 1 is kept", () => {
     const text = ['{"type":"sess' + header, a1].join("\n") + "\n";
     assert.equal(fixAll(text).text, text);
+  });
+  // each agent's own line shapes (Kimi CLI's `{"role","content"}`, Claude Code's `summary`, Gemini
+  // CLI's `$set`, Codex's first `{"id","timestamp"}`, …): a real line of the smallest JSON Lines file
+  // of each corpus folder, spoiled three ways, is never removed
+  const corpusLines = (): { name: string; lines: string[]; at: number }[] => {
+    const out: { name: string; lines: string[]; at: number }[] = [];
+    for (const dir of readdirSync(CORPUS)) {
+      let files: string[];
+      try {
+        files = readdirSync(join(CORPUS, dir)).filter((f) => f.endsWith(".jsonl"));
+      } catch {
+        continue;
+      }
+      if (files.length === 0) continue;
+      const smallest = files.map((f) => ({ f, size: statSync(join(CORPUS, dir, f)).size })).sort((a, b) => a.size - b.size)[0].f;
+      const lines = readFileSync(join(CORPUS, dir, smallest), "utf8").split("\n").filter((l) => l !== "");
+      if (lines.length < 3) continue;
+      for (const at of [1, Math.floor(lines.length / 2)]) out.push({ name: `${dir}/${smallest}:${at + 1}`, lines, at });
+    }
+    return out;
+  };
+  it("a real line of every agent's JSON Lines, spoiled by NUL padding, junk after or stray bytes before, is kept", () => {
+    const cases = corpusLines();
+    assert.ok(cases.length >= 16, String(cases.length));
+    for (const { name, lines, at } of cases)
+      for (const spoil of [(l: string) => l + "\u0000\u0000", (l: string) => l + "xx", (l: string) => "/speci" + l]) {
+        const spoiled = spoil(lines[at]);
+        const text = [...lines.slice(0, at), spoiled, ...lines.slice(at + 1)].join("\n") + "\n";
+        const fixed = fixAll(text).text;
+        assert.ok(fixed.split("\n").includes(spoiled), `${name}: ${JSON.stringify(spoiled.slice(0, 60))} removed`);
+      }
+  });
+  it("the search is one pass: a 4 MB line of unclosed nesting is answered at once", () => {
+    const hostile = "x" + '{"id":['.repeat(600_000);
+    const text = [header, a1, hostile, a3.replace('"a2"', '"a1"')].join("\n") + "\n";
+    // not timed: it completes (the old search took minutes on a file of such lines)
+    assert.equal(fixAll(text).text.includes(hostile), false, "nothing whole in it: removed");
   });
   it("a line cut right after a nested object (no whole entry in it) is still removed", () => {
     const cut = a2.slice(0, a2.indexOf('"timestamp"')) + '"meta":{"k":0}';

@@ -146,6 +146,11 @@ describe("library: the sessions of the agents' stores", () => {
     await lib.scanAndWait();
     assert.deepEqual(reads, [path]);
     assert.equal(sessions.get(path)?.error, undefined);
+    // another error (the engine's) stands while the session is unchanged: not read every scan
+    sessions.set(path, { ...sessions.get(path)!, error: "internal error: x" });
+    reads.length = 0;
+    await lib.scanAndWait();
+    assert.deepEqual(reads, []);
   });
 });
 

@@ -26,7 +26,7 @@ import { linkSessions } from "./links.js";
 import { type PriceTable, readPriceFileAsync, shippedPriceTable } from "./pricing.js";
 import { DEFAULT_SEARCH_BUDGET_CHARS, SearchIndex } from "./search-index.js";
 import { type StoreListing, listStoreSessions } from "./stores.js";
-import { failedSession, zeroTokens } from "./summarize.js";
+import { failedSession, zeroTokens, STORE_READ_FAILED } from "./summarize.js";
 
 export interface LibraryOptions {
   roots: LibraryRoot[];
@@ -175,9 +175,9 @@ export class Library {
         const have = this.sessions.get(f.path) ?? this.cached.get(f.path);
         // A store's session: its size is known once read (the document's); the store's time for it says whether it changed.
         const size = f.store && have ? have.size : f.size;
-        // A store session's failed read is tried again (a moment's failure: the log changing while it was read);
-        // a file's error stands while the file is unchanged.
-        const retry = f.store !== undefined && have?.error !== undefined;
+        // A store session whose read failed is read again (a moment's failure: the log changing while it was
+        // read); any other error stands while the store's time for the session is unchanged, as a file's does.
+        const retry = f.store !== undefined && have?.error?.startsWith(STORE_READ_FAILED) === true;
         if (have && !retry && have.size === size && have.mtimeMs === f.mtimeMs && (have.agent === "unknown" || have.error || this.index.has(f.path, size, f.mtimeMs) || this.index.stats().full)) {
           this.sessions.set(f.path, have);
           continue;

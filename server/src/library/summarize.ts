@@ -41,6 +41,9 @@ const TITLE_CHARS = 120;
 export const zeroTokens = (): LibraryTokens => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 });
 
 /** A file that could not be checked. */
+/** How the error of a store session begins when the store could not be read (the library reads it again next scan). */
+export const STORE_READ_FAILED = "the store could not be read";
+
 export function failedSession(path: string, error: string): LibrarySession {
   return { ...emptySession(path, 0, 0), error };
 }
@@ -85,7 +88,7 @@ export function summarizeStoreSession(ref: StoreRef, options: SummarizeOptions):
   try {
     text = storeDocument(ref);
   } catch (e) {
-    return { session: { ...base, error: `the store could not be read: ${(e as Error).message}` }, docs: [] };
+    return { session: { ...base, error: `${STORE_READ_FAILED}: ${(e as Error).message}` }, docs: [] };
   }
   if (text === undefined) return { session: { ...base, error: `the store holds no session ${ref.id} now` }, docs: [] };
   try {

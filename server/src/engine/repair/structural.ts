@@ -537,57 +537,100 @@ export function removeMalformedLine(a: Analysis, line: number, bom: boolean): Pl
 }
 
 /** A line longer than this is not searched for an entry inside it: it is not removed either. */
-const ENTRY_SEARCH_CHARS = 4 * 1024 * 1024;
-/** How many places an entry may end that are tried, from the line's end (junk after an entry). */
-const ENTRY_END_TRIES = 256;
-/** The characters the tries may read in all (each try counted to the line's end): past it, the line is kept. */
-const ENTRY_SEARCH_BUDGET = 64 * 1024 * 1024;
-/** The keys an agent's line opens with (an entry's start; a content block's `type` too, whose try ends with the block). */
-const ENTRY_OPENING = /^\{"(type|id|uuid|parentUuid|timestamp|role|sessionId)"/;
+const ENTRY_SEARCH_CHARS = 16 * 1024 * 1024;
 
-/**
- * Whether a value is an entry of an agent's file, not a part of one: a line's object (pi, Claude
- * Code, Codex, Copilot CLI, Gemini CLI, Kimi CLI: a `type` with a time, a parent or an id of the
- * entry; Cursor: a role and a message), not a content block or a nested field.
- */
-function isEntryLike(v: unknown): boolean {
-  if (!isObject(v)) return false;
-  if (typeof v.type === "string") return v.type === "session" || ["timestamp", "parentId", "parentUuid", "uuid", "payload", "sessionId", "data"].some((k) => k in v);
-  return typeof v.role === "string" && isObject(v.message);
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_OBJECT = 123;
+const CLOSE_OBJECT = 125;
+const OPEN_ARRAY = 91;
+const CLOSE_ARRAY = 93;
+
+/** Whether the quote at `i` is escaped (an odd number of backslashes before it). */
+function escapedAt(t: string, i: number): boolean {
+  let n = 0;
+  for (let j = i - 1; j >= 0 && t.charCodeAt(j) === BACKSLASH; j--) n++;
+  return n % 2 === 1;
 }
 
-const parsedEntry = (text: string): boolean => {
+/**
+ * Where the object that ends at `end` (a `}`) starts, reading back from it (strings skipped), or
+ * -1: one pass, correct for the object whatever comes before it (a torn write, stray bytes).
+ */
+function objectStartBefore(t: string, end: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = end; i >= 0; i--) {
+    const c = t.charCodeAt(i);
+    if (inString) {
+      if (c === QUOTE && !escapedAt(t, i)) inString = false;
+      continue;
+    }
+    if (c === QUOTE) inString = true;
+    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth++;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      depth--;
+      if (depth === 0) return c === OPEN_OBJECT ? i : -1;
+      if (depth < 0) return -1;
+    }
+  }
+  return -1;
+}
+
+/** Where the object that starts the line ends (strings skipped), or -1: one pass. */
+function objectEndAfterStart(t: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    if (c === QUOTE) inString = true;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      depth--;
+      if (depth === 0) return c === CLOSE_OBJECT ? i : -1;
+      if (depth < 0) return -1;
+    }
+  }
+  return -1;
+}
+
+const parsedObject = (text: string): Record<string, unknown> | undefined => {
   try {
-    return isEntryLike(JSON.parse(text));
+    const v: unknown = JSON.parse(text);
+    return isObject(v) ? v : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 };
 
 /**
- * Why a malformed line holds a whole entry (so removing it would lose it), or undefined: an entry
- * after stray characters (tried from every `{"` of the line: a try from inside an object stops
- * where that object ends, so the search is about one pass over the line per level of nesting), an
- * entry before stray characters (up to each of the last `}`), or the whole line once trailing NULs
- * and whitespace are cut.
+ * Why a malformed line holds a whole entry (so removing it would lose it), or undefined. Any
+ * agent's entry: the whole line once trailing NULs and whitespace are cut; the object that starts
+ * the line, before stray characters; the object that ends the line, after stray characters (a
+ * torn write, then the next entry on the same line) — but not a lone field's value (one key, right
+ * after a `:`, `,` or `[`: the line was cut just after a nested object). Each is found in one pass
+ * over the line (the brackets matched, strings skipped) and parsed once.
  */
 export function entryInside(text: string): string | undefined {
   if (text.length > ENTRY_SEARCH_CHARS) return "the line is too long to search for an entry inside it";
   const t = text.replace(/[\s\u0000]+$/, "");
-  if (t !== text && parsedEntry(t)) return "the line holds a whole entry followed by NUL or blank characters";
-  let budget = ENTRY_SEARCH_BUDGET;
-  for (let k = t.indexOf('{"', 1); k > 0; k = t.indexOf('{"', k + 1)) {
-    if (!ENTRY_OPENING.test(t.slice(k, k + 16))) continue;
-    budget -= t.length - k;
-    if (budget < 0) return "the line is too large to search for an entry inside it";
-    if (parsedEntry(t.slice(k))) return `the line holds an entry after ${k} stray character${k === 1 ? "" : "s"}`;
-  }
+  if (t !== text && parsedObject(t)) return "the line holds a whole entry followed by NUL or blank characters";
   if (t.startsWith("{")) {
-    let tries = 0;
-    for (let e = t.lastIndexOf("}", t.length - 2); e > 0 && tries < ENTRY_END_TRIES; e = t.lastIndexOf("}", e - 1), tries++) {
-      budget -= e + 1;
-      if (budget < 0) return "the line is too large to search for an entry inside it";
-      if (parsedEntry(t.slice(0, e + 1))) return `the line holds an entry followed by ${t.length - e - 1} stray character${t.length - e - 1 === 1 ? "" : "s"}`;
+    const e = objectEndAfterStart(t);
+    if (e > 0 && e < t.length - 1 && parsedObject(t.slice(0, e + 1))) return `the line holds an entry followed by ${t.length - e - 1} stray character${t.length - e - 1 === 1 ? "" : "s"}`;
+  }
+  if (t.endsWith("}")) {
+    const k = objectStartBefore(t, t.length - 1);
+    if (k > 0) {
+      const v = parsedObject(t.slice(k));
+      const before = t.slice(0, k).trimEnd();
+      const asValue = /[:,[]$/.test(before) && v !== undefined && Object.keys(v).length < 2;
+      if (v && !asValue) return `the line holds an entry after ${k} stray character${k === 1 ? "" : "s"}`;
     }
   }
   return undefined;
