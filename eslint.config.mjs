@@ -18,7 +18,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** Packages the engine may import: pure code that runs anywhere (no Node, no DOM). */
-const ENGINE_PACKAGES = ["jsonc-parser"];
+const ENGINE_PACKAGES = ["jsonc-parser", "@noble/hashes/sha2", "@noble/hashes/utils"];
 /** Packages the protocol may import: the browser-safe LSP type packages (no `/node` entry). */
 const PROTOCOL_PACKAGES = ["vscode-jsonrpc", "vscode-languageserver-protocol", "vscode-languageserver-types"];
 

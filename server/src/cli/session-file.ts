@@ -8,15 +8,21 @@ import { FORMAT_PROFILES } from "../engine/index.js";
 import { isObject, type ParsedText, parseText } from "../engine/index.js";
 import { sessionFromLines } from "../engine/index.js";
 import { type ReadLinesOptions, readSessionLines } from "../io/read-session-lines.js";
-import { readSidecarFile } from "../io/sidecar-file.js";
+import { readRecordingFile, readSidecarFile } from "../io/sidecar-file.js";
 import { resolveSiblingParents } from "../io/sibling-parents.js";
 import { openedStore, storeAt, storeSessionPath } from "../io/session-store.js";
 
-/** billion-context-pi keeps acp-kernel's state beside the session as `<session>.jsonl.acp.json`. */
+/**
+ * The files beside the session: billion-context-pi keeps acp-kernel's state as
+ * `<session>.jsonl.acp.json`; OpenClaw records what it sent as `<session>.trajectory.jsonl`.
+ */
 export function optionsFor(path: string): AnalyzeOptions {
+  const options: AnalyzeOptions = {};
   const sidecar = readSidecarFile(path);
-  if (!sidecar) return {};
-  return { acpSidecar: { text: sidecar.text, name: sidecar.name, error: sidecar.error } };
+  if (sidecar) options.acpSidecar = { text: sidecar.text, name: sidecar.name, error: sidecar.error };
+  const recording = readRecordingFile(path);
+  if (recording) options.recording = { text: recording.text, name: recording.name, error: recording.error };
+  return options;
 }
 
 export type LoadedFile =

@@ -22,7 +22,8 @@ export { utf8Bytes } from "./model/utf8.js";
 // formats: each agent's files
 export { detectDocumentHead, detectFormat, detectSession, fileNameGlob, FORMAT_PROFILES, type FormatName, formatProfile, isSessionFileName, runtimeWords, SESSION_DOCUMENT_GLOBS, SESSION_DOCUMENT_NAMES, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";
-export type { CompactionRecord, SessionStore, StoreDatabase, StoredSession, StoreFolder, SubagentTranscript, TranscriptPlace } from "./formats/profile.js";
+export type { CompactionRecord, RecordedContext, RecordedContextSource, SessionStore, StoreDatabase, StoredSession, StoreFolder, SubagentTranscript, TranscriptPlace } from "./formats/profile.js";
+export type { RecordedComparison } from "./rules/recorded-context.js";
 export { isSafePlace, SUBAGENT_ID } from "./formats/profile.js";
 export { DEFAULT_PI_VERSION, PI_VERSIONS, type PiVersion } from "./formats/pi/pi-context.js";
 export { claudeSidechains } from "./formats/claude-code/claude-code-sidechains.js";

@@ -1,12 +1,14 @@
 /**
- * Reads billion-context-pi's sidecar `<session>.jsonl.acp.json` from disk, for the CLI and the
- * language server. The workspace may be untrusted: the sidecar is read only when it is a regular
+ * Reads the files beside a session from disk, for the CLI and the language server:
+ * billion-context-pi's sidecar `<session>.jsonl.acp.json` and the file where the agent records what
+ * it sent (OpenClaw's `<session>.trajectory.jsonl`). The workspace may be untrusted: the sidecar is read only when it is a regular
  * file (after following links) under a size cap, opened non-blocking, so a link to /dev/zero, a
  * FIFO or a huge file becomes an `acp-sidecar-invalid` finding (via `error`) instead of a hang or
  * an out-of-memory abort.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { FORMAT_PROFILES } from "../engine/index.js";
 
 /** Largest sidecar read (acp-kernel state is small: block summaries and id maps). */
 export const SIDECAR_MAX_BYTES = 32 * 1024 * 1024;
@@ -22,7 +24,28 @@ export interface SidecarFile {
 
 /** The sidecar beside `sessionPath`, or null when there is none. Never throws, never blocks. */
 export function readSidecarFile(sessionPath: string, maxBytes = SIDECAR_MAX_BYTES): SidecarFile | null {
-  const path = `${sessionPath}.acp.json`;
+  return readFileBeside(`${sessionPath}.acp.json`, maxBytes);
+}
+
+/** Largest recording read (OpenClaw stops its trajectory at 50 MB). */
+export const RECORDING_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The file where the session's agent records what it sent, beside `sessionPath` (the first
+ * format profile whose `recordedContext` names one that exists), or null. Never throws, never blocks.
+ */
+export function readRecordingFile(sessionPath: string, maxBytes = RECORDING_MAX_BYTES): SidecarFile | null {
+  for (const p of FORMAT_PROFILES) {
+    const name = p.recordedContext?.fileName(basename(sessionPath));
+    if (!name) continue;
+    const file = readFileBeside(join(dirname(sessionPath), name), maxBytes);
+    if (file) return file;
+  }
+  return null;
+}
+
+/** A small file beside a session, or null when there is none. Never throws, never blocks. */
+export function readFileBeside(path: string, maxBytes: number): SidecarFile | null {
   const name = basename(path);
   let st;
   try {

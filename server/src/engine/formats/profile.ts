@@ -231,6 +231,38 @@ export interface StoreFolder {
   read(path: readonly string[]): string | undefined;
 }
 
+/**
+ * What the agent itself recorded it compiled for the model at a run's start (OpenClaw's
+ * `context.compiled`): the messages as the agent's own message objects, with the ids as sent.
+ */
+export interface RecordedContext {
+  /** 0-based line of the record in its file. */
+  readonly line: number;
+  /** When it was recorded (ISO 8601), as written. */
+  readonly at?: string;
+  /** The session entry that was the leaf when it was compiled. */
+  readonly leafId?: string;
+  /** The run's prompt, sent after the messages. */
+  readonly prompt?: string;
+  readonly messages: readonly Record<string, unknown>[];
+  /** Why the agent recorded only the first messages (its own bound), when it did. */
+  readonly cut?: string;
+}
+
+export type RecordedContextRead = { ok: true; record: RecordedContext } | { ok: false; error: string };
+
+/**
+ * A file beside the session where the agent records what it sent (OpenClaw's trajectory): the
+ * server reads it (bounded, never blocking) and the analysis compares it with the After column.
+ */
+export interface RecordedContextSource {
+  /** What the file is, for people ("OpenClaw's trajectory"). */
+  readonly label: string;
+  /** The file's name beside a session file of this name, or null when it has none. */
+  fileName(sessionFileName: string): string | null;
+  read(text: string): RecordedContextRead;
+}
+
 /** One session a store holds. */
 export interface StoredSession {
   readonly id: string;
@@ -437,6 +469,15 @@ export interface FormatProfile<N extends string = string> {
    */
   replayDrops?(messages: readonly Msg[]): { msg: Msg; by: DropReason }[];
   /**
+   * With `renderedByPruners`: the tool-call ids the agent sends in place of the file's (OpenClaw
+   * rewrites them by its model's replay policy): `sent` (pi-ai's output) with the ids as sent,
+   * changed messages copied (keeping their origin), or null when none changes. `replayed` is what
+   * pi-ai was given, `standIns` its stand-in results with their calls. The After column and the
+   * provider rules read these ids; the file's findings and repairs keep the file's. Absent: the
+   * file's ids are sent.
+   */
+  sentIds?(replayed: readonly Msg[], sent: readonly Msg[], standIns: readonly { msg: Msg; call: { id: string }; assistant: Msg }[]): Msg[] | null;
+  /**
    * The agent links lines to other files of the same folder (a continued session, subagent lines):
    * a parent not in this file is information, and the sibling files are searched for it.
    */
@@ -448,6 +489,8 @@ export interface FormatProfile<N extends string = string> {
    * OpenCode's `info.directory`, Hermes Agent's `cwd` column): the session library's project.
    */
   workingDirectory?(session: Session): string | undefined;
+  /** Where the agent records what it compiled for the model, beside the session (OpenClaw's trajectory). Absent: nowhere. */
+  readonly recordedContext?: RecordedContextSource;
   /** README.md's row for the agent in its table of agents. */
   readonly doc: AgentDoc;
 }

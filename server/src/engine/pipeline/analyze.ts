@@ -13,6 +13,7 @@ import { IndexerState } from "../render/pi-condense/indexer-state.js";
 import { type PruneResult, pruneMessages } from "../render/pi-condense/prune-messages.js";
 import { danglingRefFindings, invalidSidecarFinding } from "../rules/acp-sidecar.js";
 import { chainFindings } from "../rules/chain-ranges.js";
+import { compareRecorded, invalidRecordingFinding, type RecordedComparison, recordedContextFindings } from "../rules/recorded-context.js";
 import { commitBoundaryFindings } from "../rules/commit-boundary.js";
 import { firstUserPinFindings } from "../rules/first-user-pin.js";
 import { leadingUserFindings } from "../rules/leading-user.js";
@@ -41,6 +42,12 @@ export interface AnalyzeOptions {
    * exists: "after" is then rendered the acp-kernel way.
    */
   acpSidecar?: { text: string; name: string; error?: string };
+  /**
+   * The file beside the session where the agent records what it sent (the profile's
+   * `recordedContext`: OpenClaw's trajectory), when it exists: the After column is compared with
+   * its last record.
+   */
+  recording?: { text: string; name: string; error?: string };
   /** The previous analysis of the same document: unchanged lines are not parsed again. */
   previous?: Analysis;
   /** Codes to leave out (for example `colliding-id` when switched off): their rules skip the work. */
@@ -107,6 +114,8 @@ export interface Analysis {
   sentOccurrences?: OccurrenceIndex;
   indexer: IndexerState;
   findings: Finding[];
+  /** The After column against what the agent recorded it sent, when a recording was given. */
+  recorded?: RecordedComparison;
 }
 
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
@@ -196,7 +205,12 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
   const wire = toWire(replayed);
   pushAll(wire.dropped, converted.dropped);
   pushAll(wire.dropped, replayDropped);
+  // The ids the agent sends in place of the file's (OpenClaw's replay policy): the After column and
+  // the provider rules read them, and the id rules read what is sent; the wire's findings and the
+  // repairs keep the file's ids.
+  const after = profile?.sentIds?.(replayed, wire.messages, wire.synthetic) ?? wire.messages;
   const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
+  const sentOccurrences = after !== wire.messages && options.rules !== false ? indexOccurrences(after) : undefined;
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
   // match what each phase dropped back to `before` by origin, not by message identity.
@@ -218,7 +232,7 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
 
   if (options.rules !== false) {
     if (enabled.has("pruner-throws")) pushAll(findings, prunerThrowFindings(prune, headerLine));
-    pushAll(findings, occurrenceFindings(occurrences, enabled));
+    pushAll(findings, occurrenceFindings(sentOccurrences ?? occurrences, enabled));
     pushAll(findings, chainFindings(prune.chains, occurrences, new Set(dropped.filter((d) => d.by.kind === "chain").map((d) => d.msg)), enabled));
     if (enabled.has("orphan-result")) pushAll(findings, orphanFindings(prune.swept, occurrences));
     if (enabled.has("leading-non-user")) pushAll(findings, leadingUserFindings(before, wire.messages));
@@ -226,11 +240,31 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
     pushAll(findings, wireFindings(wire, occurrences, enabled, profile?.words));
     if (enabled.has("oversized-line")) pushAll(findings, oversizedLineFindings(session.lines));
   }
+  const recorded = options.recording ? compareRecording(session, after, options, enabled, findings) : undefined;
   const kept = withoutCodes(findings, disabled);
   kept.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
   const usage = options.usage ?? recordedUsage(session.format, session.lines.held);
   const pruner = prunerName(acp, config.enabled && pruners);
-  return { session, pruner, afterModel: piAfterModel(pruner, pruners ? undefined : profile?.label), usage, before, pruned: prune.messages, after: wire.messages, dropped, prune, acp, wire, occurrences, indexer, findings: kept };
+  return { session, pruner, afterModel: piAfterModel(pruner, pruners ? undefined : profile?.label), usage, before, pruned: prune.messages, after, dropped, prune, acp, wire, occurrences, sentOccurrences, indexer, findings: kept, recorded };
+}
+
+/**
+ * The After column against the agent's own record of what it sent (the profile's
+ * `recordedContext`), with its finding when they differ or the record cannot be read.
+ */
+function compareRecording(session: Session, after: readonly Msg[], options: AnalyzeOptions, enabled: EnabledCodes, findings: Finding[]): RecordedComparison | undefined {
+  const source = formatProfile(session.format)?.recordedContext;
+  const file = options.recording;
+  if (!source || !file) return undefined;
+  const headerLine = session.header?.line ?? 0;
+  const read = file.error ? { ok: false as const, error: file.error } : source.read(file.text);
+  if (!read.ok) {
+    if (options.rules !== false && enabled.has("recorded-context-invalid")) findings.push(invalidRecordingFinding(file.name, source.label, read.error, headerLine));
+    return undefined;
+  }
+  const c = compareRecorded(session, after, read.record, file.name, source.label);
+  if (options.rules !== false && enabled.has("recorded-context-differs")) pushAll(findings, recordedContextFindings(c, formatProfile(session.format)?.words.agent ?? session.format, headerLine));
+  return c;
 }
 
 /** `messages` without the dropped ones. */

@@ -14,6 +14,7 @@ import { OCCURRENCE_IDENTITY_CODES } from "./occurrence-identity.js";
 import { ORPHAN_SWEEP_CODES } from "./orphan-sweep.js";
 import { OVERSIZED_LINE_CODES } from "./oversized-line.js";
 import { PROVIDER_WIRE_CODES } from "./provider-wire-findings.js";
+import { RECORDED_CONTEXT_CODES } from "./recorded-context.js";
 import { PRUNER_THROWS_CODES } from "./pruner-throws.js";
 import { PROVIDER_CODES } from "./provider-codes.js";
 import type { CodeSpec, FixKind } from "../model/finding-kit.js";
@@ -37,6 +38,7 @@ export const CODE_TABLE = {
   ...RESUME_READING_CODES, // an agent's own reading on resume (Codex: docs/research/codex-resume.md)
   ...FIRST_USER_PIN_CODES, // seed first-user-pin.diff, acp-kernel #489
   ...ACP_SIDECAR_CODES, // acp-kernel sidecar state
+  ...RECORDED_CONTEXT_CODES, // what the agent recorded it sent (OpenClaw's trajectory) against the After column
   ...OVERSIZED_LINE_CODES, // Anthropic's 32 MB request limit
   ...CLAUDE_CODE_CODES, // Claude Code's reading on resume (docs/research/claude-code-resume.md)
   ...KIMI_CLI_CODES, // Kimi CLI: what its provider refuses in the history it sends as stored

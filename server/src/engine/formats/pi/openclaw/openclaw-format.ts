@@ -9,8 +9,9 @@
  *
  * Read as pi's files are (pi-read.ts with OpenClaw's entry types); its After is pi's pipeline
  * without pi's pruners (pi-condense and acp-kernel are pi's extensions), then OpenClaw's replay
- * filter. Not modelled: its per-provider transcript hygiene (synthetic results for unpaired calls,
- * merged user turns, id sanitising), its `reset` rows, the `.trajectory.jsonl` sidecar.
+ * filter, with the tool-call ids its replay policy sends (openclaw-tool-call-ids.ts). Not modelled:
+ * the rest of its per-provider transcript hygiene (synthetic results for unpaired calls, merged user
+ * turns), its `reset` rows.
  */
 import { isObject } from "../../../model/parse.js";
 import type { LineList } from "../../../model/line-list.js";
@@ -20,6 +21,8 @@ import { piFormat } from "../pi-format.js";
 import { PI_ENTRY_TYPES, type PiDialect, readPi, readPiLinesIn } from "../pi-read.js";
 import { OPENCLAW_DOC } from "./openclaw-doc.js";
 import { openClawReplayDrops } from "./openclaw-replay.js";
+import { openClawSentMessages } from "./openclaw-tool-call-ids.js";
+import { readLastCompiledContext, trajectoryFileName } from "./openclaw-trajectory.js";
 import { openClawBranch, openClawLeaf } from "./openclaw-tree.js";
 
 const OPENCLAW = "OpenClaw";
@@ -81,6 +84,8 @@ export const openClawFormat: FormatProfile<"openclaw"> = {
   renderedByPruners: true,
   runsPiPruners: false,
   replayDrops: openClawReplayDrops,
+  sentIds: openClawSentMessages,
+  recordedContext: { label: "OpenClaw's trajectory", fileName: trajectoryFileName, read: readLastCompiledContext },
   sessionFolders: [{ home: ".openclaw/agents/main/sessions", env: { name: "OPENCLAW_STATE_DIR", under: "agents/main/sessions" } }],
   doc: OPENCLAW_DOC,
 };
