@@ -61,7 +61,8 @@ export function corpusFiles(): CorpusFile[] {
 }
 
 /** A session file of a corpus folder: JSON Lines, or one JSON document (Gemini CLI's older chats). */
-const isSessionFile = (name: string) => name.endsWith(".jsonl") || name.endsWith(".json");
+/** A session file of a corpus folder (`.jsonl`, `.json`); a recording beside a session (OpenClaw's `*.trajectory.jsonl`) is none. */
+const isSessionFile = (name: string) => (name.endsWith(".jsonl") || name.endsWith(".json")) && !name.endsWith(".trajectory.jsonl");
 
 /** Every session file (`.jsonl`, `.json`) in a folder of a format the engine reads, of both corpora (a name in both once, the repository's), by name. */
 export function allCorpusFiles(): CorpusFile[] {

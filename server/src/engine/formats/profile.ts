@@ -260,6 +260,8 @@ export interface RecordedContextSource {
   readonly label: string;
   /** The file's name beside a session file of this name, or null when it has none. */
   fileName(sessionFileName: string): string | null;
+  /** The names of such files (a folder's walk leaves them out: they are no sessions). */
+  readonly fileNamePattern: RegExp;
   read(text: string): RecordedContextRead;
 }
 

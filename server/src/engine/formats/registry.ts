@@ -41,8 +41,11 @@ export const SESSION_DOCUMENT_NAMES: readonly RegExp[] = (FORMAT_PROFILES as rea
 
 /** Whether a file's name (not its path) is a session file's: `*.jsonl`, or a name in SESSION_DOCUMENT_NAMES. */
 export function isSessionFileName(name: string): boolean {
-  return name.endsWith(".jsonl") || SESSION_DOCUMENT_NAMES.some((r) => r.test(name));
+  return (name.endsWith(".jsonl") || SESSION_DOCUMENT_NAMES.some((r) => r.test(name))) && !RECORDING_NAMES.some((r) => r.test(name));
 }
+
+/** The names of the files where agents record what they sent (OpenClaw's `*.trajectory.jsonl`): beside a session, never one. */
+const RECORDING_NAMES: readonly RegExp[] = FORMAT_PROFILES.flatMap((p) => (p.recordedContext ? [p.recordedContext.fileNamePattern] : []));
 
 /**
  * A `documentFileName` as a file-name glob (`/^session-.*\.json$/` -> `session-*.json`), for

@@ -85,7 +85,7 @@ export const openClawFormat: FormatProfile<"openclaw"> = {
   runsPiPruners: false,
   replayDrops: openClawReplayDrops,
   sentIds: openClawSentMessages,
-  recordedContext: { label: "OpenClaw's trajectory", fileName: trajectoryFileName, read: readLastCompiledContext },
+  recordedContext: { label: "OpenClaw's trajectory", fileName: trajectoryFileName, fileNamePattern: /\.trajectory\.jsonl$/, read: readLastCompiledContext },
   sessionFolders: [{ home: ".openclaw/agents/main/sessions", env: { name: "OPENCLAW_STATE_DIR", under: "agents/main/sessions" } }],
   doc: OPENCLAW_DOC,
 };
