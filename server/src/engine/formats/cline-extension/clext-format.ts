@@ -17,7 +17,9 @@
  * (with no `modelInfo` seen) is left to Roo Code's reading (formats/task-history-head.ts).
  */
 import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
+import { oneDocumentRepair } from "../one-document-repair.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { HAS_TS, MODEL_INFO, NEXT_MESSAGE, OPENS_WITH_TASK } from "../task-history-head.js";
 import { CLEXT_DOC } from "./clext-doc.js";
 import { buildClineTaskContext } from "./clext-messages.js";
@@ -46,25 +48,18 @@ export const clineExtensionFormat: FormatProfile<"cline-extension"> = {
   entryRefKeys: new Set(),
   isIdPath: isAnthropicBlockIdPath,
   // One JSON document: repairs edit lines and are never offered on it (repair/registry.ts).
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "interrupted", is_error: true }] }),
-    linked: false,
     newEntryId: (h) => `[${h[0]}]`,
     noMergeReason: `${CLEXT_AGENT}'s task history is one JSON document: repairs are not made on it`,
-  },
+  }),
   usageOnLine: () => undefined,
   documentUsage: clineTaskUsage,
   providers: {
     modelTurns: clineTaskModelTurns,
     packOf: clineTaskMessagePack,
     recordsModelPerMessage: false,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: clineTaskResumeContext,
   renderedByPruners: false,

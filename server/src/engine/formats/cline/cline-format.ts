@@ -16,7 +16,9 @@
  * file of it is public; docs/research/cline.md).
  */
 import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
+import { oneDocumentRepair } from "../one-document-repair.js";
 import type { FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { CLINE_DOC } from "./cline-doc.js";
 import { buildClineContext } from "./cline-messages.js";
 import { clineMessagePack, clineModelTurns } from "./cline-providers.js";
@@ -45,25 +47,18 @@ export const clineFormat: FormatProfile<"cline"> = {
   isIdPath: isAnthropicBlockIdPath,
   // A messages file is one JSON document: repairs edit lines and are never offered on it
   // (repair/registry.ts), so the hooks below are never called; they say what a repair would be.
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "interrupted", is_error: true }] }),
-    linked: false,
     newEntryId: (h) => `msg_${h[0]}`,
     noMergeReason: `${CLINE_AGENT}'s messages file is one JSON document: repairs are not made on it`,
-  },
+  }),
   usageOnLine: () => undefined,
   documentUsage: clineDocumentUsage,
   providers: {
     modelTurns: clineModelTurns,
     packOf: clineMessagePack,
     recordsModelPerMessage: true,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: clineResumeContext,
   renderedByPruners: false,

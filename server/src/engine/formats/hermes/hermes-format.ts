@@ -10,7 +10,9 @@
  */
 import { isObject } from "../../model/parse.js";
 import type { JsonPath } from "../../model/types.js";
+import { oneDocumentRepair } from "../one-document-repair.js";
 import type { FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { HERMES_DOC } from "./hermes-doc.js";
 import { buildHermesContext } from "./hermes-messages.js";
 import { hermesMessagePack, hermesModelTurns } from "./hermes-providers.js";
@@ -49,25 +51,18 @@ export const hermesFormat: FormatProfile<"hermes"> = {
   isIdPath,
   // A database (or one JSON document): repairs edit lines and are never offered on it
   // (repair/registry.ts), so the hooks below are never called; they say what a repair would be.
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ role: "tool", content: "[Tool execution was interrupted]", tool_call_id: call.id, tool_name: call.name ?? null, active: 1 }),
-    linked: false,
     newEntryId: (h) => String(parseInt(h[0], 16)),
     noMergeReason: `${HERMES_AGENT} keeps a session in a database: repairs are not made on it`,
-  },
+  }),
   usageOnLine: () => undefined,
   documentUsage: hermesDocumentUsage,
   providers: {
     modelTurns: hermesModelTurns,
     packOf: hermesMessagePack,
     recordsModelPerMessage: false,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: hermesResumeContext,
   renderedByPruners: false,

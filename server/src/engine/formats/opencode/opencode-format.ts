@@ -12,7 +12,9 @@
  */
 import { isObject } from "../../model/parse.js";
 import type { JsonPath } from "../../model/types.js";
+import { oneDocumentRepair } from "../one-document-repair.js";
 import type { FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { OPENCODE_DOC } from "./opencode-doc.js";
 import { buildOpenCodeContext } from "./opencode-messages.js";
 import { openCodeMessagePack, openCodeModelTurns } from "./opencode-providers.js";
@@ -52,25 +54,18 @@ export const openCodeFormat: FormatProfile<"opencode"> = {
   isIdPath,
   // A session is one JSON document (or rows of a database): repairs edit lines and are never
   // offered on it (repair/registry.ts), so the hooks below are never called; they say what a repair would be.
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ type: "tool", callID: call.id, tool: call.name ?? "", state: { status: "error", error: "[Tool execution was interrupted]" } }),
-    linked: false,
     newEntryId: (h) => `msg_${h[0]}`,
     noMergeReason: `${OPENCODE_AGENT} keeps a session in a database or as one JSON document: repairs are not made on it`,
-  },
+  }),
   usageOnLine: () => undefined,
   documentUsage: openCodeDocumentUsage,
   providers: {
     modelTurns: openCodeModelTurns,
     packOf: openCodeMessagePack,
     recordsModelPerMessage: true,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: openCodeResumeContext,
   renderedByPruners: false,

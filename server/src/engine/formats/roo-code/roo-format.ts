@@ -13,7 +13,9 @@
  * file of the same name (messages without `ts`): formats/cline-extension/.
  */
 import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
+import { oneDocumentRepair } from "../one-document-repair.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { HAS_TS, NEXT_MESSAGE, OPENS_WITH_MESSAGE, OPENS_WITH_TASK } from "../task-history-head.js";
 import { ROO_DOC } from "./roo-doc.js";
 import { buildRooContext } from "./roo-messages.js";
@@ -48,24 +50,17 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
   entryRefKeys: new Set(),
   isIdPath: isAnthropicBlockIdPath,
   // One JSON document: repairs edit lines and are never offered on it (repair/registry.ts).
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "Task was interrupted before this tool call could be completed." }] }),
-    linked: false,
     newEntryId: (h) => `[${h[0]}]`,
     noMergeReason: `${ROO_AGENT}'s task history is one JSON document: repairs are not made on it`,
-  },
+  }),
   usageOnLine: () => undefined,
   providers: {
     modelTurns: rooModelTurns,
     packOf: rooMessagePack,
     recordsModelPerMessage: false,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: rooResumeContext,
   renderedByPruners: false,
