@@ -13,7 +13,7 @@
  * file of the same name (messages without `ts`): formats/cline-extension/.
  */
 import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
-import { oneDocumentRepair } from "../one-document-repair.js";
+import { ONE_DOCUMENT_PROFILE, oneDocumentRepair } from "../one-document-profile.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "../profile.js";
 import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { HAS_TS, NEXT_MESSAGE, OPENS_WITH_MESSAGE, OPENS_WITH_TASK } from "../task-history-head.js";
@@ -28,9 +28,8 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
   name: "roo-code",
   label: ROO_AGENT,
   words: ROO_WORDS,
-  // No JSON Lines form: a task history is one JSON array.
-  detect: () => false,
-  read: () => ({ entries: [], findings: [] }),
+  // No JSON Lines form: a task history is one JSON array (formats/one-document-profile.ts).
+  ...ONE_DOCUMENT_PROFILE,
   // `safeWriteJson` writes the array compact: `[{"role":"user","content":[...],"ts":…}, …]`; every
   // message has its `ts` (Cline's extension writes none before 3.67), after its content: a first message longer
   // than the head (a file mentioned, an image) is told by how Roo Code opens a task, `<task>`.
@@ -42,12 +41,9 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
   },
   readDocument: readRooDocument,
   documentFileName: /^api_conversation_history\.json$/,
-  documentsOnly: true,
   buildContext: buildRooContext,
-  leaf: (entries) => entries[entries.length - 1],
   idKey: "id",
   parentKey: "parentId",
-  entryRefKeys: new Set(),
   isIdPath: isAnthropicBlockIdPath,
   // One JSON document: repairs edit lines and are never offered on it (repair/registry.ts).
   repair: oneDocumentRepair({
@@ -55,7 +51,6 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
     newEntryId: (h) => `[${h[0]}]`,
     noMergeReason: `${ROO_AGENT}'s task history is one JSON document: repairs are not made on it`,
   }),
-  usageOnLine: () => undefined,
   providers: {
     modelTurns: rooModelTurns,
     packOf: rooMessagePack,
@@ -63,8 +58,6 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
     ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: rooResumeContext,
-  renderedByPruners: false,
-  linksOtherFiles: false,
   // VS Code's global storage: the library looks there on Linux (`~/.config/Code/User/globalStorage`).
   sessionFolders: [{ home: ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks" }],
   doc: ROO_DOC,
