@@ -15,30 +15,16 @@ import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { detectSession } from "../../server/src/engine/formats/registry.js";
 import { fixAll } from "../../server/src/engine/repair/index.js";
 import { parseText } from "../../server/src/engine/model/parse.js";
-import { type Finding, type Msg, toolCallsOf } from "../../server/src/engine/model/types.js";
+import { type Msg, toolCallsOf } from "../../server/src/engine/model/types.js";
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { CLEXT_RESUMPTION_TEXT } from "../../server/src/engine/formats/cline-extension/clext-resume.js";
 import { CLEXT_RESULT_MISSING } from "../../server/src/engine/formats/cline-extension/clext-words.js";
 import { CORPUS } from "../helpers/corpus.js";
+import { call, codes, result, roles, taskHistories } from "../helpers/task-history.js";
 
 const AGENT = "cline-extension";
-const name = (task: string) => `jasonleonardvolk-tori-${task}.api_conversation_history.json`;
-const corpus = (task: string) => readFileSync(join(CORPUS, AGENT, name(task)), "utf8");
-const roles = (ms: readonly Msg[]) => {
-  const out: Record<string, number> = {};
-  for (const m of ms) out[m.role] = (out[m.role] ?? 0) + 1;
-  return out;
-};
-/** A copy changed by `edit`, written as Cline writes it (`JSON.stringify`: compact, on one line). */
-const damaged = (task: string, edit: (items: any[]) => void) => {
-  const items = JSON.parse(corpus(task));
-  edit(items);
-  return JSON.stringify(items);
-};
-const codes = (fs: readonly Finding[]) => fs.map((f) => `${f.code}/${f.severity}`).sort();
-const call = (id: string, name = "read_file") => ({ type: "tool_use", id, name, input: { path: "src/a.ts" } });
-const result = (id: string, text = "ok") => ({ type: "tool_result", tool_use_id: id, content: text });
+const { name, corpus, damaged } = taskHistories(AGENT, "jasonleonardvolk-tori");
 const format = (text: string) => detectSession(parseText(text).lines.held).format;
 const lastText = (m: Msg) => (m.content as any[])[(m.content as any[]).length - 1].text;
 

@@ -7,34 +7,17 @@
  * type this reading does not know. The reading: formats/roo-code/.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { fixAll } from "../../server/src/engine/repair/index.js";
-import { type Finding, type Msg, toolCallsOf } from "../../server/src/engine/model/types.js";
+import { toolCallsOf } from "../../server/src/engine/model/types.js";
 import { checkJson, renderJson } from "../../server/src/presentation/report.js";
 import { providerVerdicts } from "../../server/src/engine/providers/verdicts.js";
 import { ROO_INTERRUPTED_TEXT } from "../../server/src/engine/formats/roo-code/roo-words.js";
-import { CORPUS } from "../helpers/corpus.js";
+import { call, codes, result, roles, taskHistories } from "../helpers/task-history.js";
 
 const AGENT = "roo-code";
-const name = (task: string) => `jsboige-roo-state-manager-${task}.api_conversation_history.json`;
-const corpus = (task: string) => readFileSync(join(CORPUS, AGENT, name(task)), "utf8");
-const roles = (ms: readonly Msg[]) => {
-  const out: Record<string, number> = {};
-  for (const m of ms) out[m.role] = (out[m.role] ?? 0) + 1;
-  return out;
-};
-/** A copy changed by `edit`, written as Roo Code writes it (`safeWriteJson`: compact, on one line). */
-const damaged = (task: string, edit: (items: any[]) => void) => {
-  const items = JSON.parse(corpus(task));
-  edit(items);
-  return JSON.stringify(items);
-};
-const codes = (fs: readonly Finding[]) => fs.map((f) => `${f.code}/${f.severity}`).sort();
-const call = (id: string, name = "read_file") => ({ type: "tool_use", id, name, input: { path: "src/a.ts" } });
-const result = (id: string, text = "ok") => ({ type: "tool_result", tool_use_id: id, content: text });
+const { name, corpus, damaged } = taskHistories(AGENT, "jsboige-roo-state-manager");
 
 describe("Roo Code: the real task histories", () => {
   const want: Record<string, { items: number; before: Record<string, number>; sent: number }> = {

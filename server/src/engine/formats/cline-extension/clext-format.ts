@@ -17,7 +17,9 @@
  * (with no `modelInfo` seen) is left to Roo Code's reading (formats/task-history-head.ts).
  */
 import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
+import { ONE_DOCUMENT_PROFILE, oneDocumentRepair } from "../one-document-profile.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { HAS_TS, MODEL_INFO, NEXT_MESSAGE, OPENS_WITH_TASK } from "../task-history-head.js";
 import { CLEXT_DOC } from "./clext-doc.js";
 import { buildClineTaskContext } from "./clext-messages.js";
@@ -31,44 +33,30 @@ export const clineExtensionFormat: FormatProfile<"cline-extension"> = {
   name: "cline-extension",
   label: CLEXT_LABEL,
   words: CLEXT_WORDS,
-  // No JSON Lines form: a task history is one JSON array.
-  detect: () => false,
-  read: () => ({ entries: [], findings: [] }),
+  // No JSON Lines form: a task history is one JSON array (formats/one-document-profile.ts).
+  ...ONE_DOCUMENT_PROFILE,
   // 3.37 and later record each response's model (`modelInfo {modelId, providerId, mode}`), which Roo Code never writes; 3.67 and later a `ts` too.
   detectDocument: (head) => OPENS_WITH_TASK.test(head) && (MODEL_INFO.test(head) || (!HAS_TS.test(head) && (head.length < DOCUMENT_HEAD_CHARS || NEXT_MESSAGE.test(head)))),
   readDocument: readClineTaskDocument,
   // The file name is Roo Code's too: its profile names it for a folder's walk (one name, one glob).
-  documentsOnly: true,
   buildContext: buildClineTaskContext,
-  leaf: (entries) => entries[entries.length - 1],
   idKey: "id",
   parentKey: "parentId",
-  entryRefKeys: new Set(),
   isIdPath: isAnthropicBlockIdPath,
   // One JSON document: repairs edit lines and are never offered on it (repair/registry.ts).
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "interrupted", is_error: true }] }),
-    linked: false,
     newEntryId: (h) => `[${h[0]}]`,
     noMergeReason: `${CLEXT_AGENT}'s task history is one JSON document: repairs are not made on it`,
-  },
-  usageOnLine: () => undefined,
+  }),
   documentUsage: clineTaskUsage,
   providers: {
     modelTurns: clineTaskModelTurns,
     packOf: clineTaskMessagePack,
     recordsModelPerMessage: false,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: clineTaskResumeContext,
-  renderedByPruners: false,
-  linksOtherFiles: false,
   // VS Code's global storage: the library looks there on Linux (`~/.config/Code/User/globalStorage`).
   sessionFolders: [{ home: ".config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks" }],
   doc: CLEXT_DOC,

@@ -1,59 +1,37 @@
 /**
  * Reading a Cline task history (`tasks/<task id>/api_conversation_history.json`: one JSON array of
  * Anthropic `MessageParam`s, `JSON.stringify` compact, the whole file again on every change) into
- * entries: one per message, linked in order, each at the place where it starts. The findings of
- * the reading: a document that is no array, a message without a user or assistant role, a content
- * block type this reading does not know (once per type: formats/drift.ts), and each assistant
- * message Cline cut short and marked (`partial-message`: a stream that failed, the user's stop).
+ * entries: one per message, linked in order, each at the place where it starts
+ * (formats/task-history-read.ts, Roo Code's reading too). The findings of the reading: a document
+ * that is no array, a message without a user or assistant role, a content block type this reading
+ * does not know (once per type: formats/drift.ts), and each assistant message Cline cut short and
+ * marked (`partial-message`: a stream that failed, the user's stop).
  */
 import { quoteCut } from "../../model/quote.js";
 import { isObject } from "../../model/parse.js";
-import { partial, shapeFinding } from "../../model/shape-findings.js";
-import type { DocumentPlaces, Entry, Finding } from "../../model/types.js";
-import { DriftGuard } from "../drift.js";
+import { partial } from "../../model/shape-findings.js";
+import type { DocumentPlaces, Finding } from "../../model/types.js";
 import type { FormatRead } from "../profile.js";
+import { readTaskHistory, type TaskHistoryReading } from "../task-history-read.js";
 import { CLEXT_AGENT, CLEXT_API_ERROR, CLEXT_USER_STOP, CLEXT_VERSION } from "./clext-words.js";
 
 /** The content block types a stored message holds (Anthropic's; Cline 3.x's `ClineContent`). */
 export const CLEXT_BLOCK_TYPES: ReadonlySet<string> = new Set(["text", "image", "document", "tool_use", "tool_result", "thinking", "redacted_thinking"]);
-const ROLES: ReadonlySet<string> = new Set(["user", "assistant"]);
+
+const CLEXT_READING: TaskHistoryReading = {
+  agent: CLEXT_AGENT,
+  version: CLEXT_VERSION,
+  blockTypes: CLEXT_BLOCK_TYPES,
+  quoteRole: quoteCut,
+  stopsResumingWith: ' ("Unexpected: Last message is not a user or assistant message")',
+  messageFinding: ({ i, role, content, line, last }) => {
+    const cut = role === "assistant" ? interruption(content) : undefined;
+    return cut ? interruptedFinding(cut, line, [i, "content", cut.block, "text"], last) : undefined;
+  },
+};
 
 export function readClineTaskDocument(doc: DocumentPlaces): FormatRead {
-  const root = doc.root;
-  const findings: Finding[] = [];
-  if (!Array.isArray(root)) {
-    findings.push(shapeFinding("unknown-entry", { line: 0, message: `Not a ${CLEXT_AGENT} task history: ${CLEXT_AGENT} reads a task's messages from a JSON array, and this document is none, so nothing of it is read.` }));
-    return { entries: [], findings };
-  }
-  const guard = new DriftGuard({ agent: CLEXT_AGENT, kind: "content block type", version: CLEXT_VERSION });
-  const entries: Entry[] = [];
-  root.forEach((m: unknown, i: number) => {
-    const line = doc.lineOf([i]);
-    const role = isObject(m) && typeof m.role === "string" ? m.role : undefined;
-    entries.push({ line, id: `[${i}]`, parentId: i > 0 ? entries[i - 1].id : null, type: role ?? "(no role)", raw: isObject(m) ? m : { value: m } });
-    if (!role || !ROLES.has(role)) {
-      findings.push(
-        shapeFinding("unknown-entry", {
-          line,
-          path: [i, ...(isObject(m) ? ["role"] : [])],
-          message: `${CLEXT_AGENT} message without a user or assistant role. Item ${i} ${isObject(m) ? (role ? `has the role ${quoteCut(role)}` : "has no role") : "is not an object"}: it is shown as it is; ${CLEXT_AGENT} stops resuming a task whose last message is such an item ("Unexpected: Last message is not a user or assistant message").`,
-        }),
-      );
-      return;
-    }
-    const content = isObject(m) ? m.content : undefined;
-    if (!Array.isArray(content)) return;
-    content.forEach((b: unknown, j: number) => {
-      const type = isObject(b) && typeof b.type === "string" ? b.type : "(no type)";
-      if (!CLEXT_BLOCK_TYPES.has(type)) {
-        const f = guard.note(type, doc.lineOf([i, "content", j]), [i, "content", j]);
-        if (f) findings.push(f);
-      }
-    });
-    const cut = role === "assistant" ? interruption(content) : undefined;
-    if (cut) findings.push(interruptedFinding(cut, line, [i, "content", cut.block, "text"], i === root.length - 1));
-  });
-  return { entries, findings };
+  return readTaskHistory(doc, CLEXT_READING);
 }
 
 /** The marker an assistant message's last text block ends with, when Cline cut the response short. */

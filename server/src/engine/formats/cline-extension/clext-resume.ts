@@ -22,6 +22,7 @@
  * rewrites of `context_history.json`: the history is modelled as sent whole.
  */
 import type { DropReason } from "../../model/drop-reason.js";
+import { madeUpResultFinding } from "../../model/made-up-result-finding.js";
 import type { Entry, Finding, JsonPath, Msg, Session } from "../../model/types.js";
 import { lineOf, toolCallsOf } from "../../model/types.js";
 import { quoteCut as tick } from "../../model/quote.js";
@@ -107,21 +108,8 @@ function resultsFollowCalls(sent: Msg[], lastId: string): { messages: Msg[]; dro
 function missingFinding(id: string, name: string, line: number, path: JsonPath | undefined, lastTurn: boolean): Finding {
   const tool = name ? ` (${name})` : "";
   const made = `${CLEXT_AGENT} answers it in every request with a made-up result, "${CLEXT_RESULT_MISSING}" (\`ensureToolResultsFollowToolUse\`), which it never saves`;
-  if (lastTurn)
-    return {
-      code: "pending-call",
-      severity: "information",
-      line,
-      path,
-      toolCallId: id,
-      message: `The task stopped before this call's result. Call ${tick(id)}${tool} of the last turn has no \`tool_result\`: ${CLEXT_AGENT} saves the assistant message before its tools run. Resumed, ${made}.`,
-    };
-  return {
-    code: "dangling-call",
-    severity: "warning",
-    line,
-    path,
-    toolCallId: id,
-    message: `Tool call without a result; ${made}. Call ${tick(id)}${tool} has no \`tool_result\` in the message after it, so the model reads that its result is missing.`,
-  };
+  const message = lastTurn
+    ? `The task stopped before this call's result. Call ${tick(id)}${tool} of the last turn has no \`tool_result\`: ${CLEXT_AGENT} saves the assistant message before its tools run. Resumed, ${made}.`
+    : `Tool call without a result; ${made}. Call ${tick(id)}${tool} has no \`tool_result\` in the message after it, so the model reads that its result is missing.`;
+  return madeUpResultFinding({ id, line, path }, lastTurn, message);
 }

@@ -16,7 +16,9 @@
  * file of it is public; docs/research/cline.md).
  */
 import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
+import { ONE_DOCUMENT_PROFILE, oneDocumentRepair } from "../one-document-profile.js";
 import type { FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { CLINE_DOC } from "./cline-doc.js";
 import { buildClineContext } from "./cline-messages.js";
 import { clineMessagePack, clineModelTurns } from "./cline-providers.js";
@@ -29,45 +31,31 @@ export const clineFormat: FormatProfile<"cline"> = {
   name: "cline",
   label: CLINE_AGENT,
   words: CLINE_WORDS,
-  // No JSON Lines form: a messages file is one JSON document.
-  detect: () => false,
-  read: () => ({ entries: [], findings: [] }),
+  // No JSON Lines form: a messages file is one JSON document (formats/one-document-profile.ts).
+  ...ONE_DOCUMENT_PROFILE,
   // `JSON.stringify(payload, null, 2)` (cline/cline sdk packages/core/src/session/stores/session-manifest-store.ts; the SDK's fixtures are tab-indented): `version`, `updated_at`, `agent`, `sessionId`, then `messages`.
   detectDocument: (head) => /^\s*\{/.test(head) && /"sessionId"\s*:/.test(head) && /"agent"\s*:/.test(head) && /"messages"\s*:\s*\[/.test(head) && !/"projectHash"\s*:/.test(head),
   readDocument: readClineDocument,
   documentFileName: /^.*\.messages\.json$/,
-  documentsOnly: true,
   buildContext: buildClineContext,
-  leaf: (entries) => entries[entries.length - 1],
   idKey: "id",
   parentKey: "parentId",
-  entryRefKeys: new Set(),
   isIdPath: isAnthropicBlockIdPath,
   // A messages file is one JSON document: repairs edit lines and are never offered on it
   // (repair/registry.ts), so the hooks below are never called; they say what a repair would be.
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "interrupted", is_error: true }] }),
-    linked: false,
     newEntryId: (h) => `msg_${h[0]}`,
     noMergeReason: `${CLINE_AGENT}'s messages file is one JSON document: repairs are not made on it`,
-  },
-  usageOnLine: () => undefined,
+  }),
   documentUsage: clineDocumentUsage,
   providers: {
     modelTurns: clineModelTurns,
     packOf: clineMessagePack,
     recordsModelPerMessage: true,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: clineResumeContext,
-  renderedByPruners: false,
-  linksOtherFiles: false,
   sessionFolders: [{ home: ".cline/data/sessions", env: { name: "CLINE_SESSION_DATA_DIR" } }],
   doc: CLINE_DOC,
 };

@@ -16,6 +16,7 @@
  * Not modelled: the builder also cuts long results (8,000 characters), files and media to its
  * budgets, which changes no pairing.
  */
+import { madeUpResultFinding } from "../../model/made-up-result-finding.js";
 import type { Finding, JsonPath, Msg, Session } from "../../model/types.js";
 import { toolCallsOf, lineOf } from "../../model/types.js";
 import type { ResumeContext } from "../profile.js";
@@ -60,21 +61,8 @@ export function clineResumeContext(_session: Session, before: Msg[]): ResumeCont
 function missingFinding(id: string, name: string, line: number, path: JsonPath | undefined, wentOn: boolean): Finding {
   const tool = name ? ` (${name})` : "";
   const made = `${CLINE_AGENT} answers it on resume with a made-up error result, "${clineInterruptedText(name)}" (\`addMissingToolResults\`), which it never saves`;
-  if (!wentOn)
-    return {
-      code: "pending-call",
-      severity: "information",
-      line,
-      path,
-      toolCallId: id,
-      message: `The last turn is still waiting for its tool result. Call ${tick(id)}${tool} has no \`tool_result\` in the file and nothing after it: it may still be running (${CLINE_AGENT} saves the assistant message before its tools run). If the session is resumed as it is, ${made}.`,
-    };
-  return {
-    code: "dangling-call",
-    severity: "warning",
-    line,
-    path,
-    toolCallId: id,
-    message: `Tool call without a result; ${made}. Call ${tick(id)}${tool} has no \`tool_result\` anywhere in the file (the session stopped between the call and its result: an abort, a crash), so the model reads that the call was cut short.`,
-  };
+  const message = !wentOn
+    ? `The last turn is still waiting for its tool result. Call ${tick(id)}${tool} has no \`tool_result\` in the file and nothing after it: it may still be running (${CLINE_AGENT} saves the assistant message before its tools run). If the session is resumed as it is, ${made}.`
+    : `Tool call without a result; ${made}. Call ${tick(id)}${tool} has no \`tool_result\` anywhere in the file (the session stopped between the call and its result: an abort, a crash), so the model reads that the call was cut short.`;
+  return madeUpResultFinding({ id, line, path }, !wentOn, message);
 }

@@ -12,6 +12,7 @@
  * error (the real sessions went on past every one of these). Linear in the file.
  */
 import { findingMaker } from "../../model/finding-kit.js";
+import { madeUpResultFinding } from "../../model/made-up-result-finding.js";
 import type { Finding, JsonPath, Session } from "../../model/types.js";
 import type { RuntimeWords } from "../profile.js";
 import type { CodexHistory, UndecodableLine } from "./codex-history.js";
@@ -108,23 +109,10 @@ function abortedFinding(call: SentItem, k: number, total: number, tools: ToolLin
   const name = typeof p.name === "string" ? ` (${p.name})` : "";
   const pending = call.source === "file" && call.line > tools.lastTurnMark;
   const path: JsonPath = [...call.path, "call_id"];
-  if (pending)
-    return {
-      code: "pending-call",
-      severity: "information",
-      line: call.line,
-      path,
-      toolCallId: id,
-      message: `The last turn is still waiting for its tool output. Call ${tick(id)}${name} has no ${tick(outputType)}${why} and nothing after it ends the turn: it may still be running. If ${words.agent} resumes the file as it is, it answers the call with a made-up "aborted" output (${SPEC} R7.1)${count}.`,
-    };
-  return {
-    code: "dangling-call",
-    severity: "warning",
-    line: call.line,
-    path,
-    toolCallId: id,
-    message: `Tool call without an output; ${words.missingResult}. Call ${tick(id)}${name}${where} has no ${tick(outputType)}${why}, so when ${words.agent} resumes the session it puts a made-up output "aborted" right after the call (${SPEC} R7.1): the model reads that the call was cut short${count}.`,
-  };
+  const message = pending
+    ? `The last turn is still waiting for its tool output. Call ${tick(id)}${name} has no ${tick(outputType)}${why} and nothing after it ends the turn: it may still be running. If ${words.agent} resumes the file as it is, it answers the call with a made-up "aborted" output (${SPEC} R7.1)${count}.`
+    : `Tool call without an output; ${words.missingResult}. Call ${tick(id)}${name}${where} has no ${tick(outputType)}${why}, so when ${words.agent} resumes the session it puts a made-up output "aborted" right after the call (${SPEC} R7.1): the model reads that the call was cut short${count}.`;
+  return madeUpResultFinding({ id, line: call.line, path }, pending, message);
 }
 
 /** Why the call has no output Codex reads: an output it cannot decode, one of another kind, or one cut by a compaction or rollback. */

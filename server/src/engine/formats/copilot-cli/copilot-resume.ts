@@ -13,6 +13,7 @@
  * - reasoning is not sent back.
  */
 import { pushAll } from "../../model/arrays.js";
+import { madeUpResultFinding } from "../../model/made-up-result-finding.js";
 import { isObject } from "../../model/parse.js";
 import type { DropReason } from "../../model/drop-reason.js";
 import type { Finding, Msg, Session } from "../../model/types.js";
@@ -91,7 +92,7 @@ export function copilotResumeContext(session: Session, before: Msg[]): ResumeCon
       changed = true;
       const line = callLineOf(m, c);
       order.push({ role: "toolResult", toolCallId: renames.get(c.id) ?? c.id, toolName: c.name, content: [{ type: "text", text: COPILOT_INTERRUPTED_TEXT }], isError: true, origin: { kind: "synthetic", synthetic: "synthetic-tool-result", forLine: line } });
-      findings.push({ code: "dangling-call", severity: "warning", line, path: (c as any).path, toolCallId: c.id, message: `Call \`${c.id}\` has no result in the file. ${AGENT} answers it on resume with a made-up result ("${COPILOT_INTERRUPTED_TEXT}") right after the call.` });
+      findings.push(madeUpResultFinding({ id: c.id, line, path: (c as any).path }, false, `Call \`${c.id}\` has no result in the file. ${AGENT} answers it on resume with a made-up result ("${COPILOT_INTERRUPTED_TEXT}") right after the call.`));
     }
     if (order.some((r, k) => r !== turn[k])) changed = true;
     pushAll(messages, order);

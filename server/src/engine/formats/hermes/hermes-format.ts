@@ -10,7 +10,10 @@
  */
 import { isObject } from "../../model/parse.js";
 import type { JsonPath } from "../../model/types.js";
+import { headerDirectory } from "../header-directory.js";
+import { ONE_DOCUMENT_PROFILE, oneDocumentRepair } from "../one-document-profile.js";
 import type { FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { HERMES_DOC } from "./hermes-doc.js";
 import { buildHermesContext } from "./hermes-messages.js";
 import { hermesMessagePack, hermesModelTurns } from "./hermes-providers.js";
@@ -33,47 +36,33 @@ export const hermesFormat: FormatProfile<"hermes"> = {
   name: "hermes",
   label: HERMES_AGENT,
   words: HERMES_WORDS,
-  // No JSON Lines form: a session is one JSON document.
-  detect: () => false,
-  read: () => ({ entries: [], findings: [] }),
+  // No JSON Lines form: a session is one JSON document (formats/one-document-profile.ts).
+  ...ONE_DOCUMENT_PROFILE,
   // The session row's columns first (`id`, then `source`, ... `started_at`), its `messages` after.
   detectDocument: (head) => /^\s*\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"source"\s*:/.test(head) && /"started_at"\s*:/.test(head),
   readDocument: readHermesDocument,
-  documentsOnly: true,
   store: HERMES_STORE,
   buildContext: buildHermesContext,
-  leaf: (entries) => entries[entries.length - 1],
   idKey: "id",
   parentKey: "parentID",
-  entryRefKeys: new Set(),
   isIdPath,
   // A database (or one JSON document): repairs edit lines and are never offered on it
   // (repair/registry.ts), so the hooks below are never called; they say what a repair would be.
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ role: "tool", content: "[Tool execution was interrupted]", tool_call_id: call.id, tool_name: call.name ?? null, active: 1 }),
-    linked: false,
     newEntryId: (h) => String(parseInt(h[0], 16)),
     noMergeReason: `${HERMES_AGENT} keeps a session in a database: repairs are not made on it`,
-  },
-  usageOnLine: () => undefined,
+  }),
   documentUsage: hermesDocumentUsage,
   providers: {
     modelTurns: hermesModelTurns,
     packOf: hermesMessagePack,
     recordsModelPerMessage: false,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: hermesResumeContext,
-  renderedByPruners: false,
-  linksOtherFiles: false,
   // Sessions are rows of the database (`check` and `render` read it: io/session-store.ts): the folder is named, not walked.
   sessionFolders: [{ home: ".hermes", env: { name: "HERMES_HOME" }, store: true }],
-  workingDirectory: (session) => (typeof session.header?.raw.cwd === "string" && session.header.raw.cwd !== "" ? session.header.raw.cwd : undefined),
+  workingDirectory: headerDirectory("cwd"),
   doc: HERMES_DOC,
 };

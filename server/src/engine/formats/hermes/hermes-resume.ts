@@ -18,6 +18,7 @@
  * consecutive assistant rows (newer builds also prune a call whose result is displaced rather than
  * answer it), content sanitising, a compressed session's parent chain (each session is read alone).
  */
+import { madeUpResultFinding } from "../../model/made-up-result-finding.js";
 import { quoteCut } from "../../model/quote.js";
 import type { DropReason } from "../../model/drop-reason.js";
 import type { Finding, JsonPath, Msg, Session, ToolCallBlock } from "../../model/types.js";
@@ -136,21 +137,8 @@ const textOf = (m: Msg): string =>
 function stubFinding(call: { id: string; name?: string; path?: JsonPath }, line: number, last: boolean): Finding {
   const tool = call.name ? ` (${quoteCut(call.name)})` : "";
   const made = `${HERMES_AGENT} sends a stand-in result, "${HERMES_STUB_RESULT}", in its place`;
-  if (last)
-    return {
-      code: "pending-call",
-      severity: "information",
-      line,
-      path: call.path,
-      toolCallId: call.id,
-      message: `The last turn's tool call has no result yet. Call ${tick(call.id)}${tool} is the session's last message: the tool may be running now (Hermes writes the call before it runs the tool). If the session is resumed as it is, ${made}.`,
-    };
-  return {
-    code: "dangling-call",
-    severity: "warning",
-    line,
-    path: call.path,
-    toolCallId: call.id,
-    message: `Tool call without a result; ${made}. Call ${tick(call.id)}${tool} has no tool row answering it though the session went on (Hermes stopped before writing it: a killed process, a crash), so the model reads that the result is unavailable.`,
-  };
+  const message = last
+    ? `The last turn's tool call has no result yet. Call ${tick(call.id)}${tool} is the session's last message: the tool may be running now (Hermes writes the call before it runs the tool). If the session is resumed as it is, ${made}.`
+    : `Tool call without a result; ${made}. Call ${tick(call.id)}${tool} has no tool row answering it though the session went on (Hermes stopped before writing it: a killed process, a crash), so the model reads that the result is unavailable.`;
+  return madeUpResultFinding({ id: call.id, line, path: call.path }, last, message);
 }

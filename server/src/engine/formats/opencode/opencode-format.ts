@@ -12,7 +12,10 @@
  */
 import { isObject } from "../../model/parse.js";
 import type { JsonPath } from "../../model/types.js";
+import { headerDirectory } from "../header-directory.js";
+import { ONE_DOCUMENT_PROFILE, oneDocumentRepair } from "../one-document-profile.js";
 import type { FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { OPENCODE_DOC } from "./opencode-doc.js";
 import { buildOpenCodeContext } from "./opencode-messages.js";
 import { openCodeMessagePack, openCodeModelTurns } from "./opencode-providers.js";
@@ -34,50 +37,36 @@ export const openCodeFormat: FormatProfile<"opencode"> = {
   name: "opencode",
   label: OPENCODE_AGENT,
   words: OPENCODE_WORDS,
-  // No JSON Lines form: a session is one JSON document.
-  detect: () => false,
-  read: () => ({ entries: [], findings: [] }),
+  // No JSON Lines form: a session is one JSON document (formats/one-document-profile.ts).
+  ...ONE_DOCUMENT_PROFILE,
   // `opencode export` prints `JSON.stringify({info, messages}, null, 2)`: the session's `info` first
   // (`id`, `slug`, `projectID` near its start; its summary's diffs may be long, so `messages` may
   // start past the head), then `messages`, each with `info` and `parts`.
   detectDocument: (head) => /^\s*\{\s*"info"\s*:\s*\{/.test(head) && /"(projectID|slug)"\s*:/.test(head),
   readDocument: readOpenCodeDocument,
-  documentsOnly: true,
   store: OPENCODE_STORE,
   buildContext: buildOpenCodeContext,
-  leaf: (entries) => entries[entries.length - 1],
   idKey: "id",
   parentKey: "parentID",
-  entryRefKeys: new Set(),
   isIdPath,
   // A session is one JSON document (or rows of a database): repairs edit lines and are never
   // offered on it (repair/registry.ts), so the hooks below are never called; they say what a repair would be.
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ type: "tool", callID: call.id, tool: call.name ?? "", state: { status: "error", error: "[Tool execution was interrupted]" } }),
-    linked: false,
     newEntryId: (h) => `msg_${h[0]}`,
     noMergeReason: `${OPENCODE_AGENT} keeps a session in a database or as one JSON document: repairs are not made on it`,
-  },
-  usageOnLine: () => undefined,
+  }),
   documentUsage: openCodeDocumentUsage,
   providers: {
     modelTurns: openCodeModelTurns,
     packOf: openCodeMessagePack,
     recordsModelPerMessage: true,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: openCodeResumeContext,
-  renderedByPruners: false,
-  linksOtherFiles: false,
   // The session library lists session files, and OpenCode's sessions are rows of its database
   // (`check` and `render` read it: io/session-store.ts): the folder is named, not walked.
   sessionFolders: [{ home: ".local/share/opencode", env: { name: "XDG_DATA_HOME", under: "opencode" }, store: true }],
-  workingDirectory: (session) => (typeof session.header?.raw.directory === "string" && session.header.raw.directory !== "" ? session.header.raw.directory : undefined),
+  workingDirectory: headerDirectory("directory"),
   doc: OPENCODE_DOC,
 };

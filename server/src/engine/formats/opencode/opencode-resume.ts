@@ -15,6 +15,7 @@
  * Findings: each tool part that never finished (the made-up result); nothing is rejected by
  * OpenCode itself, the provider rules judge what is sent.
  */
+import { madeUpResultFinding } from "../../model/made-up-result-finding.js";
 import { isObject } from "../../model/parse.js";
 import type { DropReason } from "../../model/drop-reason.js";
 import type { Entry, Finding, JsonPath, Msg, Session } from "../../model/types.js";
@@ -110,21 +111,8 @@ export function openCodeResumeContext(session: Session, before: Msg[]): ResumeCo
 function unfinishedFinding(call: { id: string; name: string; path: JsonPath }, line: number, last: boolean): Finding {
   const tool = call.name ? ` (${call.name})` : "";
   const made = `${OPENCODE_AGENT} answers it with a made-up error result, "${INTERRUPTED_TEXT}", on the next request`;
-  if (last)
-    return {
-      code: "pending-call",
-      severity: "information",
-      line,
-      path: call.path,
-      toolCallId: call.id,
-      message: `The last turn's tool has not finished. Tool part ${tick(call.id)}${tool} is still pending or running: it may be running now (${OPENCODE_AGENT} writes the part before the tool runs). If the session goes on as it is, ${made}.`,
-    };
-  return {
-    code: "dangling-call",
-    severity: "warning",
-    line,
-    path: call.path,
-    toolCallId: call.id,
-    message: `Tool call without a result; ${made}. Tool part ${tick(call.id)}${tool} is still pending or running though the session went on (${OPENCODE_AGENT} stopped without marking it: a crash, a killed process; an abort marks it "Tool execution aborted"), so the model reads that the call was cut short.`,
-  };
+  const message = last
+    ? `The last turn's tool has not finished. Tool part ${tick(call.id)}${tool} is still pending or running: it may be running now (${OPENCODE_AGENT} writes the part before the tool runs). If the session goes on as it is, ${made}.`
+    : `Tool call without a result; ${made}. Tool part ${tick(call.id)}${tool} is still pending or running though the session went on (${OPENCODE_AGENT} stopped without marking it: a crash, a killed process; an abort marks it "Tool execution aborted"), so the model reads that the call was cut short.`;
+  return madeUpResultFinding({ id: call.id, line, path: call.path }, last, message);
 }

@@ -13,7 +13,9 @@
  * file of the same name (messages without `ts`): formats/cline-extension/.
  */
 import { isAnthropicBlockIdPath } from "../anthropic-id-path.js";
+import { ONE_DOCUMENT_PROFILE, oneDocumentRepair } from "../one-document-profile.js";
 import { DOCUMENT_HEAD_CHARS, type FormatProfile } from "../profile.js";
+import { SENDS_CONTEXT_AS_BUILT } from "../sends-context-as-built.js";
 import { HAS_TS, NEXT_MESSAGE, OPENS_WITH_MESSAGE, OPENS_WITH_TASK } from "../task-history-head.js";
 import { ROO_DOC } from "./roo-doc.js";
 import { buildRooContext } from "./roo-messages.js";
@@ -26,9 +28,8 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
   name: "roo-code",
   label: ROO_AGENT,
   words: ROO_WORDS,
-  // No JSON Lines form: a task history is one JSON array.
-  detect: () => false,
-  read: () => ({ entries: [], findings: [] }),
+  // No JSON Lines form: a task history is one JSON array (formats/one-document-profile.ts).
+  ...ONE_DOCUMENT_PROFILE,
   // `safeWriteJson` writes the array compact: `[{"role":"user","content":[...],"ts":…}, …]`; every
   // message has its `ts` (Cline's extension writes none before 3.67), after its content: a first message longer
   // than the head (a file mentioned, an image) is told by how Roo Code opens a task, `<task>`.
@@ -40,36 +41,23 @@ export const rooCodeFormat: FormatProfile<"roo-code"> = {
   },
   readDocument: readRooDocument,
   documentFileName: /^api_conversation_history\.json$/,
-  documentsOnly: true,
   buildContext: buildRooContext,
-  leaf: (entries) => entries[entries.length - 1],
   idKey: "id",
   parentKey: "parentId",
-  entryRefKeys: new Set(),
   isIdPath: isAnthropicBlockIdPath,
   // One JSON document: repairs edit lines and are never offered on it (repair/registry.ts).
-  repair: {
-    resultLineRemoval: () => null,
-    turnLinesCarryIds: false,
+  repair: oneDocumentRepair({
     interruptedResult: (call) => ({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "Task was interrupted before this tool call could be completed." }] }),
-    linked: false,
     newEntryId: (h) => `[${h[0]}]`,
     noMergeReason: `${ROO_AGENT}'s task history is one JSON document: repairs are not made on it`,
-  },
-  usageOnLine: () => undefined,
+  }),
   providers: {
     modelTurns: rooModelTurns,
     packOf: rooMessagePack,
     recordsModelPerMessage: false,
-    serialisedBySender: false,
-    oneMessagePerLine: false,
-    nextRequestAddsUserTurn: true,
-    bypassesThoughtSignature: false,
-    sendsContextMessages: true,
+    ...SENDS_CONTEXT_AS_BUILT,
   },
   resume: rooResumeContext,
-  renderedByPruners: false,
-  linksOtherFiles: false,
   // VS Code's global storage: the library looks there on Linux (`~/.config/Code/User/globalStorage`).
   sessionFolders: [{ home: ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks" }],
   doc: ROO_DOC,

@@ -19,6 +19,7 @@
  * dropped, ids matched again by position).
  */
 import type { DropReason } from "../../model/drop-reason.js";
+import { madeUpResultFinding } from "../../model/made-up-result-finding.js";
 import type { Entry, Finding, JsonPath, Msg, Session } from "../../model/types.js";
 import { toolCallsOf } from "../../model/types.js";
 import type { ResumeContext } from "../profile.js";
@@ -129,13 +130,6 @@ function callsOfEntry(before: readonly Msg[], index: ReadonlyMap<string, number>
 
 function interruptedFinding(id: string, name: string, line: number, path: JsonPath | undefined): Finding {
   const tool = name ? ` (${name})` : "";
-  return {
-    code: "pending-call",
-    severity: "information",
-    line,
-    path,
-    toolCallId: id,
-    message: `The task stopped before this call's result. Call ${tick(id)}${tool} of the last turn has no \`tool_result\`: ${ROO_AGENT} saves the assistant message before its tools run. Resumed, ${ROO_AGENT} answers it with "${ROO_INTERRUPTED_TEXT}"`,
-  };
+  return madeUpResultFinding({ id, line, path }, true, `The task stopped before this call's result. Call ${tick(id)}${tool} of the last turn has no \`tool_result\`: ${ROO_AGENT} saves the assistant message before its tools run. Resumed, ${ROO_AGENT} answers it with "${ROO_INTERRUPTED_TEXT}"`);
 }
 
