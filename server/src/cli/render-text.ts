@@ -70,6 +70,7 @@ export function* renderText(path: string, a: Analysis, r: RenderJson, style: Tex
   const count = (mark: Line["mark"]) => pairs.filter((p) => p.mark === mark).length;
   const saved = t.saved.tokens;
   yield head(`before: ${n(t.before.messages)} messages (${n(t.before.tokens)} tokens), after: ${n(t.after.messages)} messages (${n(t.after.tokens)} tokens, ${saved >= 0 ? `saves ${n(saved)}` : `adds ${n(-saved)}`}); dropped: ${r.dropped.length}, made up: ${count("+")}, changed: ${count("~")}`) + "\n";
+  if (r.recorded) yield paint(style, r.recorded.agrees ? "dim" : "bold", head(T(r.recorded.summary))) + "\n";
   const lineW = pairs.reduce((w, p) => Math.max(w, p.line.length), 4);
   const col = Math.max(20, Math.floor((width - lineW - 5) / 2));
   yield paint(style, "dim", `${"line".padStart(lineW)}   ${"before".padEnd(col)} after`) + "\n";

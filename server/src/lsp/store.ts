@@ -9,8 +9,9 @@
  * blocking (a FIFO or a link to /dev/zero in an untrusted workspace cannot hang the server).
  */
 import { statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readSidecarFile } from "../io/sidecar-file.js";
+import { readRecordingFile, readSidecarFile, type SidecarFile } from "../io/sidecar-file.js";
 import { resolveSiblingParents } from "../io/sibling-parents.js";
 import { type Analysis, analyze } from "../engine/index.js";
 import { detectDocumentHead, detectFormat, SESSION_FORMATS } from "../engine/index.js";
@@ -87,6 +88,8 @@ export interface DocState extends ActionDoc {
 export class Store {
   private readonly cache = new Map<string, DocState>();
   private readonly sidecars = new Map<string, { text: string; name: string; error?: string; stamp: string }>();
+  /** The recordings beside session files (recordingOf), by session path. */
+  private readonly recordings = new Map<string, SidecarFile>();
   private readonly disk = new Map<string, { mtimeMs: number; size: number; text: string }>();
   /** Disk documents, least recently shown first. */
   private readonly diskOrder: string[] = [];
@@ -94,7 +97,8 @@ export class Store {
   /** State for `uri` at `version` with `text`, reusing the cached analysis when nothing changed. */
   get(uri: string, version: number | null, source: string | SyncedSource, settings: Settings): DocState {
     const sidecar = this.sidecarOf(uri);
-    const key = JSON.stringify(settings) + (sidecar ? `|${sidecar.stamp}` : "");
+    const recording = this.recordingOf(uri);
+    const key = JSON.stringify(settings) + (sidecar ? `|${sidecar.stamp}` : "") + (recording ? `|${recording.name}:${recording.stamp}` : "");
     let c = this.cache.get(uri);
     const synced = typeof source === "string" ? null : source;
     // A synced document's version names its text; a disk document is compared by its text.
@@ -102,6 +106,7 @@ export class Store {
     const format = synced ? sniffParsedFormat(synced.parsed) : sniffFormat(source as string);
     const options = analyzeOptions(settings, format);
     if (sidecar) options.acpSidecar = { text: sidecar.text, name: sidecar.name, error: sidecar.error };
+    if (recording) options.recording = { text: recording.text, name: recording.name, error: recording.error };
     let analysis: Analysis | null = null;
     let model: DocModel | undefined;
     let checkpoint: SessionCheckpoint | undefined;
@@ -202,6 +207,28 @@ export class Store {
     }
   }
 
+  /**
+   * The file beside a session file where its agent records what it sent (OpenClaw's
+   * `<session>.trajectory.jsonl`), read again only when it changed (its size, time and inode).
+   */
+  private recordingOf(uri: string): SidecarFile | null {
+    if (!uri.startsWith("file:")) return null;
+    try {
+      const session = fileURLToPath(uri);
+      const cached = this.recordings.get(session);
+      if (cached) {
+        const st = statSync(join(dirname(session), cached.name), { throwIfNoEntry: false });
+        if (st && cached.stamp === `${st.mtimeMs}:${st.size}:${st.ino}`) return cached;
+      }
+      const v = readRecordingFile(session);
+      if (v) this.recordings.set(session, v);
+      else this.recordings.delete(session);
+      return v;
+    } catch {
+      return null;
+    }
+  }
+
   /** Uris whose text or analysis the store holds. */
   retainedUris(): string[] {
     return [...new Set([...this.cache.keys(), ...this.disk.keys()])];
@@ -210,9 +237,11 @@ export class Store {
   drop(uri: string): void {
     this.cache.delete(uri);
     this.forgetDisk(uri);
+    if (uri.startsWith("file:")) this.recordings.delete(fileURLToPath(uri));
   }
 
   clear(): void {
     this.cache.clear();
+    this.recordings.clear();
   }
 }

@@ -2,6 +2,8 @@
  * Serialisable views of an analysis, with 1-based lines and columns as editors show them:
  * the `check` and `render` contracts of the CLI (and the data the webview receives).
  */
+import { viewRecorded } from "./view-recorded.js";
+import type { ViewRecorded } from "../protocol/view.js";
 import type { Analysis } from "../engine/index.js";
 import { findingPlace, pathPlace } from "../engine/index.js";
 import { dropReasonLabel } from "../engine/index.js";
@@ -150,6 +152,8 @@ export interface RenderJson {
   totals: SizeTotals & { tokenizer: string; recorded?: UsageTotals };
   /** Claude Code subagent (sidechain) lines: not in the context; grouped under their Task call when matched. */
   sidechains?: { toolCallId?: string; callLine?: number; agentId?: string; lines: number[] }[];
+  /** The After column against what the agent recorded it sent (OpenClaw's trajectory beside the session). */
+  recorded?: ViewRecorded;
 }
 
 export function renderJson(path: string, a: Analysis): RenderJson {
@@ -159,6 +163,7 @@ export function renderJson(path: string, a: Analysis): RenderJson {
   const totals: RenderJson["totals"] = { ...sizeTotals(before, after), tokenizer: "tokenx estimate" };
   if (a.usage.records.length > 0) totals.recorded = { ...a.usage.totals };
   const side = formatProfile(a.session.format)?.sidechains?.(a.session);
+  const recorded = viewRecorded(a);
   const sidechains = side && [...side.groups, ...side.unmatched].map((g) => ({
     ...(g.toolCallId !== undefined ? { toolCallId: g.toolCallId, callLine: g.callLine! + 1 } : {}),
     ...(g.agentId !== undefined ? { agentId: g.agentId } : {}),
@@ -187,6 +192,7 @@ export function renderJson(path: string, a: Analysis): RenderJson {
     ],
     totals,
     ...(sidechains?.length ? { sidechains } : {}),
+    ...(recorded ? { recorded } : {}),
   };
 }
 

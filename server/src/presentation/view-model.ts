@@ -2,6 +2,7 @@
  * The before/after view model (protocol/view.ts `RenderView`) computed from an analysis. The webview
  * only draws this; it re-implements nothing of the engine.
  */
+import { viewRecorded } from "./view-recorded.js";
 import type { RenderView, ViewFinding, ViewFix, ViewMessage, ViewRange, ViewSidechain, ViewTotalsBreakdown } from "../protocol/index.js";
 import type { Analysis } from "../engine/index.js";
 import { dropBlockId, dropReasonLabel } from "../engine/index.js";
@@ -328,6 +329,8 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
   rv.totals.breakdown = totalsBreakdown(before, after);
   viewMessages.set(rv, { before: a.before, after: a.after });
   if (a.usage.records.length > 0) rv.totals.recorded = { ...a.usage.totals };
+  const recorded = viewRecorded(a);
+  if (recorded) rv.recorded = recorded;
   if (side) {
     // Subagent lines are not in the context: a group under the Task call that ran them.
     const sideView = (g: (typeof side.groups)[number], n: number): ViewSidechain => {

@@ -150,6 +150,7 @@ export class ViewWindow {
       ...(view.afterModel ? { afterModel: view.afterModel } : {}),
       ...(view.unmatchedSidechain ? { unmatchedSidechain: view.unmatchedSidechain } : {}),
       ...(view.provider ? { provider: view.provider } : {}),
+      ...(view.recorded ? { recorded: view.recorded } : {}),
       totals: view.totals,
       ranges: view.ranges.slice(0, MAX_SUMMARY_RANGES),
       rangeCount: view.ranges.length,

@@ -108,6 +108,8 @@ export interface ViewSummary {
   timeline?: ViewTimeline;
   /** Every branch and root, and what the view of this branch leaves out (issue 23 item 4). */
   branches?: RenderView["branches"];
+  /** The After column against what the agent recorded it sent (OpenClaw's trajectory). */
+  recorded?: RenderView["recorded"];
 }
 
 /** Ranges listed in a summary at most (the header shows chips for them). */

@@ -236,6 +236,23 @@ export interface RenderView {
   /** The compactions on the shown branch, oldest first (at most MAX_VIEW_COMPACTIONS; `compactionsOmitted` more). */
   compactions?: ViewCompaction[];
   compactionsOmitted?: number;
+  /** The After column against what the agent recorded it sent (OpenClaw's trajectory beside the session), when there is such a file. */
+  recorded?: ViewRecorded;
+}
+
+/** What the agent recorded it sent, compared with the After column (presentation/view-recorded.ts). */
+export interface ViewRecorded {
+  /** What the record is ("OpenClaw's trajectory") and its file's name (plain text). */
+  label: string;
+  file: string;
+  /** 1-based line of the record in its file; when it was recorded (ISO 8601). */
+  recordLine: number;
+  at?: string;
+  agrees: boolean;
+  /** 1-based line of the session where they first part. */
+  line?: number;
+  /** One plain sentence saying all of the above. */
+  summary: string;
 }
 
 /** Compactions a view lists at most (each is a row of the inspector). */

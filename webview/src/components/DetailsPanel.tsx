@@ -40,6 +40,12 @@ export function DetailsPanel({ summary, slots, onJump, onProvider, hidden }: { s
             read from the file on disk: no hovers, navigation or quick fixes for it
           </span>
         ) : null}
+        {summary.recorded ? (
+          <span className="meta recorded-note" data-recorded={summary.recorded.agrees ? "agrees" : "differs"} title={`${summary.recorded.file}, line ${summary.recorded.recordLine}${summary.recorded.at ? `, ${summary.recorded.at}` : ""}`}>
+            <Icon name={summary.recorded.agrees ? "pass" : "warning"} />
+            <SafeText text={summary.recorded.summary} />
+          </span>
+        ) : null}
         {summary.unmatchedSidechain ? (
           <span className="meta sidechain-note" data-sidechain-groups={summary.unmatchedSidechain.groups.length} title={summary.unmatchedSidechain.groups.map((g) => `lines ${g.lines.join(", ")}`).join("\n")}>
             <Icon name="type-hierarchy-sub" />

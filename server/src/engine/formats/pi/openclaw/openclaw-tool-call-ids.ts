@@ -7,10 +7,11 @@
  * waiting for one. The file keeps the raw ids. So a session whose model reused ids (`call_1` in
  * every response) reaches the provider with unique ones.
  *
- * Follows OpenClaw 2026.7.35 as published on npm (openclaw@2026.7.35, MIT: its dist's regions
- * src/agents/tool-call-id.ts `sanitizeToolCallIdsForCloudCodeAssist`, `createOccurrenceAwareResolver`,
- * `makeUniqueToolId`; src/agents/transcript-policy.ts `buildUnownedProviderTransportReplayFallback`;
- * extensions/openai/replay-policy.ts; extensions/mistral; src/plugins/provider-replay-helpers.ts),
+ * Follows OpenClaw 2026.7.35 as published on npm (openclaw@2026.7.35, MIT), the regions of its dist
+ * built from openclaw/openclaw src/agents/tool-call-id.ts (`sanitizeToolCallIdsForCloudCodeAssist`,
+ * `createOccurrenceAwareResolver`, `makeUniqueToolId`), openclaw/openclaw src/agents/transcript-policy.ts
+ * (`buildUnownedProviderTransportReplayFallback`), its OpenAI plugin (`buildOpenAIReplayPolicy`),
+ * the Mistral plugin and openclaw/openclaw src/plugins/provider-replay-helpers.ts,
  * checked against a session OpenClaw 2026.7.35 wrote and the requests it sent
  * (test/corpus/openclaw-run). Rewritten here after pi-ai's pass, as one pass over what is sent.
  *

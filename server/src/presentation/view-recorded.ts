@@ -1,0 +1,29 @@
+/**
+ * The After column against what the agent recorded it sent (OpenClaw's trajectory: the engine's
+ * `Analysis.recorded`, rules/recorded-context.ts), as one plain sentence for the inspector, `render`
+ * and screen readers. Lines are 1-based here.
+ */
+import type { Analysis } from "../engine/index.js";
+import { formatProfile } from "../engine/index.js";
+import type { ViewRecorded } from "../protocol/view.js";
+
+export function viewRecorded(a: Analysis): ViewRecorded | undefined {
+  const c = a.recorded;
+  if (!c) return undefined;
+  const agent = formatProfile(a.session.format)?.words.agent ?? a.session.format;
+  const when = c.leafLine !== null ? `when line ${c.leafLine + 1} was the last entry` : "at an entry not in this file";
+  const cut = c.cut ? ` ${agent} recorded only its first ${c.recorded} messages (${c.cut}).` : "";
+  const agrees = c.difference === undefined;
+  const summary = agrees
+    ? `${c.label} agrees with the After column: the ${c.recorded} messages ${agent} compiled ${when} are the ones modelled here, with the same roles, ids and texts.${cut}`
+    : `${c.label} differs from the After column. ${agent} compiled ${c.recorded} messages ${when}; the After column has ${c.modelled} up to there and agrees on the first ${c.agree}; ${c.difference}.${cut}`;
+  return {
+    label: c.label,
+    file: c.file,
+    recordLine: c.recordLine + 1,
+    ...(c.at ? { at: c.at } : {}),
+    agrees,
+    ...(c.differenceLine !== undefined ? { line: c.differenceLine + 1 } : {}),
+    summary,
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * What OpenClaw sends, against what it recorded and what a provider received: a session
+ * openclaw@2026.7.35 wrote here against a scripted server (test/corpus/openclaw/openclaw-run-*,
+ * SOURCES.md), with its trajectory and the request of its last run. The ids OpenClaw's replay
+ * policy gives (formats/pi/openclaw/openclaw-tool-call-ids.ts) and the comparison with its
+ * trajectory's `context.compiled` (openclaw-trajectory.ts, rules/recorded-context.ts).
+ */
+import assert from "node:assert/strict";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { isSessionFileName } from "../../server/src/engine/formats/registry.js";
+import { openClawIdPolicy, openClawSentIds, sanitizedId } from "../../server/src/engine/formats/pi/openclaw/openclaw-tool-call-ids.js";
+import { readLastCompiledContext } from "../../server/src/engine/formats/pi/openclaw/openclaw-trajectory.js";
+import { type Msg, toolCallsOf } from "../../server/src/engine/model/types.js";
+import { optionsFor } from "../../server/src/cli/session-file.js";
+import { CORPUS } from "../helpers/corpus.js";
+
+const DIR = join(CORPUS, "openclaw");
+const SESSION = "openclaw-run-oc-mock-session-1.jsonl";
+const TRAJECTORY = "openclaw-run-oc-mock-session-1.trajectory.jsonl";
+const text = readFileSync(join(DIR, SESSION), "utf8");
+const request = JSON.parse(readFileSync(join(DIR, "openclaw-run-requests", "p5-request.json"), "utf8")).body;
+
+/** Each message's role and ids: an assistant's calls, a result's call. */
+const idsOf = (m: Msg) => (m.role === "assistant" ? `assistant ${toolCallsOf(m).map((c) => c.id).join(",")}` : m.role === "toolResult" ? `tool ${m.toolCallId}` : m.role);
+const requestIds = (m: any) => (m.role === "assistant" ? `assistant ${(m.tool_calls ?? []).map((c: any) => c.id).join(",")}` : m.role === "tool" ? `tool ${m.tool_call_id}` : m.role);
+
+const work = mkdtempSync(join(tmpdir(), "oc-trajectory-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+/** The session in a folder of its own, with `trajectory` beside it (or none). */
+function placed(name: string, trajectory?: string): string {
+  const dir = mkdtempSync(join(work, `${name}-`));
+  copyFileSync(join(DIR, SESSION), join(dir, SESSION));
+  if (trajectory !== undefined) writeFileSync(join(dir, TRAJECTORY), trajectory);
+  return join(dir, SESSION);
+}
+const realTrajectory = readFileSync(join(DIR, TRAJECTORY), "utf8");
+/** The real trajectory with `edit` applied to its last `context.compiled` line. */
+function editedLastCompiled(edit: (line: string) => string): string {
+  const lines = realTrajectory.split("\n");
+  let i = lines.length - 1;
+  while (!lines[i].includes('"type":"context.compiled"')) i--;
+  lines[i] = edit(lines[i]);
+  return lines.join("\n");
+}
+
+describe("OpenClaw: the tool-call ids it sends (a session OpenClaw 2026.7.35 wrote, and the request it sent)", () => {
+  it("the After column's calls and results carry the ids of the real request, message for message", () => {
+    const a = analyze(text);
+    assert.equal(a.session.format, "openclaw");
+    // The request: the system prompt, then the history up to P5's prompt; the file goes on with P5's answer.
+    const sent = request.messages.slice(1).map(requestIds);
+    assert.deepEqual(a.after.slice(0, -1).map(idsOf), sent);
+    assert.ok(sent.includes("assistant call12") && sent.includes("tool call22"), "the request renamed the reused ids");
+  });
+
+  it("the file keeps its raw ids: Before, hover and repairs read `call_1`", () => {
+    const a = analyze(text);
+    assert.deepEqual(a.before.filter((m) => m.role === "toolResult").map((m) => m.toolCallId), ["call_1", "call_2", "call_1", "call_1", "call_2"]);
+    assert.equal(a.occurrences.byId.get("call_1")?.length, 3);
+  });
+
+  it("a reused id is no error: OpenClaw sends each occurrence with an id of its own", () => {
+    const a = analyze(text);
+    assert.deepEqual(a.findings.filter((f) => /colliding|duplicate/.test(f.code)).map((f) => f.code), []);
+    assert.deepEqual(a.findings.map((f) => `${f.code}/${f.severity}`), ["partial-message/hint"]);
+  });
+
+  it("a pi file with the same lines keeps the reused ids (pi sends what it wrote)", () => {
+    // OpenClaw's marks renamed (the entries and their links kept): the same lines as pi's own.
+    const pi = text.replaceAll('"customType":"model-snapshot"', '"customType":"snapshot"').replaceAll('"customType":"openclaw:', '"customType":"x-');
+    const a = analyze(pi);
+    assert.equal(a.session.format, "pi");
+    assert.ok(a.findings.some((f) => f.code === "colliding-id"));
+  });
+
+  it("the rewrite: by occurrence, a repeat in one message, strict9, a native Anthropic id, no policy", () => {
+    const m = (role: string, extra: object) => ({ role, origin: { kind: "entry", line: 0, entryId: "x" }, ...extra }) as unknown as Msg;
+    const call = (...ids: string[]) => m("assistant", { content: ids.map((id) => ({ type: "toolCall", id, name: "exec", arguments: {} })) });
+    const result = (id: string) => m("toolResult", { toolCallId: id, content: [] });
+    const strict = openClawIdPolicy("mock", "openai-completions")!;
+    const out = openClawSentIds([call("call_1", "call_1"), result("call_1"), result("call_1"), call("call_1"), result("call_1"), result("orphan")], strict)!;
+    assert.deepEqual(out.map(idsOf), ["assistant call1,call12", "tool call1", "tool call12", "assistant call13", "tool call13", `tool orphantoolresult1`]);
+    const nine = openClawSentIds([call("call_abcdefghijk", "x")], openClawIdPolicy("mistral", "mistral-conversations")!)!;
+    assert.deepEqual(toolCallsOf(nine[0]).map((c) => c.id.length), [9, 9]);
+    assert.equal(sanitizedId("call_abcdefghijk", "strict9"), "callabcde");
+    const anthropic = openClawSentIds([call("toolu_01A", "toolu_01A")], openClawIdPolicy("anthropic", "anthropic-messages")!)!;
+    assert.equal(toolCallsOf(anthropic[0])[0].id, "toolu_01A");
+    assert.equal(openClawIdPolicy("openai", "openai-responses"), null);
+    assert.equal(openClawIdPolicy("custom", "some-other-api"), null);
+  });
+});
+
+describe("OpenClaw: its trajectory beside the session, a recorded After", () => {
+  it("the last `context.compiled` is read: 16 messages compiled when `f6666688` was the leaf", () => {
+    const r = readLastCompiledContext(realTrajectory);
+    assert.ok(r.ok);
+    assert.equal(r.record.line, 30);
+    assert.equal(r.record.leafId, "f6666688");
+    assert.equal(r.record.messages.length, 16);
+    assert.equal(r.record.prompt, "[P5] Are you still there? Just answer briefly.");
+  });
+
+  it("it agrees with the After column up to that leaf: no finding, the comparison says so", () => {
+    const path = placed("agrees", realTrajectory);
+    const a = analyze(readFileSync(path, "utf8"), optionsFor(path));
+    assert.ok(a.recorded);
+    assert.equal(a.recorded.file, TRAJECTORY);
+    assert.equal(a.recorded.leafLine, 24);
+    assert.deepEqual([a.recorded.recorded, a.recorded.modelled, a.recorded.agree, a.recorded.difference], [16, 16, 16, undefined]);
+    assert.deepEqual(a.findings.map((f) => f.code), ["partial-message"]);
+  });
+
+  it("a record that differs (an id as the file wrote it) is one information finding where they part", () => {
+    const path = placed("differs", editedLastCompiled((l) => l.replace('"id":"call13"', '"id":"call_1"')));
+    const a = analyze(readFileSync(path, "utf8"), optionsFor(path));
+    const f = a.findings.filter((x) => x.code === "recorded-context-differs");
+    assert.equal(f.length, 1);
+    assert.equal(f[0].severity, "information");
+    assert.equal(f[0].line, 16);
+    assert.match(f[0].message, /^OpenClaw recorded a different context from the one modelled here\. /);
+    assert.match(f[0].message, /agrees on the first 10; message 11: the record's calls are `call_1 \(exec\)`, the model's `call13 \(exec\)`/);
+  });
+
+  it("a record OpenClaw cut at 64 messages is compared on what it kept", () => {
+    const path = placed("cut", editedLastCompiled((l) => {
+      const v = JSON.parse(l);
+      v.data.messages = [...v.data.messages.slice(0, 5), { truncated: true, reason: "trajectory-array-size-limit" }];
+      return JSON.stringify(v);
+    }));
+    const a = analyze(readFileSync(path, "utf8"), optionsFor(path));
+    assert.deepEqual([a.recorded?.recorded, a.recorded?.agree, a.recorded?.cut, a.recorded?.difference], [5, 5, "trajectory-array-size-limit", undefined]);
+    assert.ok(!a.findings.some((f) => f.code.startsWith("recorded-")));
+  });
+
+  it("a trajectory with no `context.compiled`, or not JSON, is one information finding, never a crash", () => {
+    for (const bad of ["", "not json\n", '{"traceSchema":"openclaw-trajectory","type":"session.started"}\n', '{"type":"context.compiled","traceSchema":"x","data":{}}\n', '{"type":"context.compiled","traceSchema":"openclaw-trajectory","data":{"truncated":true}}\n']) {
+      const path = placed("bad", bad);
+      const a = analyze(readFileSync(path, "utf8"), optionsFor(path));
+      const f = a.findings.filter((x) => x.code.startsWith("recorded-"));
+      assert.deepEqual(f.map((x) => `${x.code}/${x.severity}`), ["recorded-context-invalid/information"], JSON.stringify(bad));
+      assert.equal(a.recorded, undefined);
+    }
+  });
+
+  it("no trajectory: nothing compared, nothing said", () => {
+    const path = placed("none");
+    const a = analyze(readFileSync(path, "utf8"), optionsFor(path));
+    assert.equal(a.recorded, undefined);
+  });
+
+  it("a trajectory is no session file: a folder's walk leaves it out", () => {
+    assert.equal(isSessionFileName(TRAJECTORY), false);
+    assert.equal(isSessionFileName(SESSION), true);
+  });
+});
