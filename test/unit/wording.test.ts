@@ -60,6 +60,11 @@ function allFindings(): Finding[] {
   // Kimi CLI: a call without a result, a result answering no call, arguments that are not JSON, lines its loader skips
   const call = (id: string, args: string) => ({ type: "function", id, function: { name: "Bash", arguments: args } });
   add(jsonl([{ role: "_checkpoint", id: 0 }, { role: "user", content: "go" }, { role: "assistant", content: "", tool_calls: [call("Bash:0", '{"command": "ls')] }, { role: "user", content: "and?" }, { role: "tool", content: "x", tool_call_id: "Bash:0" }, { role: "_usage", token_count: "n" }, { content: "no role" }, { role: "_future" }]));
+  // OpenClaw's trajectory: a record that differs from the After column, one that cannot be read
+  const oc = readFileSync(join(root, "test", "corpus", "openclaw", "openclaw-run-oc-mock-session-1.jsonl"), "utf8");
+  const trajectory = readFileSync(join(root, "test", "corpus", "openclaw", "openclaw-run-oc-mock-session-1.trajectory.jsonl"), "utf8").replaceAll('"id":"call13"', '"id":"call_1"');
+  add(oc, { recording: { text: trajectory, name: "s.trajectory.jsonl" } });
+  add(oc, { recording: { text: "{nope", name: "s.trajectory.jsonl" } });
   // Cursor: the real transcript repeats a call on the next line
   add(readFileSync(join(root, "test", "corpus", "cursor", "reviewstage-luke-0483ba11.jsonl"), "utf8"));
   return out;
@@ -77,11 +82,11 @@ describe("finding wording", () => {
       assert.ok(s.length < f.message.length || words(s) <= MAX_WORDS, f.code);
     }
   });
-  it("an aborted turn is the user's Esc, not a partial unit a pruner must not treat as complete", () => {
+  it("an aborted turn is stopped (the user's Esc, a timeout), not a partial unit a pruner must not treat as complete", () => {
     const aborted = findings.filter((f) => f.code === "partial-message" && /`aborted`/.test(f.message));
     assert.ok(aborted.length > 0);
     for (const f of aborted) {
-      assert.match(f.message, /^Turn stopped by the user \(Esc\); pi does not send it\./);
+      assert.match(f.message, /^Turn aborted before it finished; (pi|OpenClaw|oh-my-pi) does not send it\./);
       assert.doesNotMatch(f.message, /must not treat it as complete|partial unit/);
     }
   });

@@ -39,7 +39,7 @@ export function commitBoundaryFindings(before: Msg[], occ: OccurrenceIndex, enab
         path: ["message", "stopReason"],
         message:
           m.stopReason === "aborted"
-            ? `Turn stopped by the user (Esc); ${words.agent} does not send it. The assistant turn ended with stopReason \`aborted\`${calls ? ` holding ${calls} tool call(s)` : ""}; ${words.sender} leaves it out of the request.`
+            ? `Turn aborted before it finished; ${words.agent} does not send it. The assistant turn ended with stopReason \`aborted\` (the user pressed Esc, or the run was stopped: a timeout, a lost connection)${calls ? ` holding ${calls} tool call(s)` : ""}; ${words.sender} leaves it out of the request.`
             : `Turn ended in an error; ${words.agent} does not send it. The assistant turn ended with stopReason \`error\`${calls ? ` holding ${calls} tool call(s)` : ""}; ${words.sender} leaves it out of the request, so a pruner must not count it as a finished turn.`,
       }, m.stopReason === "aborted" ? "hint" : undefined));
     }

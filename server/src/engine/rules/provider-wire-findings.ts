@@ -62,7 +62,7 @@ export function wireFindings(wire: WireReport, occ: OccurrenceIndex, enabled: En
       line,
       path: resultPathOf(r.msg),
       toolCallId: String(r.msg.toolCallId),
-      message: `Result of a turn ${words.agent} does not send; the provider rejects it. Result \`${r.msg.toolCallId}\` answers an assistant turn that ended with stopReason \`${r.assistant.stopReason}\`${r.assistant.stopReason === "aborted" ? " (stopped by the user)" : ""}. ${words.sender} leaves that turn out of the request but still sends this result, so it reaches the provider with no call.`,
+      message: `Result of a turn ${words.agent} does not send; the provider rejects it. Result \`${r.msg.toolCallId}\` answers an assistant turn that ended with stopReason \`${r.assistant.stopReason}\`${r.assistant.stopReason === "aborted" ? " (aborted before it finished)" : ""}. ${words.sender} leaves that turn out of the request but still sends this result, so it reaches the provider with no call.`,
       related: lineOf(r.assistant) !== null ? [{ line: lineOf(r.assistant)!, message: `the ${r.assistant.stopReason} turn`, path: ["message", "stopReason"] }] : undefined,
     }));
   }
