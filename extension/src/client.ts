@@ -18,8 +18,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: vsco
   const clientOptions: LanguageClientOptions = {
     documentSelector: SESSION_DOCUMENT_SELECTOR.map((s) => ({ ...s })),
     outputChannel: log,
-    // acp-kernel's sidecar beside a session: the server re-renders the session when it changes.
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher("**/*.jsonl.acp.json") },
+    // Files beside a session the server reads: acp-kernel's sidecar, OpenClaw's trajectory (what it
+    // recorded it sent). The server re-renders the session when one changes.
+    synchronize: { fileEvents: [vscode.workspace.createFileSystemWatcher("**/*.jsonl.acp.json"), vscode.workspace.createFileSystemWatcher("**/*.trajectory.jsonl")] },
     // Hovers link to lines with this one command; nothing else from a transcript can run.
     markdown: { isTrusted: { enabledCommands: [REVEAL_LINE_COMMAND] }, supportHtml: false },
   };

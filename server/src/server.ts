@@ -6,6 +6,7 @@
  */
 import { type CodeAction, type CodeActionParams, type CancellationToken, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind } from "vscode-languageserver/node";
 import type { Finding, FixAllStep } from "./engine/index.js";
+import { sessionOfRecording } from "./engine/index.js";
 import { buildRenderView, withAllFixes } from "./presentation/view-model.js";
 import { guardReason } from "./presentation/view-guard.js";
 import { DidHideUnsyncedNotification, DidShowUnsyncedNotification, type FixEditResult, FixEditRequest, RenderChangedNotification, RenderRequest, SETTINGS_SECTION, StatusNotification, type StatusParams } from "./protocol/lsp.js";
@@ -102,10 +103,14 @@ connection.onDidChangeConfiguration((change) => {
 
 // billion-context-pi's sidecar `<session>.jsonl.acp.json` changed (the client watches it):
 // re-render its session if it is open or was published.
+// The file where a session's agent records what it sent (OpenClaw's `<session>.trajectory.jsonl`) changed:
+// the session's After column is compared with it again.
 connection.onDidChangeWatchedFiles((p) => {
   for (const ch of p.changes) {
-    if (!ch.uri.endsWith(".acp.json")) continue;
-    const session = ch.uri.slice(0, -".acp.json".length);
+    const name = ch.uri.slice(ch.uri.lastIndexOf("/") + 1);
+    const beside = ch.uri.endsWith(".acp.json") ? name.slice(0, -".acp.json".length) : sessionOfRecording(name);
+    if (!beside) continue;
+    const session = ch.uri.slice(0, ch.uri.length - name.length) + beside;
     if (documents.get(session) || published.has(session)) void publish(session);
   }
 });

@@ -20,7 +20,7 @@ export { samePath } from "./model/json-path.js";
 export { findingsOnLines } from "./model/findings-on-lines.js";
 export { utf8Bytes } from "./model/utf8.js";
 // formats: each agent's files
-export { detectDocumentHead, detectFormat, detectSession, fileNameGlob, FORMAT_PROFILES, type FormatName, formatProfile, isSessionFileName, runtimeWords, SESSION_DOCUMENT_GLOBS, SESSION_DOCUMENT_NAMES, SESSION_FORMATS } from "./formats/registry.js";
+export { detectDocumentHead, detectFormat, detectSession, fileNameGlob, FORMAT_PROFILES, type FormatName, formatProfile, isSessionFileName, runtimeWords, sessionOfRecording, SESSION_DOCUMENT_GLOBS, SESSION_DOCUMENT_NAMES, SESSION_FORMATS } from "./formats/registry.js";
 export { messageText, textOf } from "./formats/message-text.js";
 export type { CompactionRecord, RecordedContext, RecordedContextSource, SessionStore, StoreDatabase, StoredSession, StoreFolder, SubagentTranscript, TranscriptPlace } from "./formats/profile.js";
 export type { RecordedComparison } from "./rules/recorded-context.js";

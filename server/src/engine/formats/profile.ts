@@ -262,6 +262,8 @@ export interface RecordedContextSource {
   fileName(sessionFileName: string): string | null;
   /** The names of such files (a folder's walk leaves them out: they are no sessions). */
   readonly fileNamePattern: RegExp;
+  /** The session file's name beside a file of this name (the inverse of `fileName`), or null when it is none. */
+  sessionFileName(recordingName: string): string | null;
   read(text: string): RecordedContextRead;
 }
 

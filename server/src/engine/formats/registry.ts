@@ -44,6 +44,15 @@ export function isSessionFileName(name: string): boolean {
   return (name.endsWith(".jsonl") || SESSION_DOCUMENT_NAMES.some((r) => r.test(name))) && !RECORDING_NAMES.some((r) => r.test(name));
 }
 
+/** The session file's name beside a file where its agent records what it sent (OpenClaw's `<session>.trajectory.jsonl`), or null. */
+export function sessionOfRecording(name: string): string | null {
+  for (const p of FORMAT_PROFILES as readonly FormatProfile[]) {
+    const s = p.recordedContext?.sessionFileName(name);
+    if (s) return s;
+  }
+  return null;
+}
+
 /** The names of the files where agents record what they sent (OpenClaw's `*.trajectory.jsonl`): beside a session, never one. */
 const RECORDING_NAMES: readonly RegExp[] = FORMAT_PROFILES.flatMap((p) => (p.recordedContext ? [p.recordedContext.fileNamePattern] : []));
 

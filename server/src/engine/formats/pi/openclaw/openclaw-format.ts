@@ -22,7 +22,7 @@ import { PI_ENTRY_TYPES, type PiDialect, readPi, readPiLinesIn } from "../pi-rea
 import { OPENCLAW_DOC } from "./openclaw-doc.js";
 import { openClawReplayDrops } from "./openclaw-replay.js";
 import { openClawSentMessages } from "./openclaw-tool-call-ids.js";
-import { readLastCompiledContext, trajectoryFileName } from "./openclaw-trajectory.js";
+import { readLastCompiledContext, trajectoryFileName, trajectorySessionName } from "./openclaw-trajectory.js";
 import { openClawBranch, openClawLeaf } from "./openclaw-tree.js";
 
 const OPENCLAW = "OpenClaw";
@@ -85,7 +85,7 @@ export const openClawFormat: FormatProfile<"openclaw"> = {
   runsPiPruners: false,
   replayDrops: openClawReplayDrops,
   sentIds: openClawSentMessages,
-  recordedContext: { label: "OpenClaw's trajectory", fileName: trajectoryFileName, fileNamePattern: /\.trajectory\.jsonl$/, read: readLastCompiledContext },
+  recordedContext: { label: "OpenClaw's trajectory", fileName: trajectoryFileName, fileNamePattern: /\.trajectory\.jsonl$/, sessionFileName: trajectorySessionName, read: readLastCompiledContext },
   sessionFolders: [{ home: ".openclaw/agents/main/sessions", env: { name: "OPENCLAW_STATE_DIR", under: "agents/main/sessions" } }],
   doc: OPENCLAW_DOC,
 };

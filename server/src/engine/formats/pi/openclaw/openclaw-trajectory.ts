@@ -25,6 +25,9 @@ const COMPILED = '"context.compiled"';
 export const trajectoryFileName = (sessionFileName: string): string | null =>
   sessionFileName.endsWith(".jsonl") && !sessionFileName.endsWith(".trajectory.jsonl") ? `${sessionFileName.slice(0, -".jsonl".length)}.trajectory.jsonl` : null;
 
+/** The session file beside a trajectory of this name. */
+export const trajectorySessionName = (name: string): string | null => (name.endsWith(".trajectory.jsonl") && name.length > ".trajectory.jsonl".length ? `${name.slice(0, -".trajectory.jsonl".length)}.jsonl` : null);
+
 /** The last `context.compiled` record of a trajectory's text. */
 export function readLastCompiledContext(text: string): RecordedContextRead {
   let end = text.endsWith("\n") ? text.length - 1 : text.length;
