@@ -19,7 +19,7 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
 import type { HostToWebview, RenderView, WebviewToHost } from "../../server/src/protocol/index.js";
-import { type Analysis, analyze } from "../../server/src/engine/pipeline/analyze.js";
+import { type Analysis, analyze, type AnalyzeOptions } from "../../server/src/engine/pipeline/analyze.js";
 import { messageFullText } from "../../server/src/presentation/message-full-text.js";
 import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { ViewWindow } from "../../server/src/presentation/view-window.js";
@@ -519,8 +519,8 @@ export function hostOf(page: Page): PageHost {
   return host;
 }
 
-export function viewOf(text: string, uri = "file:///test/session.jsonl"): RenderView {
-  const a = analyze(text);
+export function viewOf(text: string, uri = "file:///test/session.jsonl", options: AnalyzeOptions = {}): RenderView {
+  const a = analyze(text, options);
   const view = buildRenderView(a, uri, 1);
   analyses.set(view, a);
   return view;

@@ -491,4 +491,44 @@ describe("inspector: a Claude Code session (issue 12)", () => {
     });
   });
 });
+describe("inspector: OpenClaw's trajectory, a recorded After (issue 25)", () => {
+  const session = corpusText("openclaw/openclaw-run-oc-mock-session-1.jsonl");
+  const trajectory = corpusText("openclaw/openclaw-run-oc-mock-session-1.trajectory.jsonl");
+  /** The trajectory with its last `context.compiled` record's `call13` named `id`. */
+  const withId = (id: string) => {
+    const lines = trajectory.split("\n");
+    const i = lines.map((l) => l.includes('"type":"context.compiled"')).lastIndexOf(true);
+    lines[i] = lines[i].replace('"id":"call13"', `"id":${JSON.stringify(id)}`);
+    return lines.join("\n");
+  };
+  const uri = "file:///corpus/openclaw-run-oc-mock-session-1.jsonl";
+  it("Details says the record agrees with the After column, and the After column shows the ids OpenClaw sent", async () => {
+    const view = viewOf(session, uri, { recording: { text: trajectory, name: "openclaw-run-oc-mock-session-1.trajectory.jsonl" } });
+    await withPage(h, async ({ page }) => {
+      await render(page, view);
+      const note = page.locator(".details-panel .recorded-note");
+      assert.equal(await note.getAttribute("data-recorded"), "agrees");
+      assert.match((await note.textContent()) ?? "", /OpenClaw's trajectory agrees with the After column: the 16 messages OpenClaw compiled when line 25 was the last entry/);
+      assert.match((await note.getAttribute("title")) ?? "", /openclaw-run-oc-mock-session-1\.trajectory\.jsonl, line 31/);
+    });
+  });
+  it("a record that differs says where, as text: an id holding markup stays text", async () => {
+    const view = viewOf(session, uri, { recording: { text: withId('<img src=x onerror="window.__hit=1">'), name: "t.trajectory.jsonl" } });
+    await withPage(h, async ({ page }) => {
+      await render(page, view);
+      const note = page.locator(".details-panel .recorded-note");
+      assert.equal(await note.getAttribute("data-recorded"), "differs");
+      assert.match((await note.textContent()) ?? "", /differs from the After column\. .*agrees on the first 10; message 11: the record's calls are `<img src=x onerror="window\.__hit=1"> \(exec\)`/);
+      assert.equal(await page.locator(".details-panel img").count(), 0);
+      assert.equal(await page.evaluate(() => (window as any).__hit), undefined);
+    });
+  });
+  it("no trajectory: no note", async () => {
+    const view = viewOf(session, uri);
+    await withPage(h, async ({ page }) => {
+      await render(page, view);
+      assert.equal(await page.locator(".details-panel .recorded-note").count(), 0);
+    });
+  });
+});
 });
