@@ -210,7 +210,9 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
   // repairs keep the file's ids.
   const after = profile?.sentIds?.(replayed, wire.messages, wire.synthetic) ?? wire.messages;
   const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
-  const sentOccurrences = after !== wire.messages && options.rules !== false ? indexOccurrences(after) : undefined;
+  // The index of what is sent, continued from the previous version's when the caller gave it.
+  const prevSent = options.previousAfter;
+  const sentOccurrences = after !== wire.messages && options.rules !== false ? (prevSent && resumeOccurrences(prevSent.occurrences, prevSent.after, after)) || indexOccurrences(after) : undefined;
 
   // Phases copy messages they change (stubs, purges), and copies keep their `origin` object:
   // match what each phase dropped back to `before` by origin, not by message identity.

@@ -61,8 +61,20 @@ const NATIVE_KIMI = /^functions\.[A-Za-z0-9_-]+:\d+$/;
 const NINE = 9;
 const MAX_LEN = 40;
 
+/** Hashes already taken (a session's ids are rewritten again on every change): bounded. */
+const hashes = new Map<string, string>();
+const MAX_HASHES = 65536;
+
 /** The first `length` hex digits of the text's SHA-256 (OpenClaw's `sha256HexPrefix`). */
-const hashPrefix = (text: string, length: number): string => bytesToHex(sha256(utf8ToBytes(text))).slice(0, length);
+function hashPrefix(text: string, length: number): string {
+  let hex = hashes.get(text);
+  if (hex === undefined) {
+    if (hashes.size >= MAX_HASHES) hashes.clear();
+    hex = bytesToHex(sha256(utf8ToBytes(text)));
+    hashes.set(text, hex);
+  }
+  return hex.slice(0, length);
+}
 
 /** One id made safe for the policy's mode (OpenClaw's `sanitizeToolCallId`). */
 export function sanitizedId(id: string, mode: IdPolicy["mode"]): string {
@@ -106,10 +118,11 @@ function uniqueId(seed: string, used: ReadonlySet<string>, mode: IdPolicy["mode"
 const CALL_TYPES = new Set(["toolCall", "toolUse", "functionCall"]);
 
 /**
- * `messages` with the ids OpenClaw sends: changed messages are copies (keeping their `origin`),
- * the others the same objects; null when no id changes. One pass; a repeated id costs a hash.
+ * Gives each call and result of `messages` the id OpenClaw sends, in order: `call(m, i, id)` for
+ * the i-th call block of an assistant message, `result(m, id)` for a result. One pass; a repeated
+ * id costs a hash (remembered).
  */
-export function openClawSentIds(messages: readonly Msg[], policy: IdPolicy): Msg[] | null {
+function assignIds(messages: readonly Msg[], policy: IdPolicy, call: (m: Msg, block: number, id: string) => void, result: (m: Msg, id: string) => void): void {
   const used = new Set<string>();
   const callOccurrences = new Map<string, number>();
   const orphanOccurrences = new Map<string, number>();
@@ -147,30 +160,44 @@ export function openClawSentIds(messages: readonly Msg[], policy: IdPolicy): Msg
     }
     return allocate(`${id}:tool_result:${n}`);
   };
-  let changed = false;
-  const out = messages.map((m) => {
+  for (const m of messages) {
     if (m.role === "assistant" && Array.isArray(m.content)) {
-      let copy: any[] | undefined;
-      m.content.forEach((b: any, i: number) => {
-        if (!b || typeof b !== "object" || !CALL_TYPES.has(b.type) || typeof b.id !== "string" || !b.id) return;
-        const next = callId(b.id);
-        if (next === b.id) return;
-        copy ??= m.content.slice();
-        copy![i] = { ...b, id: next };
-      });
-      if (!copy) return m;
-      changed = true;
-      return { ...m, content: copy };
-    }
-    if (m.role === "toolResult" && typeof m.toolCallId === "string" && m.toolCallId) {
-      const next = resultId(m.toolCallId);
-      if (next === m.toolCallId) return m;
-      changed = true;
-      return { ...m, toolCallId: next };
-    }
-    return m;
+      const content = m.content;
+      for (let i = 0; i < content.length; i++) {
+        const b = content[i];
+        if (b && typeof b === "object" && CALL_TYPES.has(b.type) && typeof b.id === "string" && b.id) call(m, i, callId(b.id));
+      }
+    } else if (m.role === "toolResult" && typeof m.toolCallId === "string" && m.toolCallId) result(m, resultId(m.toolCallId));
+  }
+}
+
+/**
+ * `messages` with the ids OpenClaw sends: changed messages are copies (keeping their `origin`),
+ * the others the same objects; null when no id changes.
+ */
+export function openClawSentIds(messages: readonly Msg[], policy: IdPolicy): Msg[] | null {
+  const calls = new Map<Msg, Map<number, string>>();
+  const results = new Map<Msg, string>();
+  assignIds(
+    messages,
+    policy,
+    (m, i, id) => {
+      if (id === m.content[i].id) return;
+      const at = calls.get(m);
+      if (at) at.set(i, id);
+      else calls.set(m, new Map([[i, id]]));
+    },
+    (m, id) => {
+      if (id !== m.toolCallId) results.set(m, id);
+    },
+  );
+  if (calls.size === 0 && results.size === 0) return null;
+  return messages.map((m) => {
+    const at = calls.get(m);
+    if (at) return { ...m, content: (m.content as any[]).map((b, i) => (at.has(i) ? { ...b, id: at.get(i) } : b)) };
+    const id = results.get(m);
+    return id === undefined ? m : { ...m, toolCallId: id };
   });
-  return changed ? out : null;
 }
 
 /** A stand-in result pi-ai sent for a call left without one, and the call. */
@@ -189,28 +216,28 @@ export interface StandInResult {
 export function openClawSentMessages(replayed: readonly Msg[], sent: readonly Msg[], standIns: readonly StandInResult[]): Msg[] | null {
   const policy = policyOfMessages(replayed);
   if (!policy) return null;
-  const renamed = openClawSentIds(replayed, policy);
-  if (!renamed) return null;
   // The new ids of each message's calls (queued per raw id, in call order) and of each result.
   const callIds = new Map<Msg["origin"], Map<string, string[]>>();
   const resultIds = new Map<Msg["origin"], string>();
-  for (let i = 0; i < replayed.length; i++) {
-    const was = replayed[i];
-    const now = renamed[i];
-    if (was === now) continue;
-    if (was.role === "toolResult") {
-      resultIds.set(was.origin, String(now.toolCallId));
-      continue;
-    }
-    const queues = new Map<string, string[]>();
-    (was.content as any[]).forEach((b, j) => {
-      if (!b || typeof b !== "object" || !CALL_TYPES.has(b.type) || typeof b.id !== "string" || !b.id) return;
-      const q = queues.get(b.id);
-      if (q) q.push(now.content[j].id);
-      else queues.set(b.id, [now.content[j].id]);
-    });
-    callIds.set(was.origin, queues);
-  }
+  let renamed = false;
+  assignIds(
+    replayed,
+    policy,
+    (m, i, id) => {
+      const raw: string = m.content[i].id;
+      if (id !== raw) renamed = true;
+      let queues = callIds.get(m.origin);
+      if (!queues) callIds.set(m.origin, (queues = new Map()));
+      const q = queues.get(raw);
+      if (q) q.push(id);
+      else queues.set(raw, [id]);
+    },
+    (m, id) => {
+      if (id !== m.toolCallId) renamed = true;
+      resultIds.set(m.origin, id);
+    },
+  );
+  if (!renamed) return null;
   const standInCall = new Map(standIns.map((s) => [s.msg, s]));
   let changed = false;
   const out = sent.map((m) => {
@@ -218,15 +245,15 @@ export function openClawSentMessages(replayed: readonly Msg[], sent: readonly Ms
       const queues = callIds.get(m.origin);
       if (!queues) return m;
       const taken = new Map<string, number>();
-      const content = m.content.map((b: any) => {
-        if (!b || typeof b !== "object" || !CALL_TYPES.has(b.type) || typeof b.id !== "string") return b;
+      const ids: string[] = [];
+      for (const b of m.content) {
+        if (!b || typeof b !== "object" || !CALL_TYPES.has(b.type) || typeof b.id !== "string") continue;
         const k = taken.get(b.id) ?? 0;
-        const next = queues.get(b.id)?.[k];
+        ids.push(queues.get(b.id)?.[k] ?? b.id);
         taken.set(b.id, k + 1);
-        return next === undefined || next === b.id ? b : { ...b, id: next };
-      });
+      }
       changed = true;
-      return { ...m, content };
+      return copyWithCallIds(m, ids);
     }
     if (m.role !== "toolResult") return m;
     let next = resultIds.get(m.origin);
@@ -237,7 +264,41 @@ export function openClawSentMessages(replayed: readonly Msg[], sent: readonly Ms
     }
     if (next === undefined || next === m.toolCallId) return m;
     changed = true;
-    return { ...m, toolCallId: next };
+    return copyWithResultId(m, next);
   });
   return changed ? out : null;
+}
+
+/**
+ * The copy of a sent message made the last time with the same ids, else a new one: a change of the
+ * file gives the messages before it the copies they had, so what continues from the previous After
+ * (the provider request build, the sent occurrence index) continues here too.
+ */
+const copies = new WeakMap<Msg, { ids: string; copy: Msg }>();
+
+/** The ids of a message's calls, in order. */
+const toolCallIdsOf = (m: Msg): string[] => (m.content as any[]).flatMap((b) => (b && typeof b === "object" && CALL_TYPES.has(b.type) && typeof b.id === "string" ? [b.id] : []));
+
+function copyWithCallIds(m: Msg, ids: readonly string[]): Msg {
+  const key = ids.join("\u0000");
+  const memo = copies.get(m);
+  if (memo && memo.ids === key) return memo.copy;
+  if (toolCallIdsOf(m).join("\u0000") === key) return m;
+  let i = 0;
+  const content = (m.content as any[]).map((b) => {
+    if (!b || typeof b !== "object" || !CALL_TYPES.has(b.type) || typeof b.id !== "string") return b;
+    const next = ids[i++];
+    return next === b.id ? b : { ...b, id: next };
+  });
+  const copy = { ...m, content };
+  copies.set(m, { ids: key, copy });
+  return copy;
+}
+
+function copyWithResultId(m: Msg, id: string): Msg {
+  const memo = copies.get(m);
+  if (memo && memo.ids === id) return memo.copy;
+  const copy = { ...m, toolCallId: id };
+  copies.set(m, { ids: id, copy });
+  return copy;
 }
