@@ -13,6 +13,7 @@ import { after, describe, it } from "node:test";
 import { analyze } from "../../server/src/engine/pipeline/analyze.js";
 import { isSessionFileName } from "../../server/src/engine/formats/registry.js";
 import { openClawIdPolicy, openClawSentIds, sanitizedId } from "../../server/src/engine/formats/pi/openclaw/openclaw-tool-call-ids.js";
+import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { readLastCompiledContext } from "../../server/src/engine/formats/pi/openclaw/openclaw-trajectory.js";
 import { type Msg, toolCallsOf } from "../../server/src/engine/model/types.js";
 import { optionsFor } from "../../server/src/cli/session-file.js";
@@ -94,6 +95,55 @@ describe("OpenClaw: the tool-call ids it sends (a session OpenClaw 2026.7.35 wro
   });
 });
 
+/** An OpenClaw session of pi's entries: a run's model snapshot, then the messages, chained. */
+function openClawSession(messages: object[], snapshot = { provider: "mock", modelApi: "openai-completions", modelId: "m" }): string {
+  const lines: object[] = [{ type: "session", version: 3, id: "s", timestamp: "2026-12-06T10:00:00.000Z", cwd: "/w" }];
+  let parent: string | null = null;
+  const add = (o: object) => {
+    const id = `e${lines.length}`;
+    lines.push({ ...o, id, parentId: parent, timestamp: "2026-12-06T10:00:01.000Z" });
+    parent = id;
+  };
+  add({ type: "custom", customType: "model-snapshot", data: { timestamp: 1, ...snapshot } });
+  for (const m of messages) add({ type: "message", message: m });
+  return lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+const turn = (...ids: string[]) => ({ role: "assistant", content: ids.map((id) => ({ type: "toolCall", id, name: "exec", arguments: {} })), api: "openai-completions", provider: "mock", model: "m", stopReason: "toolUse" });
+const answer = (id: string) => ({ role: "toolResult", toolCallId: id, toolName: "exec", content: [{ type: "text", text: "ok" }], isError: false });
+
+describe("OpenClaw: whose policy, stand-ins, the view's rows (the review's cases)", () => {
+  it("the provider's own plugin decides: OpenRouter, GitHub Copilot, opencode and Ollama's own api keep the ids; claude-cli keeps a native id; Vertex is no Google api of the fallback", () => {
+    assert.equal(openClawIdPolicy("openrouter", "openai-completions", "openai/gpt-5"), null);
+    assert.equal(openClawIdPolicy("openrouter", "openai-completions", "mistralai/devstral-medium")?.mode, "strict9");
+    for (const p of ["github-copilot", "opencode", "opencode-go"]) assert.equal(openClawIdPolicy(p, "openai-completions"), null, p);
+    assert.equal(openClawIdPolicy("ollama", "ollama"), null);
+    assert.equal(openClawIdPolicy("ollama", "openai-completions")?.mode, "strict");
+    assert.equal(openClawIdPolicy("claude-cli", "anthropic-messages")?.keepNativeAnthropic, true);
+    assert.equal(openClawIdPolicy("custom", "google-vertex"), null);
+    assert.equal(openClawIdPolicy("custom", "google-generative-ai")?.mode, "strict");
+  });
+
+  it("the run's model snapshot decides, not the last turn's provider: an OpenRouter run keeps a reused id", () => {
+    const text = openClawSession([{ role: "user", content: "a" }, turn("call_1"), answer("call_1"), { role: "user", content: "b" }, turn("call_1"), answer("call_1")], { provider: "openrouter", modelApi: "openai-completions", modelId: "openai/gpt-5" });
+    const a = analyze(text);
+    assert.deepEqual(a.after.filter((m) => m.role === "toolResult").map((m) => m.toolCallId), ["call_1", "call_1"]);
+    assert.ok(a.findings.some((f) => f.code === "colliding-id"), "OpenClaw sends the reused id: the finding stays");
+  });
+
+  it("a stand-in result takes the id of its own call: two calls of one id without results", () => {
+    const a = analyze(openClawSession([{ role: "user", content: "a" }, turn("call_1", "call_1"), { role: "user", content: "b" }]));
+    assert.deepEqual(a.after.map((m) => (m.role === "assistant" ? toolCallsOf(m).map((c) => c.id).join(",") : m.role === "toolResult" ? `R ${m.toolCallId}` : m.role)), ["user", "call1,call12", "R call1", "R call12", "user"]);
+  });
+
+  it("a renamed result in After is the row of its Before message (the view's keys hold the file's id)", () => {
+    const v = buildRenderView(analyze(text), "file:///s.jsonl", 1);
+    const keys = new Set(v.before.map((m) => m.key));
+    const renamed = v.after.filter((m) => m.toolCallId && m.toolCallId !== "call_1" && m.toolCallId !== "call_2");
+    assert.ok(renamed.length >= 5);
+    for (const m of renamed) assert.ok(m.beforeKey && keys.has(m.beforeKey), `${m.toolCallId} line ${m.line}: ${m.beforeKey}`);
+  });
+});
+
 describe("OpenClaw: its trajectory beside the session, a recorded After", () => {
   it("the last `context.compiled` is read: 16 messages compiled when `f6666688` was the leaf", () => {
     const r = readLastCompiledContext(realTrajectory);
@@ -144,6 +194,17 @@ describe("OpenClaw: its trajectory beside the session, a recorded After", () => 
       assert.deepEqual(f.map((x) => `${x.code}/${x.severity}`), ["recorded-context-invalid/information"], JSON.stringify(bad));
       assert.equal(a.recorded, undefined);
     }
+  });
+
+  it("a record compiled on another branch (its leaf not on the branch shown) is not compared", () => {
+    // P5's prompt (line 26) moved under P2's answer (line 14): the record's leaf (line 25) is on a side branch.
+    const lines = text.split("\n");
+    const v = JSON.parse(lines[25]);
+    v.parentId = "8c87b9d7";
+    lines[25] = JSON.stringify(v);
+    const a = analyze(lines.join("\n"), { recording: { text: realTrajectory, name: TRAJECTORY } });
+    assert.equal(a.recorded?.elsewhere, true);
+    assert.ok(!a.findings.some((f) => f.code.startsWith("recorded-")));
   });
 
   it("no trajectory: nothing compared, nothing said", () => {

@@ -44,6 +44,18 @@ export function readRecordingFile(sessionPath: string, maxBytes = RECORDING_MAX_
   return null;
 }
 
+/**
+ * What of a recording the comparison reads, as a key: its last record's place and size (the agent
+ * appends other events after it), or why it cannot be read.
+ */
+export function recordingIdentity(file: SidecarFile): string {
+  if (file.error) return `error:${file.error}`;
+  const source = FORMAT_PROFILES.find((p) => p.recordedContext?.fileNamePattern.test(file.name))?.recordedContext;
+  if (!source) return "none";
+  const read = source.read(file.text);
+  return read.ok ? `${read.record.line}:${read.record.messages.length}:${read.record.at ?? ""}:${read.record.leafId ?? ""}` : `error:${read.error}`;
+}
+
 /** A small file beside a session, or null when there is none. Never throws, never blocks. */
 export function readFileBeside(path: string, maxBytes: number): SidecarFile | null {
   const name = basename(path);

@@ -11,7 +11,7 @@
 import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readRecordingFile, readSidecarFile, type SidecarFile } from "../io/sidecar-file.js";
+import { readRecordingFile, readSidecarFile, recordingIdentity, type SidecarFile } from "../io/sidecar-file.js";
 import { resolveSiblingParents } from "../io/sibling-parents.js";
 import { type Analysis, analyze } from "../engine/index.js";
 import { detectDocumentHead, detectFormat, SESSION_FORMATS } from "../engine/index.js";
@@ -89,7 +89,7 @@ export class Store {
   private readonly cache = new Map<string, DocState>();
   private readonly sidecars = new Map<string, { text: string; name: string; error?: string; stamp: string }>();
   /** The recordings beside session files (recordingOf), by session path. */
-  private readonly recordings = new Map<string, SidecarFile>();
+  private readonly recordings = new Map<string, SidecarFile & { record: string }>();
   private readonly disk = new Map<string, { mtimeMs: number; size: number; text: string }>();
   /** Disk documents, least recently shown first. */
   private readonly diskOrder: string[] = [];
@@ -98,7 +98,8 @@ export class Store {
   get(uri: string, version: number | null, source: string | SyncedSource, settings: Settings): DocState {
     const sidecar = this.sidecarOf(uri);
     const recording = this.recordingOf(uri);
-    const key = JSON.stringify(settings) + (sidecar ? `|${sidecar.stamp}` : "") + (recording ? `|${recording.name}:${recording.stamp}` : "");
+    // The recording counts by its last record: the agent appending other events to it changes nothing here.
+    const key = JSON.stringify(settings) + (sidecar ? `|${sidecar.stamp}` : "") + (recording ? `|${recording.name}:${recording.record}` : "");
     let c = this.cache.get(uri);
     const synced = typeof source === "string" ? null : source;
     // A synced document's version names its text; a disk document is compared by its text.
@@ -175,7 +176,10 @@ export class Store {
     while (this.diskOrder.length > MAX_DISK_DOCUMENTS) {
       const old = this.diskOrder.shift()!;
       this.disk.delete(old);
-      if (this.cache.get(old)?.version === null) this.cache.delete(old);
+      if (this.cache.get(old)?.version === null) {
+        this.cache.delete(old);
+        if (old.startsWith("file:")) this.recordings.delete(fileURLToPath(old));
+      }
     }
   }
 
@@ -211,7 +215,7 @@ export class Store {
    * The file beside a session file where its agent records what it sent (OpenClaw's
    * `<session>.trajectory.jsonl`), read again only when it changed (its size, time and inode).
    */
-  private recordingOf(uri: string): SidecarFile | null {
+  private recordingOf(uri: string): (SidecarFile & { record: string }) | null {
     if (!uri.startsWith("file:")) return null;
     try {
       const session = fileURLToPath(uri);
@@ -220,9 +224,13 @@ export class Store {
         const st = statSync(join(dirname(session), cached.name), { throwIfNoEntry: false });
         if (st && cached.stamp === `${st.mtimeMs}:${st.size}:${st.ino}`) return cached;
       }
-      const v = readRecordingFile(session);
-      if (v) this.recordings.set(session, v);
-      else this.recordings.delete(session);
+      const file = readRecordingFile(session);
+      if (!file) {
+        this.recordings.delete(session);
+        return null;
+      }
+      const v = { ...file, record: recordingIdentity(file) };
+      this.recordings.set(session, v);
       return v;
     } catch {
       return null;

@@ -239,10 +239,10 @@ export function buildRenderView(a: Analysis, uri: string, version: number | null
     const v = view(m, "b", i);
     const n = usedKeys.get(v.key) ?? 0;
     usedKeys.set(v.key, n + 1);
-    if (n > 0) {
-      v.key = `${v.key}~${n}`;
-      keyByOrigin.set(m.origin, v.key);
-    }
+    if (n > 0) v.key = `${v.key}~${n}`;
+    // A copy in "after" finds its before-message by origin, also when the agent sends it with
+    // another id (OpenClaw's rewritten tool-call ids): the key holds the file's id.
+    keyByOrigin.set(m.origin, v.key);
     keys.set(m, v.key);
     if (subagents.size && v.toolCallIds) for (const id of v.toolCallIds) {
       const ref = subagents.get(id);

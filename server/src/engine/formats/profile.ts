@@ -475,12 +475,13 @@ export interface FormatProfile<N extends string = string> {
   /**
    * With `renderedByPruners`: the tool-call ids the agent sends in place of the file's (OpenClaw
    * rewrites them by its model's replay policy): `sent` (pi-ai's output) with the ids as sent,
-   * changed messages copied (keeping their origin), or null when none changes. `replayed` is what
+   * changed messages copied (keeping their origin), or null when none changes. `session` tells the
+   * model the next request goes to; `replayed` is what
    * pi-ai was given, `standIns` its stand-in results with their calls. The After column and the
    * provider rules read these ids; the file's findings and repairs keep the file's. Absent: the
    * file's ids are sent.
    */
-  sentIds?(replayed: readonly Msg[], sent: readonly Msg[], standIns: readonly { msg: Msg; call: { id: string }; assistant: Msg }[]): Msg[] | null;
+  sentIds?(session: Session, replayed: readonly Msg[], sent: readonly Msg[], standIns: readonly { msg: Msg; call: { id: string }; assistant: Msg }[]): Msg[] | null;
   /**
    * The agent links lines to other files of the same folder (a continued session, subagent lines):
    * a parent not in this file is information, and the sibling files are searched for it.

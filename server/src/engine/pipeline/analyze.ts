@@ -208,7 +208,7 @@ function analyzePruned(session: Session, options: AnalyzeOptions): Analysis {
   // The ids the agent sends in place of the file's (OpenClaw's replay policy): the After column and
   // the provider rules read them, and the id rules read what is sent; the wire's findings and the
   // repairs keep the file's ids.
-  const after = profile?.sentIds?.(replayed, wire.messages, wire.synthetic) ?? wire.messages;
+  const after = profile?.sentIds?.(session, replayed, wire.messages, wire.synthetic) ?? wire.messages;
   const occurrences = options.rules === false ? indexOccurrences([]) : options.occurrences ?? indexOccurrences(before);
   // The index of what is sent, continued from the previous version's when the caller gave it.
   const prevSent = options.previousAfter;

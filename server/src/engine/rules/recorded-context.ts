@@ -50,6 +50,8 @@ export interface RecordedComparison {
   agree: number;
   /** The agent recorded only its first messages (its bound), and why. */
   cut?: string;
+  /** The record was compiled at an entry not on the branch shown (or not in this file): not compared. */
+  elsewhere?: boolean;
   /** The first difference, in words; absent when they agree. */
   difference?: string;
   /** 0-based line of the modelled message where they first differ. */
@@ -64,16 +66,26 @@ interface Shape {
   text: string;
 }
 
+/** The roles whose messages carry their text as content (others: summaries, executions, custom messages, compared by role only). */
+const CONTENT_ROLES = new Set(["user", "assistant", "toolResult"]);
+/** Calls named in a difference at most. */
+const MAX_NAMED_CALLS = 8;
+
 function shapeOf(m: Record<string, unknown> | Msg): Shape {
   const content = m.content;
   const calls: string[] = [];
   if (Array.isArray(content)) for (const b of content) if (isObject(b) && b.type === "toolCall") calls.push(`${String(b.id)} (${String(b.name)})`);
-  return { role: String(m.role), calls, result: m.role === "toolResult" ? String(m.toolCallId) : undefined, text: textOf(content) };
+  // The After column's copies of summaries and custom messages are user messages for the provider; the record keeps the agent's role.
+  const role = String((m as Msg).agentRole ?? m.role);
+  return { role, calls, result: m.role === "toolResult" ? String(m.toolCallId) : undefined, text: CONTENT_ROLES.has(role) ? textOf(content) : "" };
 }
 
+const namedCalls = (calls: readonly string[]): string =>
+  calls.length === 0 ? "none" : calls.slice(0, MAX_NAMED_CALLS).map((c) => quoteCut(c)).join(", ") + (calls.length > MAX_NAMED_CALLS ? ` (+${calls.length - MAX_NAMED_CALLS} more)` : "");
+
 function differenceOf(r: Shape, m: Shape): string | undefined {
-  if (r.role !== m.role) return `the record has a message of role \`${r.role}\`, the model one of role \`${m.role}\``;
-  if (r.calls.join(",") !== m.calls.join(",")) return `the record's calls are ${r.calls.map((c) => quoteCut(c)).join(", ") || "none"}, the model's ${m.calls.map((c) => quoteCut(c)).join(", ") || "none"}`;
+  if (r.role !== m.role) return `the record has a message of role ${quoteCut(r.role)}, the model one of role ${quoteCut(m.role)}`;
+  if (r.calls.join(",") !== m.calls.join(",")) return `the record's calls are ${namedCalls(r.calls)}, the model's ${namedCalls(m.calls)}`;
   if (r.result !== m.result) return `the record's result answers ${quoteCut(r.result ?? "")}, the model's ${quoteCut(m.result ?? "")}`;
   if (r.text !== m.text) return `their texts differ (${r.text.length} and ${m.text.length} characters)`;
   return undefined;
@@ -83,7 +95,10 @@ function differenceOf(r: Shape, m: Shape): string | undefined {
 export function compareRecorded(session: Session, after: readonly Msg[], record: RecordedContext, file: string, label: string): RecordedComparison {
   const leaf = record.leafId !== undefined ? session.byId.get(record.leafId) : undefined;
   const leafLine = leaf ? leaf.line : null;
-  const limit = leafLine ?? Number.POSITIVE_INFINITY;
+  const base = { file, label, recordLine: record.line, at: record.at, leafLine, recorded: record.messages.length, cut: record.cut };
+  // Compiled at an entry not on the branch shown (another branch, or not in this file): nothing of this After to compare.
+  if (!leaf || !session.branch.includes(leaf)) return { ...base, modelled: 0, agree: 0, elsewhere: true };
+  const limit = leaf.line;
   // The After column up to the leaf: the messages of lines at or before it (stand-ins between them kept).
   let n = 0;
   for (let i = 0; i < after.length; i++) {
@@ -92,7 +107,7 @@ export function compareRecorded(session: Session, after: readonly Msg[], record:
     n = i + 1;
   }
   const modelled = after.slice(0, n);
-  const out: RecordedComparison = { file, label, recordLine: record.line, at: record.at, leafLine, recorded: record.messages.length, modelled: modelled.length, agree: 0, cut: record.cut };
+  const out: RecordedComparison = { ...base, modelled: modelled.length, agree: 0 };
   const both = Math.min(record.messages.length, modelled.length);
   for (let i = 0; i < both; i++) {
     const d = differenceOf(shapeOf(record.messages[i]), shapeOf(modelled[i]));
@@ -113,15 +128,15 @@ export function compareRecorded(session: Session, after: readonly Msg[], record:
 
 /** The finding of a comparison that differs, at the line where they part (else the leaf's, else the header's). */
 export function recordedContextFindings(c: RecordedComparison, agent: string, headerLine: number): Finding[] {
-  if (c.difference === undefined) return [];
+  if (c.difference === undefined || c.elsewhere) return [];
   const line = c.differenceLine ?? c.leafLine ?? headerLine;
   return [
     make("recorded-context-differs", {
       line,
       message:
-        `${agent} recorded a different context from the one modelled here. ${c.file} (line ${c.recordLine + 1}${c.at ? `, ${c.at}` : ""}) records ${c.recorded} message(s) compiled ` +
+        `${agent} recorded a different context from the one modelled here. ${c.file} (line ${c.recordLine + 1}${c.at ? `, ${quoteCut(c.at)}` : ""}) records ${c.recorded} message(s) compiled ` +
         `${c.leafLine !== null ? `when line ${c.leafLine + 1} was the last entry` : "at an entry not in this file"}; the After column has ${c.modelled} up to there and agrees on the first ${c.agree}; ${c.difference}.` +
-        (c.cut ? ` ${agent} recorded only the first ${c.recorded} (${c.cut}).` : ""),
+        (c.cut ? ` ${agent} recorded only the first ${c.recorded} (${quoteCut(c.cut)}).` : ""),
     }),
   ];
 }

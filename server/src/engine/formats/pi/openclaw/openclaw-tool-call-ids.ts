@@ -26,7 +26,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
-import type { Msg } from "../../../model/types.js";
+import type { Msg, Session } from "../../../model/types.js";
 
 /** How OpenClaw rewrites ids for one model: `strict` (letters and digits) or `strict9` (nine of them). */
 export interface IdPolicy {
@@ -36,24 +36,53 @@ export interface IdPolicy {
 }
 
 const OPENAI_RESPONSES_APIS = new Set(["openai-responses", "openai-chatgpt-responses", "azure-openai-responses"]);
-const FALLBACK_STRICT_APIS = new Set(["openai-completions", ...OPENAI_RESPONSES_APIS, "anthropic-messages", "bedrock-converse-stream", "google-generative-ai", "google-gemini-cli", "google-vertex"]);
+/** The apis OpenClaw's fallback (a provider with no replay policy of its own) rewrites ids for. */
+const FALLBACK_STRICT_APIS = new Set(["openai-completions", ...OPENAI_RESPONSES_APIS, "anthropic-messages", "google-generative-ai", "google-gemini-cli"]);
+/** Bundled provider plugins whose own replay policy keeps the ids (passthrough, GitHub Copilot's). */
+const KEEPS_IDS = new Set(["github-copilot", "opencode", "opencode-go"]);
 
-/** The policy for a turn sent to `provider` over `api`, or null when OpenClaw sends the ids as they are. */
-export function openClawIdPolicy(provider: string | undefined, api: string | undefined): IdPolicy | null {
+const STRICT: IdPolicy = { mode: "strict", keepNativeAnthropic: false };
+const STRICT9: IdPolicy = { mode: "strict9", keepNativeAnthropic: false };
+
+/**
+ * The policy for a turn sent to `provider`'s `model` over `api`, or null when OpenClaw sends the
+ * ids as they are: the provider's plugin's policy where it has one, else OpenClaw's fallback.
+ */
+export function openClawIdPolicy(provider: string | undefined, api: string | undefined, model?: string): IdPolicy | null {
   const p = (provider ?? "").trim().toLowerCase();
-  if (p === "mistral") return { mode: "strict9", keepNativeAnthropic: false };
-  if (p === "openai") return api === "openai-completions" ? { mode: "strict", keepNativeAnthropic: false } : null;
-  if (p === "anthropic") return { mode: "strict", keepNativeAnthropic: true };
-  return api !== undefined && FALLBACK_STRICT_APIS.has(api) ? { mode: "strict", keepNativeAnthropic: false } : null;
+  if (p === "mistral") return STRICT9;
+  if (p === "openai") return api === "openai-completions" ? STRICT : null;
+  if (p === "anthropic" || p === "claude-cli") return { mode: "strict", keepNativeAnthropic: true };
+  if (p === "openrouter") return /mistral|mixtral|codestral|devstral|magistral|ministral|pixtral/i.test(model ?? "") ? STRICT9 : null;
+  if (KEEPS_IDS.has(p)) return null;
+  if (p === "ollama") return api === "ollama" ? null : api === "openai-completions" || (api !== undefined && OPENAI_RESPONSES_APIS.has(api)) ? STRICT : null;
+  return api !== undefined && FALLBACK_STRICT_APIS.has(api) ? STRICT : null;
 }
 
-/** The policy of the turn the next request goes to: the last assistant message's provider and api. */
-export function policyOfMessages(messages: readonly Msg[]): IdPolicy | null {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i];
-    if (m.role === "assistant" && (m.provider !== undefined || m.api !== undefined) && m.provider !== "openclaw") return openClawIdPolicy(m.provider, m.api);
+/**
+ * The policy of the model the next run calls: OpenClaw's latest `model-snapshot` on the branch
+ * (written at each run's start with the provider, api and model), else the last assistant message's.
+ */
+export function policyOfSession(session: Session, messages: readonly Msg[]): IdPolicy | null {
+  const lastAssistant = (provider?: string): Msg | undefined => {
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i];
+      if (m.role === "assistant" && (m.provider !== undefined || m.api !== undefined) && m.provider !== "openclaw" && (provider === undefined || m.provider === provider)) return m;
+    }
+    return undefined;
+  };
+  const branch = session.branch;
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const v = branch[i].raw;
+    if (v.type === "custom" && v.customType === "model-snapshot" && v.data && typeof v.data === "object" && typeof v.data.provider === "string") {
+      const d = v.data;
+      return openClawIdPolicy(d.provider, typeof d.modelApi === "string" ? d.modelApi : undefined, typeof d.modelId === "string" ? d.modelId : undefined);
+    }
+    // A model chosen since the last run (`/model`): its api is the one its turns recorded, if any.
+    if (v.type === "model_change" && typeof v.provider === "string") return openClawIdPolicy(v.provider, lastAssistant(v.provider)?.api, typeof v.modelId === "string" ? v.modelId : undefined);
   }
-  return null;
+  const m = lastAssistant();
+  return m ? openClawIdPolicy(m.provider, m.api, m.model) : null;
 }
 
 const NATIVE_ANTHROPIC = /^toolu_[A-Za-z0-9_]+$/;
@@ -211,10 +240,12 @@ export interface StandInResult {
  * What OpenClaw sends with its ids: OpenClaw rewrites the history before pi-ai's pass (whose
  * skipped turns still count their calls), so the ids are given over `replayed` (what pi-ai was
  * given) and carried to `sent` (pi-ai's output: copies keep their origin) by origin, a stand-in
- * result taking its call's. Null when the policy keeps every id.
+ * result taking its call's. Null when the policy keeps every id. Not modelled: pi-ai pairs results
+ * by the ids it is given, so where one message repeats an id and one result answers it, OpenClaw's
+ * renamed second call gets a stand-in result that pi-ai on the file's ids does not make.
  */
-export function openClawSentMessages(replayed: readonly Msg[], sent: readonly Msg[], standIns: readonly StandInResult[]): Msg[] | null {
-  const policy = policyOfMessages(replayed);
+export function openClawSentMessages(session: Session, replayed: readonly Msg[], sent: readonly Msg[], standIns: readonly StandInResult[]): Msg[] | null {
+  const policy = policyOfSession(session, replayed);
   if (!policy) return null;
   // The new ids of each message's calls (queued per raw id, in call order) and of each result.
   const callIds = new Map<Msg["origin"], Map<string, string[]>>();
@@ -259,8 +290,14 @@ export function openClawSentMessages(replayed: readonly Msg[], sent: readonly Ms
     let next = resultIds.get(m.origin);
     const standIn = next === undefined ? standInCall.get(m) : undefined;
     if (standIn) {
-      // The call's id as given in its message (the first call of that raw id there).
-      next = callIds.get(standIn.assistant.origin)?.get(standIn.call.id)?.[0];
+      // The call's id as given in its message: the k-th call of that raw id there.
+      const content = Array.isArray(standIn.assistant.content) ? (standIn.assistant.content as any[]) : [];
+      let k = 0;
+      for (const b of content) {
+        if (b === standIn.call) break;
+        if (b && typeof b === "object" && CALL_TYPES.has(b.type) && b.id === standIn.call.id) k++;
+      }
+      next = callIds.get(standIn.assistant.origin)?.get(standIn.call.id)?.[k];
     }
     if (next === undefined || next === m.toolCallId) return m;
     changed = true;

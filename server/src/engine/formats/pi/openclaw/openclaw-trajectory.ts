@@ -54,7 +54,7 @@ export function readLastCompiledContext(text: string): RecordedContextRead {
     let cut: string | undefined;
     for (const m of data.messages) {
       if (isObject(m) && m.truncated === true && typeof m.reason === "string") {
-        cut = m.reason;
+        cut = m.reason.slice(0, 80);
         break;
       }
       messages.push(isObject(m) ? m : {});
@@ -63,7 +63,7 @@ export function readLastCompiledContext(text: string): RecordedContextRead {
       ok: true,
       record: {
         line,
-        at: typeof v.ts === "string" ? v.ts : undefined,
+        at: typeof v.ts === "string" ? v.ts.slice(0, 40) : undefined,
         leafId: typeof data.transcriptLeafId === "string" ? data.transcriptLeafId : undefined,
         prompt: typeof data.prompt === "string" ? data.prompt : undefined,
         messages,
