@@ -53,7 +53,23 @@ export function recordingIdentity(file: SidecarFile): string {
   const source = FORMAT_PROFILES.find((p) => p.recordedContext?.fileNamePattern.test(file.name))?.recordedContext;
   if (!source) return "none";
   const read = source.read(file.text);
-  return read.ok ? `${read.record.line}:${read.record.messages.length}:${read.record.at ?? ""}:${read.record.leafId ?? ""}` : `error:${read.error}`;
+  if (!read.ok) return `error:${read.error}`;
+  // The record's line, hashed: a record written again in place (same line, other content) counts.
+  const t = file.text;
+  let start = 0;
+  for (let i = 0; i < read.record.line; i++) start = t.indexOf("\n", start) + 1;
+  const end = t.indexOf("\n", start);
+  return `${read.record.line}:${fnv1a(t, start, end < 0 ? t.length : end)}`;
+}
+
+/** FNV-1a over the UTF-16 code units of `t[start, end)`: a key, not a checksum against tampering. */
+function fnv1a(t: string, start: number, end: number): string {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) {
+    h ^= t.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return `${end - start}:${(h >>> 0).toString(16)}`;
 }
 
 /** A small file beside a session, or null when there is none. Never throws, never blocks. */
