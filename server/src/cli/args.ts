@@ -71,7 +71,9 @@ not a session transcript (exit 2).
 
 Options:
   --format json|text   json (default): { "path", "format", "pruner", "afterModel", "leaf",
-                       "before", "after", "dropped", "chains", "totals" }; each message of
+                       "before", "after", "dropped", "chains", "totals", "recorded"? (the
+                       After column against what the agent recorded it sent: OpenClaw's
+                       <session>.trajectory.jsonl beside the file) }; each message of
                        before and after has "lines" (every file line it is made of, ascending;
                        [] for one the agent or a pruner makes) and "blocks" ([{ "kind": text |
                        thinking | call | result | image | other, "id"? (the tool-call id of a
