@@ -4,7 +4,7 @@
  * analyses (a corpus session and constructed sessions).
  */
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
@@ -510,6 +510,17 @@ describe("inspector: OpenClaw's trajectory, a recorded After (issue 25)", () => 
       assert.equal(await note.getAttribute("data-recorded"), "agrees");
       assert.match((await note.textContent()) ?? "", /OpenClaw's trajectory agrees with the After column: the 16 messages OpenClaw compiled when line 25 was the last entry/);
       assert.match((await note.getAttribute("title")) ?? "", /openclaw-run-oc-mock-session-1\.trajectory\.jsonl, line 31/);
+      // The recorded After itself: folded, then opened from the keyboard (the Details panel first).
+      await page.locator(".details-button").click();
+      const list = page.locator(".details-panel .recorded-list");
+      assert.equal(await list.getAttribute("open"), null);
+      await list.locator("summary").focus();
+      await page.keyboard.press("Enter");
+      assert.equal(await list.getAttribute("open"), "");
+      const items = list.locator("li");
+      assert.equal(await items.count(), 16);
+      assert.match((await items.nth(1).textContent()) ?? "", /^assistant call1 \(exec\), call2 \(read\) I'll run two tools in parallel\.$/);
+      assert.match((await items.nth(7).textContent()) ?? "", /^toolResult call12 second-turn/);
     });
   });
   it("a record that differs says where, as text: an id holding markup stays text", async () => {
@@ -523,6 +534,26 @@ describe("inspector: OpenClaw's trajectory, a recorded After (issue 25)", () => 
       assert.equal(await page.evaluate(() => (window as any).__hit), undefined);
     });
   });
+  const AXE = readFileSync(join(__dirname, "..", "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
+  for (const theme of ["dark", "light", "high-contrast", "high-contrast-light"] as const)
+    it(`axe-core finds no WCAG A/AA violation with the recorded After open in ${theme}`, async () => {
+      const view = viewOf(session, uri, { recording: { text: withId("call_1"), name: "t.trajectory.jsonl" } });
+      await withPage(
+        h,
+        async ({ page }) => {
+          await render(page, view);
+          await page.locator(".details-button").click();
+          await page.locator(".details-panel .recorded-list summary").click();
+          await page.evaluate(AXE);
+          const violations = await page.evaluate(async () => {
+            const r = await (window as any).axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
+            return r.violations.map((v: any) => ({ id: v.id, nodes: v.nodes.slice(0, 4).map((n: any) => n.target.join(" ")) }));
+          });
+          assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+        },
+        { theme },
+      );
+    });
   it("no trajectory: no note", async () => {
     const view = viewOf(session, uri);
     await withPage(h, async ({ page }) => {

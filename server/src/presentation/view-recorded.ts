@@ -27,5 +27,7 @@ export function viewRecorded(a: Analysis): ViewRecorded | undefined {
     agrees,
     ...(c.differenceLine !== undefined ? { line: c.differenceLine + 1 } : {}),
     summary,
+    messages: c.listed,
+    recorded: c.recorded,
   };
 }

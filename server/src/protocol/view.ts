@@ -253,6 +253,9 @@ export interface ViewRecorded {
   line?: number;
   /** One plain sentence saying all of the above. */
   summary: string;
+  /** The recorded messages (the first 200; `recorded` in all): what the agent sent, as it recorded it. */
+  messages: { role: string; ids: string[]; preview: string }[];
+  recorded: number;
 }
 
 /** Compactions a view lists at most (each is a row of the inspector). */

@@ -5,6 +5,7 @@ import type { ViewSummary } from "../rowSource.js";
 import { Icon } from "./Icon.js";
 import { ProviderBadge } from "./ProviderBadge.js";
 import { Ranges } from "./Ranges.js";
+import { RecordedList } from "./RecordedList.js";
 import { RecordedTotals } from "./RecordedUsage.js";
 import { SafeText } from "./SafeText.js";
 
@@ -53,6 +54,7 @@ export function DetailsPanel({ summary, slots, onJump, onProvider, hidden }: { s
           </span>
         ) : null}
       </div>
+      {summary.recorded ? <RecordedList recorded={summary.recorded} /> : null}
       <ProviderBadge provider={summary.provider} onSelect={(p) => p && onProvider(p)} />
       <Ranges summary={summary} slots={slots} onJump={onJump} />
     </div>

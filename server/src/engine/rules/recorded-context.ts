@@ -56,6 +56,29 @@ export interface RecordedComparison {
   difference?: string;
   /** 0-based line of the modelled message where they first differ. */
   differenceLine?: number;
+  /** The recorded messages, the first MAX_LISTED_RECORDED: what the inspector lists as the recorded After. */
+  listed: RecordedMessage[];
+}
+
+/** One recorded message as the inspector lists it (plain text, bounded). */
+export interface RecordedMessage {
+  role: string;
+  /** Its calls' ids and names (`id (name)`), or the call a result answers. */
+  ids: string[];
+  /** The start of its text. */
+  preview: string;
+}
+
+/** Recorded messages listed at most; characters of a preview. */
+export const MAX_LISTED_RECORDED = 200;
+const PREVIEW_CHARS = 160;
+
+function listedOf(messages: readonly Record<string, unknown>[]): RecordedMessage[] {
+  return messages.slice(0, MAX_LISTED_RECORDED).map((m) => {
+    const s = shapeOf(m);
+    const text = CONTENT_ROLES.has(s.role) ? s.text : typeof m.summary === "string" ? m.summary : "";
+    return { role: s.role.slice(0, 40), ids: (s.result !== undefined ? [s.result] : s.calls).slice(0, MAX_NAMED_CALLS).map((x) => x.slice(0, 120)), preview: text.replace(/\s+/g, " ").slice(0, PREVIEW_CHARS) };
+  });
 }
 
 /** One message reduced to what the comparison reads. */
@@ -95,7 +118,7 @@ function differenceOf(r: Shape, m: Shape): string | undefined {
 export function compareRecorded(session: Session, after: readonly Msg[], record: RecordedContext, file: string, label: string): RecordedComparison {
   const leaf = record.leafId !== undefined ? session.byId.get(record.leafId) : undefined;
   const leafLine = leaf ? leaf.line : null;
-  const base = { file, label, recordLine: record.line, at: record.at, leafLine, recorded: record.messages.length, cut: record.cut };
+  const base = { file, label, recordLine: record.line, at: record.at, leafLine, recorded: record.messages.length, cut: record.cut, listed: listedOf(record.messages) };
   // Compiled at an entry not on the branch shown (another branch, or not in this file): nothing of this After to compare.
   if (!leaf || !session.branch.includes(leaf)) return { ...base, modelled: 0, agree: 0, elsewhere: true };
   const limit = leaf.line;
