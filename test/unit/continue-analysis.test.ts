@@ -434,4 +434,105 @@ describe("Gemini CLI and Kimi CLI: continued analyses equal fresh ones (property
     t.diagnostic(`Gemini CLI edits: context edited ${edited} times`);
     assert.ok(edited > 150, `edited ${edited}`);
   });
+
+  // Kimi CLI context.jsonl: kosong messages (adjacent user messages are merged when sent, a
+  // notification is not), calls with results, markers, a system message, arguments that are not
+  // JSON, lines the loader skips.
+  type KimiOp = { kind: string; k: number; same: boolean };
+  const kimiOp = fc.record({
+    kind: fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom("user", "say", "call", "result", "usage", "checkpoint") },
+      { weight: 2, arbitrary: fc.constantFrom("notification", "think", "bad-args", "system", "prompt", "torn") },
+      { weight: 1, arbitrary: fc.constantFrom("skipped", "unknown-role", "bad") },
+    ),
+    k: fc.integer({ min: 0, max: 3 }),
+    same: fc.boolean(),
+  });
+  const kimiLine = (op: KimiOp, n: number): string => {
+    const call = (k: number, args: string) => ({ type: "function", id: `Bash:${k}`, function: { name: "Bash", arguments: args } });
+    switch (op.kind) {
+      case "user": return JSON.stringify({ role: "user", content: op.same ? `again ${n}` : [{ type: "text", text: `again ${n}` }] });
+      case "notification": return JSON.stringify({ role: "user", content: [{ type: "text", text: `<notification id="${n}">done</notification>` }] });
+      case "say": return JSON.stringify({ role: "assistant", content: [{ type: "text", text: `ok ${n}` }] });
+      case "think": return JSON.stringify({ role: "assistant", content: [{ type: "think", think: "hm" }, { type: "text", text: `ok ${n}` }] });
+      case "call": return JSON.stringify({ role: "assistant", content: [], tool_calls: op.same ? [call(op.k, '{"command":"ls"}'), call(op.k + 1, "{}")] : [call(op.k, '{"command":"ls"}')] });
+      case "bad-args": return JSON.stringify({ role: "assistant", content: [], tool_calls: [call(op.k, '{"command":')] });
+      case "result": return JSON.stringify({ role: "tool", content: [{ type: "text", text: op.same ? "<system>ERROR: no</system>" : "out" }], tool_call_id: `Bash:${op.k}` });
+      case "usage": return JSON.stringify({ role: "_usage", token_count: n });
+      case "checkpoint": return JSON.stringify({ role: "_checkpoint", id: n });
+      case "prompt": return JSON.stringify({ role: "_system_prompt", content: `You are Kimi ${n}` });
+      case "system": return JSON.stringify({ role: "system", content: "be brief" });
+      case "skipped": return JSON.stringify({ role: "assistant", content: 5 });
+      case "unknown-role": return JSON.stringify({ role: "developer", content: "x" });
+      case "bad": return "{not json";
+      default: return JSON.stringify({ role: "user", content: [{ type: "text", text: `torn ${n}` }] });
+    }
+  };
+  const kimiStart = `${JSON.stringify({ role: "_checkpoint", id: 0 })}\n${JSON.stringify({ role: "user", content: [{ type: "text", text: "hi" }] })}\n`;
+
+  it("Kimi CLI: random appends, one line or several at a time, torn lines", (t) => {
+    const stages: Record<string, number> = {};
+    fc.assert(
+      fc.property(fc.array(fc.array(kimiOp, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 10 }), (batches) => {
+        let doc = parseText(kimiStart);
+        let v = continueAnalysis(doc, {});
+        let n = 0;
+        let rest = "";
+        for (const batch of batches) {
+          let text = rest;
+          rest = "";
+          batch.forEach((op, i) => {
+            const line = kimiLine(op, ++n);
+            if (op.kind === "torn" && i === batch.length - 1) {
+              const cut = 5 + ((op.k * 11) % (line.length - 10));
+              text += line.slice(0, cut);
+              rest = line.slice(cut) + "\n";
+            } else text += line + "\n";
+          });
+          doc = appendText(doc, text);
+          v = next(v, doc);
+          const k = `${v.stages.session}/${v.stages.context}`;
+          stages[k] = (stages[k] ?? 0) + 1;
+          check(v, doc);
+        }
+      }),
+      { seed: 2025, numRuns: 200 },
+    );
+    t.diagnostic(`Kimi CLI appends: ${JSON.stringify(stages)}`);
+    assert.ok((stages["appended/extended"] ?? 0) > 500, JSON.stringify(stages));
+  });
+
+  it("Kimi CLI: random edits in place", (t) => {
+    const kinds = ["user", "say", "call", "result", "usage", "user", "user", "notification", "think", "call", "result", "result", "system", "say", "bad-args", "user"];
+    const base = kimiStart + kinds.map((kind, i) => kimiLine({ kind, k: 1, same: i % 2 === 0 }, i + 2) + "\n").join("");
+    const lines = base.trimEnd().split("\n").length;
+    const edit1 = fc.record({ line: fc.integer({ min: 1, max: lines - 1 }), what: fc.constantFrom("text", "text", "text", "call-id", "args", "skip", "notification") });
+    let edited = 0;
+    fc.assert(
+      fc.property(fc.array(edit1, { minLength: 1, maxLength: 6 }), (edits) => {
+        let doc = parseText(base);
+        let v = continueAnalysis(doc, {});
+        let n = 0;
+        for (const e of edits) {
+          const o = JSON.parse(doc.lines.at(e.line)!.text);
+          n++;
+          if (o.role === "_usage" || o.role === "_checkpoint") o[o.role === "_usage" ? "token_count" : "id"] = 100 + n;
+          else if (e.what === "text") o.content = typeof o.content === "string" ? `edited ${n}` : Array.isArray(o.content) ? o.content.map((p: any) => (p.type === "text" ? { ...p, text: `edited ${n}` } : p)) : o.content;
+          else if (e.what === "call-id") {
+            if (o.tool_call_id) o.tool_call_id = `Bash:${n % 3}`;
+            if (o.tool_calls) o.tool_calls = o.tool_calls.map((c: any) => ({ ...c, id: `Bash:${n % 3}` }));
+          } else if (e.what === "args") o.tool_calls = o.tool_calls?.map((c: any) => ({ ...c, function: { ...c.function, arguments: n % 2 ? "{" : "{}" } }));
+          else if (e.what === "skip") o.content = o.content === 7 ? "back" : 7;
+          else o.content = [{ type: "text", text: `<notification id="${n}">x</notification>` }];
+          doc = edit(doc, e.line, JSON.stringify(o));
+          v = next(v, doc);
+          if (v.stages.context === "edited") edited++;
+          check(v, doc);
+        }
+      }),
+      { seed: 2026, numRuns: 150 },
+    );
+    t.diagnostic(`Kimi CLI edits: context edited ${edited} times`);
+    assert.ok(edited > 200, `edited ${edited}`);
+  });
 });

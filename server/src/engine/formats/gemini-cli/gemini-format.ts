@@ -18,7 +18,7 @@ import type { FormatProfile } from "../profile.js";
 import { recordsMessages } from "./gemini-messages.js";
 import { readGemini, readGeminiDocument, readGeminiLinesIn } from "./gemini-read.js";
 import { type GeminiRecord, geminiRecords } from "./gemini-records.js";
-import { sharedPrefix } from "../../model/fold-resume.js";
+import { type FlatMapRun, flatMapResumed } from "../../model/fold-resume.js";
 import { geminiEditContext, geminiExtendContext } from "./gemini-continuation.js";
 import { geminiInterruptedResult, geminiRepeatedResult, geminiResultLineRemoval } from "./gemini-repair.js";
 import { geminiResumeContext } from "./gemini-resume.js";
@@ -26,50 +26,19 @@ import { geminiDocumentUsage, geminiUsage } from "./gemini-usage.js";
 import { GEMINI_WORDS } from "./gemini-words.js";
 import { GEMINI_CLI_DOC } from "./gemini-doc.js";
 
-/**
- * The last model turns per branch's first entry, to continue: the records of the part two
- * versions share (the same record objects) give the same turns. `countAfter` (turns up to each
- * record) is the run's own, taken over in place; a returned list is never changed.
- */
-const lastTurns = new WeakMap<object, { records: readonly GeminiRecord[]; out: ModelRef[]; countAfter: number[] }>();
+/** The last model turns per branch's first entry, to continue (model/fold-resume.ts `flatMapResumed`). */
+const lastTurns = new WeakMap<object, FlatMapRun<GeminiRecord, ModelRef>>();
 /** A model record's turn, once per record. */
-const turnOf = new WeakMap<GeminiRecord, ModelRef | null>();
-function recordTurn(r: GeminiRecord): ModelRef | undefined {
+const turnOf = new WeakMap<GeminiRecord, readonly ModelRef[]>();
+function recordTurn(r: GeminiRecord): readonly ModelRef[] {
   let t = turnOf.get(r);
-  if (t === undefined) turnOf.set(r, (t = r.rec.type === "gemini" ? { provider: "gemini", ...(typeof r.rec.model === "string" && r.rec.model !== "" ? { model: r.rec.model } : {}), line: r.line } : null));
-  return t ?? undefined;
+  if (t === undefined) turnOf.set(r, (t = r.rec.type === "gemini" ? [{ provider: "gemini", ...(typeof r.rec.model === "string" && r.rec.model !== "" ? { model: r.rec.model } : {}), line: r.line }] : []));
+  return t;
 }
 
 /** The model of each model record the CLI holds (every request goes to the Gemini API). */
 function geminiModelTurns(session: Session): ModelRef[] {
-  const { records } = geminiRecords(session.branch);
-  const key: object | undefined = session.branch[0];
-  const prev = key ? lastTurns.get(key) : undefined;
-  if (key) lastTurns.delete(key);
-  const from = prev ? sharedPrefix(prev.records, records) : 0;
-  let out: ModelRef[];
-  let countAfter: number[];
-  if (prev && from > 0) {
-    const kept = prev.countAfter[from - 1];
-    countAfter = prev.countAfter;
-    countAfter.length = from;
-    const added: ModelRef[] = [];
-    for (let i = from; i < records.length; i++) {
-      const t = recordTurn(records[i]);
-      if (t) added.push(t);
-      countAfter.push(kept + added.length);
-    }
-    out = kept === prev.out.length && added.length === 0 ? prev.out : prev.out.slice(0, kept).concat(added);
-  } else {
-    out = [];
-    countAfter = [];
-    for (const r of records) {
-      const t = recordTurn(r);
-      if (t) out.push(t);
-      countAfter.push(out.length);
-    }
-  }
-  if (key) lastTurns.set(key, { records, out, countAfter });
+  const out = flatMapResumed(lastTurns, session.branch[0], geminiRecords(session.branch).records, recordTurn);
   if (out.length === 0 && session.branch.length > 0) return [{ provider: "gemini", line: session.branch[0].line }];
   return out;
 }
