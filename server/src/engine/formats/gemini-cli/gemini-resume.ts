@@ -28,7 +28,8 @@
  */
 import type { DropReason } from "../../model/drop-reason.js";
 import { documentOf } from "../../model/json-document.js";
-import { sharedPrefix } from "../../model/fold-resume.js";
+import { sharedPrefix, sharedSuffix } from "../../model/fold-resume.js";
+import { pushAll } from "../../model/arrays.js";
 import { isObject } from "../../model/parse.js";
 import type { Finding, JsonPath, Msg, Session } from "../../model/types.js";
 import { toolCallsOf, lineOf } from "../../model/types.js";
@@ -149,6 +150,12 @@ function closingTurn(after: Msg): Msg {
 function foldHistory(records: readonly GeminiRecord[], before: readonly Msg[], prev: HistoryFold | undefined): HistoryFold {
   let cp: Checkpoint | undefined;
   let checkpoints: Checkpoint[] = [];
+  // The previous run's checkpoints after the one resumed at, and where the records and messages
+  // both versions end with begin (in this version): once the fold reaches a checkpoint there that
+  // the previous run had too, the rest is the previous run's (an edit in place changes the middle).
+  let later: Checkpoint[] = [];
+  let endRecords = records.length + 1;
+  let endAt = before.length + 1;
   if (prev) {
     const kr = sharedPrefix(prev.records, records);
     const kb = sharedPrefix(prev.before, before);
@@ -157,9 +164,17 @@ function foldHistory(records: readonly GeminiRecord[], before: readonly Msg[], p
     if (c >= 0) {
       cp = prev.checkpoints[c];
       checkpoints = prev.checkpoints;
+      if (kr < records.length || kb < before.length) {
+        later = checkpoints.slice(c + 1);
+        endRecords = records.length - sharedSuffix(prev.records, records, kr);
+        endAt = before.length - sharedSuffix(prev.before, before, kb);
+      }
       checkpoints.length = c + 1;
     }
   }
+  const dRecords = prev ? records.length - prev.records.length : 0;
+  const dAt = prev ? before.length - prev.before.length : 0;
+  let q = 0;
   const fold: HistoryFold = {
     records,
     before,
@@ -222,22 +237,76 @@ function foldHistory(records: readonly GeminiRecord[], before: readonly Msg[], p
         }
       }
     }
-    if (pending.length === 0)
-      checkpoints.push({ record: i + 1, at, messages: messages.length, ignored: ignored.length, invalid: invalid.length, thoughts: thoughts.length, resumable: fold.resumable, crashes: fold.crashes, last: fold.last });
+    if (pending.length > 0) continue;
+    const here: Checkpoint = { record: i + 1, at, messages: messages.length, ignored: ignored.length, invalid: invalid.length, thoughts: thoughts.length, resumable: fold.resumable, crashes: fold.crashes, last: fold.last };
+    checkpoints.push(here);
+    if (i + 1 < endRecords || at < endAt) continue;
+    while (q < later.length && later[q].record < i + 1 - dRecords) q++;
+    const was = later[q];
+    if (!was || was.record !== i + 1 - dRecords || was.at !== at - dAt) continue;
+    takeOver(fold, prev!, was, here, later.slice(q + 1));
+    return finishFold(fold, prev);
   }
   flush();
+  return finishFold(fold, prev);
+}
+
+/**
+ * The previous run's end taken over from its checkpoint `was`, which is this run's `here` (the
+ * same records and messages follow): its outputs after it, and its checkpoints moved by the
+ * difference in records, messages and counts (the previous run's own, changed in place).
+ */
+function takeOver(fold: HistoryFold, prev: HistoryFold, was: Checkpoint, here: Checkpoint, after: Checkpoint[]): void {
+  pushAll(fold.messages, prev.messages.slice(was.messages));
+  pushAll(fold.ignored, prev.ignored.slice(was.ignored));
+  pushAll(fold.invalid, prev.invalid.slice(was.invalid));
+  pushAll(fold.thoughts, prev.thoughts.slice(was.thoughts));
+  fold.resumable = prev.resumable - was.resumable + here.resumable;
+  fold.crashes = prev.crashes - was.crashes + here.crashes;
+  // No turn after the checkpoint: the last turn is this run's.
+  fold.last = prev.last === was.last ? here.last : prev.last;
+  for (const c of after) {
+    c.record += here.record - was.record;
+    c.at += here.at - was.at;
+    c.messages += here.messages - was.messages;
+    c.ignored += here.ignored - was.ignored;
+    c.invalid += here.invalid - was.invalid;
+    c.thoughts += here.thoughts - was.thoughts;
+    c.resumable += here.resumable - was.resumable;
+    c.crashes += here.crashes - was.crashes;
+    if (c.last === was.last) c.last = here.last;
+    fold.checkpoints.push(c);
+  }
+}
+
+/** What the fold sends (with the closing turn) and the pairing's findings over it. */
+function finishFold(fold: HistoryFold, prev: HistoryFold | undefined): HistoryFold {
+  const { messages } = fold;
   // The CLI closes a history that ends in function responses before the new prompt.
   const last = fold.last;
   fold.sent = last !== undefined && last.role === "user" && last.responses ? messages.concat(closingTurn(last.msgs[last.msgs.length - 1])) : messages;
   const p = prev ? pairingFrom(prev, fold.sent) : undefined;
   fold.findings = p ? p.findings : [];
   fold.pairingMarks = p ? p.marks : [];
-  pairingFindings(fold.sent, p ? p.from : 0, fold.findings, fold.pairingMarks);
+  pairingFindings(fold.sent, p ? p.from : 0, fold.findings, fold.pairingMarks, p?.end);
   return fold;
 }
 
+/**
+ * The previous pairing's end, to take over: its findings, its marks after the group resumed at
+ * (index and findings' count pairs), and where the messages both versions end with begin (in
+ * this version). A group that starts there at a place the previous run's did, moved by the
+ * difference in length, is followed by the previous run's groups and findings.
+ */
+interface PairingEnd {
+  findings: readonly Finding[];
+  marks: number[];
+  from: number;
+  shift: number;
+}
+
 /** Where the pairing of `sent` resumes from `prev`'s: the last group that starts inside what both share. */
-function pairingFrom(prev: HistoryFold, sent: readonly Msg[]): { from: number; findings: Finding[]; marks: number[] } | undefined {
+function pairingFrom(prev: HistoryFold, sent: readonly Msg[]): { from: number; findings: Finding[]; marks: number[]; end?: PairingEnd } | undefined {
   const k = sharedPrefix(prev.sent, sent);
   const marks = prev.pairingMarks;
   let c = marks.length - 2;
@@ -245,8 +314,10 @@ function pairingFrom(prev: HistoryFold, sent: readonly Msg[]): { from: number; f
   if (c < 0) return undefined;
   const from = marks[c];
   const findings = prev.findings.slice(0, marks[c + 1]);
+  const end: PairingEnd | undefined =
+    k < sent.length || k < prev.sent.length ? { findings: prev.findings, marks: marks.slice(c + 2), from: sent.length - sharedSuffix(prev.sent, sent, k), shift: sent.length - prev.sent.length } : undefined;
   marks.length = c;
-  return { from, findings, marks };
+  return { from, findings, marks, end };
 }
 
 export function geminiResumeContext(session: Session, before: Msg[]): ResumeContext {
@@ -343,9 +414,21 @@ function crashes(r: GeminiRecord): boolean {
  * counts agree, a response of another id is read as the answer at its place (no finding: a call
  * id of the wrong type is the reading's one finding).
  */
-function pairingFindings(messages: readonly Msg[], from: number, findings: Finding[], marks: number[]): void {
+function pairingFindings(messages: readonly Msg[], from: number, findings: Finding[], marks: number[], end?: PairingEnd): void {
   let i = from;
+  let q = 0;
   while (i < messages.length) {
+    if (end && i >= end.from) {
+      // The same messages to the end as the previous run's from its group at `i - shift`: its findings and groups.
+      const at = i - end.shift;
+      while (q < end.marks.length && end.marks[q] < at) q += 2;
+      if (q < end.marks.length && end.marks[q] === at) {
+        const moved = findings.length - end.marks[q + 1];
+        pushAll(findings, end.findings.slice(end.marks[q + 1]));
+        for (let m = q; m < end.marks.length; m += 2) marks.push(end.marks[m] + end.shift, end.marks[m + 1] + moved);
+        return;
+      }
+    }
     // Each group's findings depend on its messages alone (and whether the history ends with it): a place to resume from.
     marks.push(i, findings.length);
     if (messages[i].role !== "assistant") {
