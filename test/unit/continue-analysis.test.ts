@@ -15,6 +15,7 @@ import { ccSession, codexSession, cxCall, cxOut, cxReasoning, cxSay, cxUser, tex
 import { entryOf, sessionText } from "../helpers/session-builder.js";
 import { analysisShape, verdictShape } from "../helpers/analysis-shape.js";
 import { appendLine as append, editLine as edit } from "../helpers/patch-doc.js";
+import { patchLines } from "../../server/src/engine/model/patch-lines.js";
 
 function next(prev: ContinuedAnalysis, parsed: ParsedText): ContinuedAnalysis {
   return continueAnalysis(parsed, {}, { checkpoint: prev.checkpoint, analysis: prev.analysis });
@@ -260,5 +261,278 @@ describe("continued analyses equal fresh ones (property, bounded)", () => {
     );
     t.diagnostic(`Claude Code edits: session continued ${continued} times`);
     assert.ok(continued > 50, `continued ${continued}`);
+  });
+});
+
+describe("Gemini CLI and Kimi CLI: continued analyses equal fresh ones (property, bounded)", () => {
+  /** The document after `text` is written at its end (a torn last line is completed, as an agent's next write does). */
+  const appendText = (parsed: ParsedText, text: string): ParsedText => {
+    const last = parsed.lines.at(parsed.lines.length - 1);
+    if (!last || last.eol !== "") return append(parsed, text);
+    const at = { line: parsed.lines.length - 1, character: last.text.length };
+    return patchLines(parsed, [{ range: { start: at, end: at }, text }])!;
+  };
+  const check = (v: ContinuedAnalysis, doc: ParsedText) => {
+    const fresh = analyze(join(doc));
+    assert.deepEqual(analysisShape(v.analysis), analysisShape(fresh));
+    assert.deepEqual(verdictShape(v.analysis), verdictShape(fresh));
+  };
+
+  // Gemini CLI 0.40+ JSON Lines: records written once or again with the same id (a model turn
+  // rewritten as its calls come in), `$set` lines (metadata; rarely a compression's records), a
+  // rewind, commands the CLI ignores, thoughts-only and invalid model turns, calls with and
+  // without results, a response in a user record, a torn last line the next write completes.
+  type GemOp = { kind: string; k: number; same: boolean };
+  const gemOp = fc.record({
+    kind: fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom("user", "say", "call", "rewrite", "set") },
+      { weight: 3, arbitrary: fc.constantFrom("thought", "response", "command", "info", "rewrite-old", "torn") },
+      { weight: 1, arbitrary: fc.constantFrom("empty", "set-messages", "rewind", "meta", "bad") },
+    ),
+    k: fc.integer({ min: 1, max: 3 }),
+    same: fc.boolean(),
+  });
+  const gemMeta = JSON.stringify({ sessionId: "s1", projectHash: "p1", startTime: "2026-01-01T00:00:00.000Z", lastUpdated: "2026-01-01T00:00:00.000Z", kind: "main" });
+  const gemStart = `${gemMeta}\n${JSON.stringify({ id: "r0", timestamp: "2026-01-01T00:00:00.000Z", type: "user", content: [{ text: "hi" }] })}\n`;
+  /** A writer of Gemini CLI lines: each op's line (a torn one comes back as two parts). */
+  const gemWriter = () => {
+    let n = 0;
+    const ids = ["r0"];
+    let lastModel: Record<string, unknown> | undefined;
+    const ts = () => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+    const call = (k: number, result: boolean) => ({
+      id: `c${k}`,
+      name: "run_shell_command",
+      args: { command: "ls" },
+      status: "success",
+      timestamp: ts(),
+      ...(result ? { result: [{ functionResponse: { id: `c${k}`, name: "run_shell_command", response: { output: "ok" } } }] } : {}),
+    });
+    const record = (o: Record<string, unknown>) => {
+      ids.push(String(o.id));
+      if (o.type === "gemini") lastModel = o;
+      return JSON.stringify(o);
+    };
+    return (op: GemOp): string[] => {
+      n++;
+      const id = `r${n}`;
+      switch (op.kind) {
+        case "user": return [record({ id, timestamp: ts(), type: "user", content: [{ text: `again ${n}` }] })];
+        case "command": return [record({ id, timestamp: ts(), type: "user", content: op.same ? "/stats" : [{ text: "<session_context>x</session_context>" }] })];
+        case "say": return [record({ id, timestamp: ts(), type: "gemini", content: `ok ${n}`, thoughts: op.same ? [{ subject: "S", description: "d" }] : [], model: "gemini-3-pro-preview", tokens: { input: 10, output: n, cached: 0, thoughts: 0, tool: 0, total: 10 + n } })];
+        case "thought": return [record({ id, timestamp: ts(), type: "gemini", content: "", thoughts: [{ subject: "S", description: `d${n}` }], model: "gemini-3-pro-preview" })];
+        case "empty": return [record({ id, timestamp: ts(), type: "gemini", content: [{ text: "" }], model: "gemini-3-pro-preview" })];
+        case "call": return [record({ id, timestamp: ts(), type: "gemini", content: "", thoughts: [], model: "gemini-3-flash-preview", toolCalls: [call(op.k, !op.same)] })];
+        case "rewrite": {
+          // The last model record again (its calls and results came in), or a new one when there is none.
+          const base = lastModel ?? { id, timestamp: ts(), type: "gemini", content: "", model: "gemini-3-pro-preview" };
+          const calls = Array.isArray(base.toolCalls) ? base.toolCalls : [];
+          return [record({ ...base, toolCalls: [...calls, call(op.k + calls.length, true)] })];
+        }
+        case "rewrite-old": {
+          const old = ids[(op.k * 7 + n) % ids.length];
+          return [record({ id: old, timestamp: ts(), type: op.same ? "user" : "gemini", content: `rewritten ${n}`, model: "gemini-3-pro-preview" })];
+        }
+        case "response": return [record({ id, timestamp: ts(), type: "user", content: [{ functionResponse: { id: `c${op.k}`, name: "run_shell_command", response: { output: "again" } } }] })];
+        case "info": return [record({ id, timestamp: ts(), type: op.same ? "info" : "error", content: "note" })];
+        case "set": return [JSON.stringify({ $set: { lastUpdated: ts() } })];
+        case "set-messages": {
+          const kept = [{ id: `s${n}`, timestamp: ts(), type: "user", content: "summary" }];
+          ids.push(`s${n}`);
+          return [JSON.stringify({ $set: { lastUpdated: ts(), messages: op.same ? kept : [] } })];
+        }
+        case "rewind": return [JSON.stringify({ $rewindTo: op.same ? ids[(op.k * 5 + n) % ids.length] : "gone" })];
+        case "meta": return [op.same ? gemMeta : JSON.stringify({ sessionId: "s1", projectHash: "p1", kind: "main", messages: [{ id: `m${n}`, type: "user", content: "from meta" }] })];
+        case "bad": return ["{not json"];
+        default: {
+          const line = record({ id, timestamp: ts(), type: "user", content: [{ text: `torn ${n}` }] });
+          const cut = 5 + (op.k * 11) % (line.length - 10);
+          return [line.slice(0, cut), line.slice(cut)];
+        }
+      }
+    };
+  };
+
+  it("Gemini CLI: random appends, one line or several at a time, `$set` lines, records written again, torn lines", (t) => {
+    const stages: Record<string, number> = {};
+    fc.assert(
+      fc.property(fc.array(fc.array(gemOp, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 10 }), (batches) => {
+        let doc = parseText(gemStart);
+        let v = continueAnalysis(doc, {});
+        const write = gemWriter();
+        // The second part of a torn line, written first by the next batch.
+        let rest = "";
+        for (const batch of batches) {
+          let text = rest;
+          rest = "";
+          batch.forEach((op, i) => {
+            const [line, tail] = write(op);
+            if (tail !== undefined && i === batch.length - 1) {
+              text += line;
+              rest = tail + "\n";
+            } else text += line + (tail ?? "") + "\n";
+          });
+          doc = appendText(doc, text);
+          v = next(v, doc);
+          const k = `${v.stages.session}/${v.stages.context}`;
+          stages[k] = (stages[k] ?? 0) + 1;
+          check(v, doc);
+        }
+      }),
+      { seed: 2023, numRuns: 200 },
+    );
+    t.diagnostic(`Gemini CLI appends: ${JSON.stringify(stages)}`);
+    assert.ok((stages["appended/extended"] ?? 0) > 500, JSON.stringify(stages));
+  });
+
+  it("Gemini CLI: an append of a record, a `$set` and the model record written again continues the context; a rewind builds it again", () => {
+    let doc = parseText(gemStart);
+    let v = continueAnalysis(doc, {});
+    const write = gemWriter();
+    for (const kind of ["say", "set", "call", "set", "rewrite", "user", "set"]) {
+      doc = append(doc, write({ kind, k: 1, same: false })[0] + "\n");
+      v = next(v, doc);
+      assert.equal(v.stages.session, "appended");
+      assert.equal(v.stages.context, "extended", kind);
+      check(v, doc);
+    }
+    doc = append(doc, write({ kind: "rewind", k: 1, same: true })[0] + "\n");
+    v = next(v, doc);
+    assert.equal(v.stages.context, "built");
+    check(v, doc);
+  });
+
+  it("Gemini CLI: random edits in place", (t) => {
+    const write = gemWriter();
+    const lines = [gemStart.trimEnd()];
+    for (const kind of ["say", "set", "call", "set", "rewrite", "user", "thought", "response", "command", "call", "say", "user", "set", "say"]) lines.push(write({ kind, k: 2, same: kind === "call" }).join(""));
+    const base = lines.join("\n") + "\n";
+    const edit1 = fc.record({ line: fc.integer({ min: 1, max: lines.length - 1 }), what: fc.constantFrom("text", "text", "text", "id", "type", "result-id", "time") });
+    let edited = 0;
+    fc.assert(
+      fc.property(fc.array(edit1, { minLength: 1, maxLength: 6 }), (edits) => {
+        let doc = parseText(base);
+        let v = continueAnalysis(doc, {});
+        let n = 0;
+        for (const e of edits) {
+          const o = JSON.parse(doc.lines.at(e.line)!.text);
+          n++;
+          if (o.$set) o.$set.lastUpdated = `2026-02-01T00:00:0${n}.000Z`;
+          else if (e.what === "text") o.content = typeof o.content === "string" ? `edited ${n}` : Array.isArray(o.content) ? o.content.map((p: any) => (typeof p.text === "string" ? { ...p, text: `edited ${n}` } : p)) : o.content;
+          else if (e.what === "id") o.id = `x${n % 2}`;
+          else if (e.what === "type") o.type = o.type === "user" ? "gemini" : "user";
+          else if (e.what === "result-id") o.toolCalls = Array.isArray(o.toolCalls) ? o.toolCalls.map((c: any) => ({ ...c, id: `c${n % 3}` })) : o.toolCalls;
+          else o.timestamp = `2026-02-01T00:00:0${n}.000Z`;
+          doc = edit(doc, e.line, JSON.stringify(o));
+          v = next(v, doc);
+          if (v.stages.context === "edited") edited++;
+          check(v, doc);
+        }
+      }),
+      { seed: 2024, numRuns: 150 },
+    );
+    t.diagnostic(`Gemini CLI edits: context edited ${edited} times`);
+    assert.ok(edited > 150, `edited ${edited}`);
+  });
+
+  // Kimi CLI context.jsonl: kosong messages (adjacent user messages are merged when sent, a
+  // notification is not), calls with results, markers, a system message, arguments that are not
+  // JSON, lines the loader skips.
+  type KimiOp = { kind: string; k: number; same: boolean };
+  const kimiOp = fc.record({
+    kind: fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom("user", "say", "call", "result", "usage", "checkpoint") },
+      { weight: 2, arbitrary: fc.constantFrom("notification", "think", "bad-args", "system", "prompt", "torn") },
+      { weight: 1, arbitrary: fc.constantFrom("skipped", "unknown-role", "bad") },
+    ),
+    k: fc.integer({ min: 0, max: 3 }),
+    same: fc.boolean(),
+  });
+  const kimiLine = (op: KimiOp, n: number): string => {
+    const call = (k: number, args: string) => ({ type: "function", id: `Bash:${k}`, function: { name: "Bash", arguments: args } });
+    switch (op.kind) {
+      case "user": return JSON.stringify({ role: "user", content: op.same ? `again ${n}` : [{ type: "text", text: `again ${n}` }] });
+      case "notification": return JSON.stringify({ role: "user", content: [{ type: "text", text: `<notification id="${n}">done</notification>` }] });
+      case "say": return JSON.stringify({ role: "assistant", content: [{ type: "text", text: `ok ${n}` }] });
+      case "think": return JSON.stringify({ role: "assistant", content: [{ type: "think", think: "hm" }, { type: "text", text: `ok ${n}` }] });
+      case "call": return JSON.stringify({ role: "assistant", content: [], tool_calls: op.same ? [call(op.k, '{"command":"ls"}'), call(op.k + 1, "{}")] : [call(op.k, '{"command":"ls"}')] });
+      case "bad-args": return JSON.stringify({ role: "assistant", content: [], tool_calls: [call(op.k, '{"command":')] });
+      case "result": return JSON.stringify({ role: "tool", content: [{ type: "text", text: op.same ? "<system>ERROR: no</system>" : "out" }], tool_call_id: `Bash:${op.k}` });
+      case "usage": return JSON.stringify({ role: "_usage", token_count: n });
+      case "checkpoint": return JSON.stringify({ role: "_checkpoint", id: n });
+      case "prompt": return JSON.stringify({ role: "_system_prompt", content: `You are Kimi ${n}` });
+      case "system": return JSON.stringify({ role: "system", content: "be brief" });
+      case "skipped": return JSON.stringify({ role: "assistant", content: 5 });
+      case "unknown-role": return JSON.stringify({ role: "developer", content: "x" });
+      case "bad": return "{not json";
+      default: return JSON.stringify({ role: "user", content: [{ type: "text", text: `torn ${n}` }] });
+    }
+  };
+  const kimiStart = `${JSON.stringify({ role: "_checkpoint", id: 0 })}\n${JSON.stringify({ role: "user", content: [{ type: "text", text: "hi" }] })}\n`;
+
+  it("Kimi CLI: random appends, one line or several at a time, torn lines", (t) => {
+    const stages: Record<string, number> = {};
+    fc.assert(
+      fc.property(fc.array(fc.array(kimiOp, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 10 }), (batches) => {
+        let doc = parseText(kimiStart);
+        let v = continueAnalysis(doc, {});
+        let n = 0;
+        let rest = "";
+        for (const batch of batches) {
+          let text = rest;
+          rest = "";
+          batch.forEach((op, i) => {
+            const line = kimiLine(op, ++n);
+            if (op.kind === "torn" && i === batch.length - 1) {
+              const cut = 5 + ((op.k * 11) % (line.length - 10));
+              text += line.slice(0, cut);
+              rest = line.slice(cut) + "\n";
+            } else text += line + "\n";
+          });
+          doc = appendText(doc, text);
+          v = next(v, doc);
+          const k = `${v.stages.session}/${v.stages.context}`;
+          stages[k] = (stages[k] ?? 0) + 1;
+          check(v, doc);
+        }
+      }),
+      { seed: 2025, numRuns: 200 },
+    );
+    t.diagnostic(`Kimi CLI appends: ${JSON.stringify(stages)}`);
+    assert.ok((stages["appended/extended"] ?? 0) > 500, JSON.stringify(stages));
+  });
+
+  it("Kimi CLI: random edits in place", (t) => {
+    const kinds = ["user", "say", "call", "result", "usage", "user", "user", "notification", "think", "call", "result", "result", "system", "say", "bad-args", "user"];
+    const base = kimiStart + kinds.map((kind, i) => kimiLine({ kind, k: 1, same: i % 2 === 0 }, i + 2) + "\n").join("");
+    const lines = base.trimEnd().split("\n").length;
+    const edit1 = fc.record({ line: fc.integer({ min: 1, max: lines - 1 }), what: fc.constantFrom("text", "text", "text", "call-id", "args", "skip", "notification") });
+    let edited = 0;
+    fc.assert(
+      fc.property(fc.array(edit1, { minLength: 1, maxLength: 6 }), (edits) => {
+        let doc = parseText(base);
+        let v = continueAnalysis(doc, {});
+        let n = 0;
+        for (const e of edits) {
+          const o = JSON.parse(doc.lines.at(e.line)!.text);
+          n++;
+          if (o.role === "_usage" || o.role === "_checkpoint") o[o.role === "_usage" ? "token_count" : "id"] = 100 + n;
+          else if (e.what === "text") o.content = typeof o.content === "string" ? `edited ${n}` : Array.isArray(o.content) ? o.content.map((p: any) => (p.type === "text" ? { ...p, text: `edited ${n}` } : p)) : o.content;
+          else if (e.what === "call-id") {
+            if (o.tool_call_id) o.tool_call_id = `Bash:${n % 3}`;
+            if (o.tool_calls) o.tool_calls = o.tool_calls.map((c: any) => ({ ...c, id: `Bash:${n % 3}` }));
+          } else if (e.what === "args") o.tool_calls = o.tool_calls?.map((c: any) => ({ ...c, function: { ...c.function, arguments: n % 2 ? "{" : "{}" } }));
+          else if (e.what === "skip") o.content = o.content === 7 ? "back" : 7;
+          else o.content = [{ type: "text", text: `<notification id="${n}">x</notification>` }];
+          doc = edit(doc, e.line, JSON.stringify(o));
+          v = next(v, doc);
+          if (v.stages.context === "edited") edited++;
+          check(v, doc);
+        }
+      }),
+      { seed: 2026, numRuns: 150 },
+    );
+    t.diagnostic(`Kimi CLI edits: context edited ${edited} times`);
+    assert.ok(edited > 200, `edited ${edited}`);
   });
 });

@@ -421,8 +421,11 @@ export interface FormatProfile<N extends string = string> {
   continueRead?(entries: readonly Entry[], lines: LineList, previous: { entries: readonly Entry[]; change: LineChange }): void;
   /**
    * The context (Before) of a branch that gained `tail`, from the previous one: the previous
-   * messages followed by the tail's, or null when the tail changes earlier messages (a compaction,
-   * a response streamed on from the previous line): the context is then built in full.
+   * messages followed by the tail's, or null when the tail changes earlier messages in a way the
+   * hook does not follow (a compaction, a response streamed on from the previous line): the
+   * context is then built in full. A hook may replace earlier messages (Gemini CLI: a record
+   * written again replaces its messages in their place): the stages after it resume from the
+   * first message that changed.
    */
   extendContext?(prevBefore: Msg[], prevBranch: readonly Entry[], tail: readonly Entry[], options: ContextOptions): Msg[] | null;
   /**

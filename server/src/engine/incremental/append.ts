@@ -27,7 +27,8 @@ import { addsVariantMark, formatProfile, runtimeWords } from "../formats/registr
 import type { ParsedText } from "../model/parse.js";
 import { pushAll } from "../model/arrays.js";
 import { documentOf } from "../model/json-document.js";
-import { extendOccurrences, type OccurrenceIndex } from "../model/occurrence-index.js";
+import { extendOccurrences, type OccurrenceIndex, resumeOccurrences } from "../model/occurrence-index.js";
+import { sharedPrefix } from "../model/fold-resume.js";
 import { lineShapeFindings } from "../model/shape-findings.js";
 import { pathTo } from "../session/read-session.js";
 import type { Entry, Msg, Session } from "../model/types.js";
@@ -171,12 +172,14 @@ export function appendContext(format: string, prevBefore: Msg[], prevBranch: rea
 }
 
 /**
- * The occurrence index of `before`, continued from the previous analysis's when `before` is its
- * context followed by more messages (what `appendContext` returns); null otherwise.
+ * The occurrence index of `before` (what `appendContext` returns), continued from the previous
+ * analysis's: extended when `before` is its context followed by more messages, else resumed from
+ * the last assistant message before the first one that changed (a format whose appended line
+ * replaces a message: Gemini CLI writes a model record again); null when nothing can be continued.
  */
 export function appendOccurrences(prev: { before: Msg[]; occurrences: OccurrenceIndex }, before: Msg[]): OccurrenceIndex | null {
   if (before === prev.before) return prev.occurrences;
   const n = prev.before.length;
-  if (before.length < n || before[n - 1] !== prev.before[n - 1] || (n > 0 && before[0] !== prev.before[0])) return null;
-  return extendOccurrences(prev.occurrences, before.slice(n));
+  if (before.length >= n && sharedPrefix(prev.before, before) === n) return extendOccurrences(prev.occurrences, before.slice(n));
+  return resumeOccurrences(prev.occurrences, prev.before, before);
 }

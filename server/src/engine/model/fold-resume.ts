@@ -112,3 +112,48 @@ export class FoldCheckpoints {
     return this;
   }
 }
+
+/**
+ * What a flat map over a list keeps of its last run: the input, the output and how long the
+ * output was after each input element (the run's own, taken over by the next run and cut back in
+ * place; the output is never changed once returned).
+ */
+export interface FlatMapRun<T, R> {
+  input: readonly T[];
+  out: R[];
+  countAfter: number[];
+}
+
+/**
+ * `each` of every element of `input`, in order and flattened, continued from the last run kept
+ * under `key` (taken out of `runs` and replaced by this one): the outputs of the elements both
+ * inputs share at their start (the same objects) are the last run's. `each` must depend on its
+ * element alone. The last run's output is returned again when nothing changed.
+ */
+export function flatMapResumed<T, R>(runs: WeakMap<object, FlatMapRun<T, R>>, key: object | undefined, input: readonly T[], each: (x: T) => readonly R[]): R[] {
+  const prev = key ? runs.get(key) : undefined;
+  if (key) runs.delete(key);
+  const from = prev ? sharedPrefix(prev.input, input) : 0;
+  let out: R[];
+  let countAfter: number[];
+  if (prev && from > 0) {
+    const kept = prev.countAfter[from - 1];
+    countAfter = prev.countAfter;
+    countAfter.length = from;
+    const added: R[] = [];
+    for (let i = from; i < input.length; i++) {
+      for (const r of each(input[i])) added.push(r);
+      countAfter.push(kept + added.length);
+    }
+    out = kept === prev.out.length && added.length === 0 ? prev.out : prev.out.slice(0, kept).concat(added);
+  } else {
+    out = [];
+    countAfter = [];
+    for (const x of input) {
+      for (const r of each(x)) out.push(r);
+      countAfter.push(out.length);
+    }
+  }
+  if (key) runs.set(key, { input, out, countAfter });
+  return out;
+}

@@ -7,28 +7,39 @@
  * `toolCalls[{id, name, args, status, result: [{functionResponse: {id, name, response}}]}]`.
  *
  * Reading: gemini-read.ts; the loader's records: gemini-records.ts; the conversation (Before):
- * gemini-messages.ts; what 0.61.0 sends on resume (After) and the findings of its pairing:
+ * gemini-messages.ts, continued after an append or an edit by gemini-continuation.ts; what 0.61.0
+ * sends on resume (After) and the findings of its pairing:
  * gemini-resume.ts; usage, repairs and words: their own files.
  */
 import { isObject } from "../../model/parse.js";
-import type { JsonPath, Msg, Session } from "../../model/types.js";
+import type { JsonPath, Session } from "../../model/types.js";
 import type { ModelRef } from "../../model/provider-names.js";
 import type { FormatProfile } from "../profile.js";
 import { recordsMessages } from "./gemini-messages.js";
 import { readGemini, readGeminiDocument, readGeminiLinesIn } from "./gemini-read.js";
-import { geminiRecords, lineKind } from "./gemini-records.js";
+import { type GeminiRecord, geminiRecords } from "./gemini-records.js";
+import { type FlatMapRun, flatMapResumed } from "../../model/fold-resume.js";
+import { geminiEditContext, geminiExtendContext } from "./gemini-continuation.js";
 import { geminiInterruptedResult, geminiRepeatedResult, geminiResultLineRemoval } from "./gemini-repair.js";
 import { geminiResumeContext } from "./gemini-resume.js";
 import { geminiDocumentUsage, geminiUsage } from "./gemini-usage.js";
 import { GEMINI_WORDS } from "./gemini-words.js";
 import { GEMINI_CLI_DOC } from "./gemini-doc.js";
 
+/** The last model turns per branch's first entry, to continue (model/fold-resume.ts `flatMapResumed`). */
+const lastTurns = new WeakMap<object, FlatMapRun<GeminiRecord, ModelRef>>();
+/** A model record's turn, once per record. */
+const turnOf = new WeakMap<GeminiRecord, readonly ModelRef[]>();
+function recordTurn(r: GeminiRecord): readonly ModelRef[] {
+  let t = turnOf.get(r);
+  if (t === undefined) turnOf.set(r, (t = r.rec.type === "gemini" ? [{ provider: "gemini", ...(typeof r.rec.model === "string" && r.rec.model !== "" ? { model: r.rec.model } : {}), line: r.line }] : []));
+  return t;
+}
+
 /** The model of each model record the CLI holds (every request goes to the Gemini API). */
 function geminiModelTurns(session: Session): ModelRef[] {
-  const out: ModelRef[] = [];
-  for (const r of geminiRecords(session.branch).records)
-    if (r.rec.type === "gemini") out.push({ provider: "gemini", ...(typeof r.rec.model === "string" && r.rec.model !== "" ? { model: r.rec.model } : {}), line: r.line });
-  if (out.length === 0 && session.branch.length > 0) out.push({ provider: "gemini", line: session.branch[0].line });
+  const out = flatMapResumed(lastTurns, session.branch[0], geminiRecords(session.branch).records, recordTurn);
+  if (out.length === 0 && session.branch.length > 0) return [{ provider: "gemini", line: session.branch[0].line }];
   return out;
 }
 
@@ -61,20 +72,10 @@ export const geminiCliFormat: FormatProfile<"gemini-cli"> = {
   readDocument: readGeminiDocument,
   documentFileName: /^session-.*\.json$/,
   readLinesIn: readGeminiLinesIn,
-  // Appended records of new ids add their messages; a record of an id seen before replaces it in
-  // its place, a `$set` of messages or a rewind changes what came before: built again.
-  extendContext: (prevBefore, prevBranch, tail) => {
-    if (tail.some((e) => lineKind(e.raw) !== "record")) return null;
-    const { records, loaded } = geminiRecords(prevBranch);
-    if (!loaded) return null;
-    const ids = new Set(records.map((r) => String(r.rec.id)));
-    for (const e of tail) {
-      if (ids.has(e.raw.id)) return null;
-      ids.add(e.raw.id);
-    }
-    const added: Msg[] = recordsMessages(tail.map((e) => ({ rec: e.raw, line: e.line, base: [], entryId: e.id })));
-    return prevBefore.concat(added);
-  },
+  // Appended records add or replace their messages, metadata changes none; a rewind or a `$set`
+  // of records is built again (gemini-continuation.ts).
+  extendContext: geminiExtendContext,
+  editContext: geminiEditContext,
   buildContext: (branch) => recordsMessages(geminiRecords(branch).records),
   leaf: (entries) => entries[entries.length - 1],
   idKey: "id",

@@ -127,17 +127,26 @@ export function readGemini(lines: LineList): FormatRead {
 export function readGeminiLinesIn(session: Session, lines: readonly SourceLine[]): FormatRead | null {
   if (documentOf(session.lines)) return null; // a JSON document is read whole
   const first = lines[0]?.line ?? 0;
-  let prev: Entry | undefined;
-  for (const e of session.entries) {
-    if (e.line >= first) break;
-    prev = e;
-  }
+  const prev = entryBefore(session.entries, first);
   const st: ReadState = { entries: [], findings: [], drift: new DriftGuard(drift) };
   for (const l of lines) {
-    if (isObject(l.value)) for (const { rec } of lineRecords(l.value)) if (typeof rec.type === "string" && seenType(session, rec.type, first)) st.drift.know(rec.type);
+    // (only a type this reading does not know is reported: a known one needs no look back)
+    if (isObject(l.value)) for (const { rec } of lineRecords(l.value)) if (typeof rec.type === "string" && !KNOWN_TYPES.has(rec.type) && seenType(session, rec.type, first)) st.drift.know(rec.type);
     readLine(st, l, st.entries.length ? st.entries[st.entries.length - 1].id : prev ? prev.id : null);
   }
   return { entries: st.entries, findings: st.findings };
+}
+
+/** The last of `entries` (file order) on a line before `line`, by binary search. */
+function entryBefore(entries: readonly Entry[], line: number): Entry | undefined {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid].line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? entries[lo - 1] : undefined;
 }
 
 /** Whether a record of `type` is on a line before `line` (a message line, or inside a `$set` or metadata line). */

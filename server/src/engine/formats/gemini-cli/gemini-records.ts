@@ -15,6 +15,7 @@
  */
 import { isObject } from "../../model/parse.js";
 import type { DocumentPlaces, Entry, JsonPath } from "../../model/types.js";
+import { sharedPrefix } from "../../model/fold-resume.js";
 
 /** One message record as the loader keeps it: where it is (line, path of the record on that line or in the document) and the record. */
 export interface GeminiRecord {
@@ -47,16 +48,75 @@ export function documentIndex(e: Entry): number | undefined {
   return e.id.startsWith("messages/") ? Number(e.id.slice(9)) : undefined;
 }
 
+/** The message records the loader ends up with, whether it can load the file, and the metadata's `kind`. */
+export interface GeminiRecords {
+  records: GeminiRecord[];
+  loaded: boolean;
+  kind?: unknown;
+}
+
+/**
+ * What a JSON Lines reading keeps to be continued by the next version of the branch (an append,
+ * a record line edited in place): its branch, its result and the loader's metadata, and each
+ * record id's place in `records`. The places are shared along a lineage of continued readings: a
+ * continuation only replaces records in their place or adds new ones after the last (a rewind or
+ * a `$set` of messages is read in full, with places of its own), so a place a later version added
+ * is past the end of an earlier version's records, and `heldRecord` checks the id it finds there.
+ */
+interface LoaderRun {
+  branch: readonly Entry[];
+  result: GeminiRecords;
+  sessionId: boolean;
+  projectHash: boolean;
+  places: Map<string, number>;
+}
+
+/** Each branch's records (a branch array is never changed once made). */
+const memo = new WeakMap<readonly Entry[], GeminiRecords>();
+/** The places of a JSON Lines reading's records (see `LoaderRun`). */
+const placesOf = new WeakMap<GeminiRecords, Map<string, number>>();
+/** The last reading per branch's first entry, to continue (taken out while it is continued). */
+const lastRun = new WeakMap<Entry, LoaderRun>();
+
 /**
  * The message records the loader ends up with, in their order, from the branch's entries (JSON
  * Lines: one entry per line; a document: one per message). `loaded` is false when the CLI cannot
- * load the file at all (JSON Lines without `sessionId` and `projectHash`).
+ * load the file at all (JSON Lines without `sessionId` and `projectHash`). Once per branch; a
+ * branch that extends the last one read over the same first entry, or swaps record lines of the
+ * same id in place, continues it.
  */
-export function geminiRecords(branch: readonly Entry[]): { records: GeminiRecord[]; loaded: boolean; kind?: unknown } {
+export function geminiRecords(branch: readonly Entry[]): GeminiRecords {
   if (branch.length > 0 && documentIndex(branch[0]) !== undefined) {
     // A document: `messages` as they are (no record replaces another); its `kind` is the document's (read by the resume).
     return { records: branch.map((e) => ({ rec: e.raw, line: e.line, base: ["messages", documentIndex(e)!], entryId: e.id })), loaded: true };
   }
+  const known = memo.get(branch);
+  if (known) return known;
+  const first = branch[0];
+  const run = first ? lastRun.get(first) : undefined;
+  if (run) lastRun.delete(first);
+  const next = (run && continueRun(run, branch)) ?? readRun(branch);
+  if (first) lastRun.set(first, next);
+  memo.set(branch, next.result);
+  placesOf.set(next.result, next.places);
+  return next.result;
+}
+
+/** The record of `id` the loader holds after `branch` (its latest line, in its place), or undefined. */
+export function heldRecord(branch: readonly Entry[], id: string): GeminiRecord | undefined {
+  const read = geminiRecords(branch);
+  const { records } = read;
+  const places = placesOf.get(read);
+  if (!places) return records.find((r) => r.rec.id === id);
+  const at = places.get(id);
+  return at !== undefined && at < records.length && records[at].rec.id === id ? records[at] : undefined;
+}
+
+/** Whether a metadata line or `$set` holds records (`messages`: an array with a record in it). */
+const holdsRecords = (list: unknown): boolean => Array.isArray(list) && list.some((r) => isObject(r) && typeof r.id === "string");
+
+/** The loader's reading of every entry of `branch`, with the places of its records. */
+function readRun(branch: readonly Entry[]): LoaderRun {
   let kind: unknown;
   const map = new Map<string, GeminiRecord>();
   let sessionId = false;
@@ -103,7 +163,78 @@ export function geminiRecords(branch: readonly Entry[]): { records: GeminiRecord
         break;
     }
   }
-  return { records: [...map.values()], loaded: sessionId && projectHash, kind };
+  const records = [...map.values()];
+  const places = new Map<string, number>();
+  records.forEach((r, i) => places.set(r.rec.id, i));
+  return { branch, result: { records, loaded: sessionId && projectHash, kind }, sessionId, projectHash, places };
+}
+
+/**
+ * `run` continued to `branch`, or null (read it in full): `branch` is `run`'s entries followed by
+ * lines that add or replace records (one by one) or only change the metadata (a `$set` or
+ * metadata line without records); or `run`'s entries with record lines swapped for lines of the
+ * same record id (an edit in place: the record changes where that line is the one the loader
+ * holds).
+ */
+function continueRun(run: LoaderRun, branch: readonly Entry[]): LoaderRun | null {
+  const old = run.branch;
+  const prev = run.result;
+  const places = run.places;
+  const k = sharedPrefix(old, branch);
+  if (k === old.length && k === branch.length) return run;
+  let records: GeminiRecord[] | undefined;
+  const own = (e: Entry): GeminiRecord => ({ rec: e.raw, line: e.line, base: [], entryId: e.id });
+  if (k === old.length) {
+    let { sessionId, projectHash } = run;
+    let kind = prev.kind;
+    const meta = (o: Record<string, any>) => {
+      if ("sessionId" in o) sessionId = typeof o.sessionId === "string" && o.sessionId !== "";
+      if ("projectHash" in o) projectHash = typeof o.projectHash === "string" && o.projectHash !== "";
+      if ("kind" in o) kind = o.kind;
+    };
+    for (let i = k; i < branch.length; i++) {
+      const e = branch[i];
+      const v = e.raw;
+      switch (lineKind(v)) {
+        case "$rewindTo":
+          return null;
+        case "record": {
+          records ??= prev.records.slice();
+          const at = places.get(v.id);
+          if (at !== undefined && at < records.length && records[at].rec.id === v.id) records[at] = own(e);
+          else {
+            places.set(v.id, records.length);
+            records.push(own(e));
+          }
+          break;
+        }
+        case "$set":
+          if (Array.isArray(v.$set.messages)) return null;
+          meta(v.$set);
+          break;
+        case "metadata":
+          if (holdsRecords(v.messages)) return null;
+          meta(v);
+          break;
+      }
+    }
+    return { branch, result: { records: records ?? prev.records, loaded: sessionId && projectHash, kind }, sessionId, projectHash, places };
+  }
+  if (branch.length !== old.length) return null;
+  for (let i = k; i < branch.length; i++) {
+    const a = old[i];
+    const b = branch[i];
+    if (a === b) continue;
+    if (lineKind(a.raw) !== "record" || lineKind(b.raw) !== "record" || a.raw.id !== b.raw.id || a.line !== b.line || a.id !== b.id) return null;
+    const at = places.get(a.raw.id);
+    if (at === undefined || at >= prev.records.length) return null;
+    const cur = (records ?? prev.records)[at];
+    if (cur.rec.id !== a.raw.id) return null;
+    // A line the loader no longer holds (a later line of the id replaced it) changes nothing.
+    if (cur.entryId !== a.id) continue;
+    (records ??= prev.records.slice())[at] = own(b);
+  }
+  return { branch, result: records ? { records, loaded: prev.loaded, kind: prev.kind } : prev, sessionId: run.sessionId, projectHash: run.projectHash, places };
 }
 
 /** The entries of a document chat: one per element of `messages`, at the line where it starts, in order. */

@@ -18,7 +18,9 @@
  * own, read as a session of its own.
  */
 import type { ModelRef } from "../../model/provider-names.js";
-import type { JsonPath, Msg, Session } from "../../model/types.js";
+import type { Entry, JsonPath, Session } from "../../model/types.js";
+import { type FlatMapRun, flatMapResumed } from "../../model/fold-resume.js";
+import { kimiEditContext, kimiExtendContext } from "./kimi-continuation.js";
 import type { FormatProfile } from "../profile.js";
 import { KIMI_MARKERS, KIMI_ROLES, lineKind } from "./kimi-lines.js";
 import { buildKimiContext } from "./kimi-messages.js";
@@ -38,11 +40,19 @@ function detectKimi(v: Record<string, any>): boolean {
   return KIMI_ROLES.has(v.role) && "content" in v && keys.every((k) => MESSAGE_KEYS.has(k));
 }
 
+/** The last model turns per branch's first entry, to continue (model/fold-resume.ts `flatMapResumed`). */
+const lastTurns = new WeakMap<object, FlatMapRun<Entry, ModelRef>>();
+const turnOf = new WeakMap<Entry, readonly ModelRef[]>();
+function entryTurn(e: Entry): readonly ModelRef[] {
+  let t = turnOf.get(e);
+  if (t === undefined) turnOf.set(e, (t = e.raw.role === "assistant" && lineKind(e.raw) === "message" ? [{ provider: "kimi", line: e.line }] : []));
+  return t;
+}
+
 /** Every assistant message went to the Kimi provider (the file names no provider or model). */
 function kimiModelTurns(session: Session): ModelRef[] {
-  const out: ModelRef[] = [];
-  for (const e of session.branch) if (e.raw.role === "assistant" && lineKind(e.raw) === "message") out.push({ provider: "kimi", line: e.line });
-  if (out.length === 0 && session.branch.length > 0) out.push({ provider: "kimi", line: session.branch[0].line });
+  const out = flatMapResumed(lastTurns, session.branch[0], session.branch, entryTurn);
+  if (out.length === 0 && session.branch.length > 0) return [{ provider: "kimi", line: session.branch[0].line }];
   return out;
 }
 
@@ -59,8 +69,10 @@ export const kimiCliFormat: FormatProfile<"kimi-cli"> = {
   detect: detectKimi,
   read: readKimi,
   readLinesIn: readKimiLinesIn,
-  // Linear, one message per line: appended lines add their messages (a `_system_prompt` line is not part of Before).
-  extendContext: (prevBefore, _prevBranch, tail) => prevBefore.concat(buildKimiContext(tail).filter((m: Msg) => m.role !== "system")),
+  // Linear, one message per line: appended lines add their messages, an edited line replaces its
+  // own (a `_system_prompt` line is not part of Before): kimi-continuation.ts.
+  extendContext: kimiExtendContext,
+  editContext: kimiEditContext,
   buildContext: buildKimiContext,
   leaf: (entries) => entries[entries.length - 1],
   idKey: "id",

@@ -20,7 +20,8 @@
  */
 import { isObject } from "../../model/parse.js";
 import { findingMaker } from "../../model/finding-kit.js";
-import type { Finding, Msg, Session } from "../../model/types.js";
+import type { Entry, Finding, Msg, Session } from "../../model/types.js";
+import { type FlatMapRun, flatMapResumed, sharedPrefix } from "../../model/fold-resume.js";
 import { toolCallsOf, lineOf } from "../../model/types.js";
 import type { ResumeContext } from "../profile.js";
 import { KIMI_CLI_CODES } from "./kimi-codes.js";
@@ -36,6 +37,19 @@ function isNotification(m: Msg): boolean {
   return isObject(p) && p.type === "text" && typeof p.text === "string" && p.text.trimStart().startsWith("<notification ");
 }
 
+/** Two adjacent user messages merged, once per pair (what is sent keeps its objects across versions). */
+const merges = new WeakMap<Msg, WeakMap<Msg, Msg>>();
+function merged(last: Msg, m: Msg): Msg {
+  let byNext = merges.get(last);
+  if (!byNext) merges.set(last, (byNext = new WeakMap()));
+  let out = byNext.get(m);
+  if (!out) {
+    const lines = [...(last.sourceLines ?? [lineOf(last) ?? 0]), ...(m.sourceLines ?? [lineOf(m) ?? 0])];
+    byNext.set(m, (out = { ...last, content: [...(Array.isArray(last.content) ? last.content : []), ...(Array.isArray(m.content) ? m.content : [])], sourceLines: lines }));
+  }
+  return out;
+}
+
 /** `normalize_history`: adjacent user messages merged (not notifications); the same array when none are. */
 export function normalizeHistory(before: Msg[]): Msg[] {
   let out: Msg[] | undefined;
@@ -44,17 +58,52 @@ export function normalizeHistory(before: Msg[]): Msg[] {
     const last = out ? out[out.length - 1] : i > 0 ? before[i - 1] : undefined;
     if (last && last.role === "user" && m.role === "user" && !isNotification(last) && !isNotification(m)) {
       if (!out) out = before.slice(0, i);
-      const lines = [...(last.sourceLines ?? [lineOf(last) ?? 0]), ...(m.sourceLines ?? [lineOf(m) ?? 0])];
-      out[out.length - 1] = { ...last, content: [...(Array.isArray(last.content) ? last.content : []), ...(Array.isArray(m.content) ? m.content : [])], sourceLines: lines };
+      out[out.length - 1] = merged(last, m);
     } else if (out) out.push(m);
   }
   return out ?? before;
 }
 
+/**
+ * The last pairing per branch's first entry: what was sent, its findings and, at the start of
+ * each group the loop below takes (an assistant message and the tool messages after it, or a
+ * tool message alone), the index and the findings' count (the run's own, taken over in place).
+ * A group's findings depend on its messages alone and on whether the history ends with it, so the
+ * next version resumes at the last group that starts inside what both versions send alike.
+ */
+interface PairingRun {
+  sent: readonly Msg[];
+  findings: Finding[];
+  marks: number[];
+}
+const lastPairing = new WeakMap<object, PairingRun>();
+
+function resumedPairing(key: object | undefined, sent: readonly Msg[]): Finding[] {
+  const prev = key ? lastPairing.get(key) : undefined;
+  if (key) lastPairing.delete(key);
+  let from = 0;
+  let findings: Finding[] = [];
+  let marks: number[] = [];
+  if (prev) {
+    const k = sharedPrefix(prev.sent, sent);
+    let c = prev.marks.length - 2;
+    while (c >= 0 && prev.marks[c] >= k) c -= 2;
+    if (c >= 0) {
+      from = prev.marks[c];
+      findings = prev.findings.slice(0, prev.marks[c + 1]);
+      marks = prev.marks;
+      marks.length = c;
+    }
+  }
+  pairingFindings(sent, from, findings, marks);
+  if (key) lastPairing.set(key, { sent, findings, marks });
+  return findings;
+}
+
 /** The pairing the provider checks: each assistant's calls answered by the tool messages right after it, each tool message answering one of them. */
-function pairingFindings(sent: readonly Msg[]): Finding[] {
-  const findings: Finding[] = [];
-  for (let i = 0; i < sent.length; i++) {
+function pairingFindings(sent: readonly Msg[], from: number, findings: Finding[], marks: number[]): void {
+  for (let i = from; i < sent.length; i++) {
+    marks.push(i, findings.length);
     const m = sent[i];
     if (m.role === "toolResult") {
       // not in the run of tool messages after an assistant with calls (those runs are skipped below)
@@ -87,7 +136,6 @@ function pairingFindings(sent: readonly Msg[]): Finding[] {
     }
     i = end - 1;
   }
-  return findings;
 }
 
 function orphan(r: Msg): Finding {
@@ -101,43 +149,55 @@ function orphan(r: Msg): Finding {
   };
 }
 
+/** The last argument findings per branch's first entry, to continue (model/fold-resume.ts `flatMapResumed`). */
+const lastArguments = new WeakMap<object, FlatMapRun<Entry, Finding>>();
+const argumentsOf = new WeakMap<Entry, readonly Finding[]>();
+const NONE: readonly Finding[] = [];
+
 /** Calls whose `arguments` string is not JSON (Kimi CLI keeps and sends it as it is: MoonshotAI/kimi-cli #2165). */
 function argumentFindings(session: Session): Finding[] {
+  return flatMapResumed(lastArguments, session.branch[0], session.branch, (e) => {
+    let f = argumentsOf.get(e);
+    if (!f) argumentsOf.set(e, (f = entryArgumentFindings(e)));
+    return f;
+  });
+}
+
+function entryArgumentFindings(e: Entry): readonly Finding[] {
+  const v = e.raw;
+  if (v.role !== "assistant" || !Array.isArray(v.tool_calls) || lineKind(v) !== "message") return NONE;
   const out: Finding[] = [];
-  for (const e of session.branch) {
-    const v = e.raw;
-    if (v.role !== "assistant" || lineKind(v) !== "message" || !Array.isArray(v.tool_calls)) continue;
-    v.tool_calls.forEach((c: any, i: number) => {
-      const args = c.function.arguments;
-      if (typeof args !== "string") return;
-      let why: string | undefined;
-      try {
-        JSON.parse(args);
-      } catch (err) {
-        why = err instanceof Error ? err.message : String(err);
-      }
-      if (why === undefined) return;
-      out.push(
-        makeKimi("malformed-arguments", {
-          line: e.line,
-          path: ["tool_calls", i, "function", "arguments"],
-          toolCallId: c.id,
-          message: `Call arguments are not JSON; the provider refuses Kimi CLI's requests. The arguments of call \`${c.id}\` (${c.function.name}) are not JSON (${why}). ${KIMI_AGENT} keeps them in its history and sends them as they are with every later request; a server that parses them (Moonshot's API, vLLM, SGLang) answers 400 each time, so the session cannot go on (MoonshotAI/kimi-cli #2165). Fix by hand: make the string valid JSON (no repair is offered: what the model meant to pass is not known).`,
-        }),
-      );
-    });
-  }
+  v.tool_calls.forEach((c: any, i: number) => {
+    const args = c.function.arguments;
+    if (typeof args !== "string") return;
+    let why: string | undefined;
+    try {
+      JSON.parse(args);
+    } catch (err) {
+      why = err instanceof Error ? err.message : String(err);
+    }
+    if (why === undefined) return;
+    out.push(
+      makeKimi("malformed-arguments", {
+        line: e.line,
+        path: ["tool_calls", i, "function", "arguments"],
+        toolCallId: c.id,
+        message: `Call arguments are not JSON; the provider refuses Kimi CLI's requests. The arguments of call \`${c.id}\` (${c.function.name}) are not JSON (${why}). ${KIMI_AGENT} keeps them in its history and sends them as they are with every later request; a server that parses them (Moonshot's API, vLLM, SGLang) answers 400 each time, so the session cannot go on (MoonshotAI/kimi-cli #2165). Fix by hand: make the string valid JSON (no repair is offered: what the model meant to pass is not known).`,
+      }),
+    );
+  });
   return out;
 }
 
 export function kimiResumeContext(session: Session, before: Msg[]): ResumeContext {
   const messages = normalizeHistory(before);
+  const key: object | undefined = session.branch[0];
   return {
     messages,
     dropped: [],
     line: 0,
     short: "resume",
     label: `what ${KIMI_AGENT} ${KIMI_VERSION} sends on resume: the context file's messages in file order${messages === before ? "" : ", adjacent user messages merged"}, nothing repaired`,
-    findings: [...pairingFindings(messages), ...argumentFindings(session)],
+    findings: resumedPairing(key, messages).concat(argumentFindings(session)),
   };
 }
