@@ -47,7 +47,7 @@ describe("extension activation (fake vscode)", () => {
     assert.deepEqual(c.clientOptions.outputChannel.opts, { log: true });
     assert.deepEqual(c.clientOptions.markdown.isTrusted, { enabledCommands: ["transcriptInspector.revealLine"] });
     assert.equal(c.clientOptions.markdown.supportHtml, false);
-    assert.deepEqual(state.watchers, ["**/*.jsonl.acp.json"], "the acp-kernel sidecar is watched");
+    assert.deepEqual(state.watchers, ["**/*.jsonl.acp.json", "**/*.trajectory.jsonl"], "the acp-kernel sidecar and OpenClaw's trajectory are watched");
   });
 
   it("registers every contributed command", () => {

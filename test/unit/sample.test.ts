@@ -11,6 +11,7 @@ import { PROVIDER_CODES } from "../../server/src/engine/rules/provider-codes.js"
 import { RESUME_READING_CODES } from "../../server/src/engine/formats/codex/codex-resume-codes.js";
 import { KIMI_CLI_CODES } from "../../server/src/engine/formats/kimi-cli/kimi-codes.js";
 import { CURSOR_CODES } from "../../server/src/engine/formats/cursor/cursor-codes.js";
+import { RECORDED_CONTEXT_CODES } from "../../server/src/engine/rules/recorded-context.js";
 
 // `pruner-throws` turns all pruning off, so it cannot share the sample with the chain findings
 // (test/unit/fidelity.test.ts covers it).
@@ -18,8 +19,9 @@ const ACP_ONLY = new Set(["first-user-pinned", "acp-dangling-ref", "acp-sidecar-
 // A line over 32 MB does not belong in a sample (test/unit/findings-scale.test.ts covers it).
 // Claude Code's resume codes need a Claude Code file (test/unit/claude-code-resume-findings.test.ts),
 // Kimi CLI's a Kimi CLI file (test/unit/agent-kimi-cli.test.ts), Cursor's a Cursor file (test/unit/agent-cursor.test.ts).
-// header-not-first needs a file whose header is not first (test/unit/agent-pi-family.test.ts)
-const NOT_IN_SAMPLE = new Set(["oversized-line", "header-not-first", ...Object.keys(CLAUDE_CODE_CODES), ...Object.keys(KIMI_CLI_CODES), ...Object.keys(CURSOR_CODES)]);
+// header-not-first needs a file whose header is not first (test/unit/agent-pi-family.test.ts);
+// the recorded-context codes an OpenClaw session with its trajectory (test/unit/agent-openclaw-sent.test.ts)
+const NOT_IN_SAMPLE = new Set(["oversized-line", "header-not-first", ...Object.keys(RECORDED_CONTEXT_CODES), ...Object.keys(CLAUDE_CODE_CODES), ...Object.keys(KIMI_CLI_CODES), ...Object.keys(CURSOR_CODES)]);
 
 describe("samples/sample-session.jsonl", () => {
   const a = analyze(readFileSync(join(__dirname, "..", "..", "samples", "sample-session.jsonl"), "utf8"));
