@@ -536,3 +536,34 @@ describe("Gemini CLI and Kimi CLI: continued analyses equal fresh ones (property
     assert.ok(edited > 200, `edited ${edited}`);
   });
 });
+
+describe("Gemini CLI: a fold taken over after an edit goes on from the moved checkpoints", () => {
+  // A review's case: an edit makes the history end in a function response (a closing model turn is
+  // due); the take-over moves the checkpoints after it, and a later append resumes from one of
+  // them. The moved checkpoints must name the new last turn, or the closing turn is wrong.
+  it("edit, then append: each version equals a fresh analysis", () => {
+    const L = (o: object) => JSON.stringify(o);
+    const first = [
+      L({ sessionId: "s1", projectHash: "p1", kind: "main" }),
+      L({ id: "r0", type: "user", content: [{ text: "hi" }] }),
+      L({ id: "r1", type: "gemini", content: "ok", model: "m" }),
+      L({ id: "r2", type: "user", content: [{ text: "text A" }] }),
+      L({ id: "r3", type: "info", content: "note" }),
+      L({ id: "r4", type: "info", content: "note 2" }),
+    ].join("\n") + "\n";
+    let doc = parseText(first);
+    let v = continueAnalysis(doc, {});
+    const same = (what: string) => {
+      const fresh = analyze(join(doc));
+      assert.deepEqual(analysisShape(v.analysis), analysisShape(fresh), what);
+      assert.deepEqual(verdictShape(v.analysis), verdictShape(fresh), what);
+    };
+    doc = edit(doc, 3, L({ id: "r2", type: "user", content: [{ functionResponse: { id: "c1", name: "run_shell_command", response: { output: "x" } } }] }));
+    v = next(v, doc);
+    same("after the edit");
+    doc = append(doc, L({ $set: { lastUpdated: "2026-01-01T00:00:09.000Z" } }) + "\n");
+    v = next(v, doc);
+    same("after the append");
+    assert.equal(v.analysis.after.at(-1)?.origin.kind === "synthetic" && v.analysis.after.at(-1)?.origin.synthetic, "resume-filler");
+  });
+});
