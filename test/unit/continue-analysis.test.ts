@@ -564,6 +564,23 @@ describe("Gemini CLI: a fold taken over after an edit goes on from the moved che
     doc = append(doc, L({ $set: { lastUpdated: "2026-01-01T00:00:09.000Z" } }) + "\n");
     v = next(v, doc);
     same("after the append");
-    assert.equal(v.analysis.after.at(-1)?.origin.kind === "synthetic" && v.analysis.after.at(-1)?.origin.synthetic, "resume-filler");
+    const last = v.analysis.after.at(-1)?.origin;
+    assert.equal(last?.kind === "synthetic" ? last.synthetic : last?.kind, "resume-filler");
+  });
+});
+
+describe("recorded usage after an edit: a record written again no longer so", () => {
+  // Gemini CLI writes a model record again with its id; the later copy's usage counts, on the first
+  // copy's line. Editing the later copy into another model record (no usage) gives the first copy's usage back.
+  it("the continued usage equals a fresh analysis's", () => {
+    const L = (o: object) => JSON.stringify(o);
+    const model = (tokens: number, extra: object = {}) => ({ id: "m1", type: "gemini", content: "answer", model: "gemini-3-pro-preview", tokens: { input: tokens, output: 5, cached: 0, thoughts: 0 }, ...extra });
+    let doc = parseText([L({ sessionId: "s1", projectHash: "p1", kind: "main" }), L({ id: "u1", type: "user", content: [{ text: "hi" }] }), L(model(100)), L({ id: "u2", type: "user", content: [{ text: "more" }] }), L(model(900))].join("\n") + "\n");
+    let v = continueAnalysis(doc, {});
+    assert.equal(v.analysis.usage.totals.input, 900);
+    doc = edit(doc, 4, L({ id: "m2", type: "gemini", content: "another answer", model: "gemini-3-pro-preview" }));
+    v = next(v, doc);
+    assert.deepEqual(v.analysis.usage, analyze(join(doc)).usage);
+    assert.equal(v.analysis.usage.totals.input, 100);
   });
 });

@@ -63,7 +63,7 @@ export function continueAnalysis(parsed: ParsedText, options: AnalyzeOptions, pr
     : appended
       ? appendedUsage(session.format, prev.usage, parsed.lines.held.slice(parsed.lines.heldFrom(parsed.lines.length - appended.linesRead))) ?? undefined
       : edited
-        ? editedUsage(session.format, prev.usage, edited.edits.map((e) => parsed.lines.at(e.after.line)!)) ?? undefined
+        ? editedUsage(session.format, prev.usage, edited.edits.map((e) => parsed.lines.at(e.after.line)!), edited.edits.map((e) => e.before.raw)) ?? undefined
         : undefined;
   const previousAfter = prev?.sentOccurrences ? { after: prev.after, occurrences: prev.sentOccurrences } : undefined;
   const analysis = analyzeSession(session, before ? { ...options, before, occurrences, usage, previousAfter } : { ...options, usage, previousAfter });

@@ -41,9 +41,10 @@ export function appendedUsage(format: string, prev: SessionUsage, added: readonl
  * records in order (so equal to `recordedUsage` of all the lines, rounding included). Null when
  * records name their responses or follow their message (event lines): the usage is read again.
  */
-export function editedUsage(format: string, prev: SessionUsage, changed: readonly SourceLine[]): SessionUsage | null {
+export function editedUsage(format: string, prev: SessionUsage, changed: readonly SourceLine[], was: readonly unknown[] = []): SessionUsage | null {
   const profile = formatProfile(format);
-  if (!profile || hasKeys(format, changed) || prev.records.some((r) => r.fromEvent)) return null;
+  // A keyed record on an edited line, before or after the edit, may have replaced or been replaced by another line's (Gemini CLI's record written again): read again.
+  if (!profile || hasKeys(format, changed) || was.some((v, i) => isObject(v) && profile.usageOnLine(v, changed[i]?.line ?? 0)?.key !== undefined) || prev.records.some((r) => r.fromEvent)) return null;
   const records = prev.records.slice();
   for (const l of changed) {
     const r = isObject(l.value) ? profile.usageOnLine(l.value, l.line)?.rec : undefined;
