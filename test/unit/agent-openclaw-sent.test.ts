@@ -17,6 +17,10 @@ import { buildRenderView } from "../../server/src/presentation/view-model.js";
 import { readLastCompiledContext } from "../../server/src/engine/formats/pi/openclaw/openclaw-trajectory.js";
 import { type Msg, toolCallsOf } from "../../server/src/engine/model/types.js";
 import { optionsFor } from "../../server/src/cli/session-file.js";
+import { type Analysis } from "../../server/src/engine/pipeline/analyze.js";
+import { continueAnalysis } from "../../server/src/engine/incremental/continue-analysis.js";
+import { parseText } from "../../server/src/engine/model/parse.js";
+import { appendLine, editLine } from "../helpers/patch-doc.js";
 import { CORPUS } from "../helpers/corpus.js";
 
 const DIR = join(CORPUS, "openclaw");
@@ -110,6 +114,30 @@ function openClawSession(messages: object[], snapshot = { provider: "mock", mode
 }
 const turn = (...ids: string[]) => ({ role: "assistant", content: ids.map((id) => ({ type: "toolCall", id, name: "exec", arguments: {} })), api: "openai-completions", provider: "mock", model: "m", stopReason: "toolUse" });
 const answer = (id: string) => ({ role: "toolResult", toolCallId: id, toolName: "exec", content: [{ type: "text", text: "ok" }], isError: false });
+
+describe("OpenClaw: the sent ids continue line by line", () => {
+  it("the real session appended one line at a time, and a line edited in place: each continued analysis equals a fresh one", () => {
+    const all = text.split("\n").filter((l) => l !== "");
+    let doc = parseText(all.slice(0, 3).join("\n") + "\n");
+    let v = continueAnalysis(doc, {});
+    const ids = (a: Analysis) => a.after.map(idsOf);
+    for (let i = 3; i < all.length; i++) {
+      doc = appendLine(doc, all[i] + "\n");
+      v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+      const fresh = analyze(all.slice(0, i + 1).join("\n") + "\n");
+      assert.deepEqual(ids(v.analysis), ids(fresh), `after line ${i + 1}`);
+      assert.deepEqual(v.analysis.findings.map((f) => `${f.line}:${f.code}`), fresh.findings.map((f) => `${f.line}:${f.code}`), `after line ${i + 1}`);
+    }
+    // P2's call (line 12) edited in place to answer with another raw id: the ids after it are given again.
+    const line = all[11].replace('"id":"call_1"', '"id":"call_9"');
+    const edited = all.map((l, i) => (i === 11 ? line : i === 12 ? l.replace('"toolCallId":"call_1"', '"toolCallId":"call_9"') : l));
+    doc = editLine(editLine(doc, 11, edited[11]), 12, edited[12]);
+    v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+    const fresh = analyze(edited.join("\n") + "\n");
+    assert.deepEqual(ids(v.analysis), ids(fresh));
+    assert.ok(ids(fresh).includes("assistant call9") && ids(fresh).includes("assistant call12"), "call_1's third use is now its second");
+  });
+});
 
 describe("OpenClaw: whose policy, stand-ins, the view's rows (the review's cases)", () => {
   it("the provider's own plugin decides: OpenRouter, GitHub Copilot, opencode and Ollama's own api keep the ids; claude-cli keeps a native id; Vertex is no Google api of the fallback", () => {

@@ -146,16 +146,23 @@ function uniqueId(seed: string, used: ReadonlySet<string>, mode: IdPolicy["mode"
 
 const CALL_TYPES = new Set(["toolCall", "toolUse", "functionCall"]);
 
+/** What the resolver has seen: the ids taken, each raw id's occurrences, the calls waiting for a result. */
+interface ResolverState {
+  readonly used: Set<string>;
+  readonly callOccurrences: Map<string, number>;
+  readonly orphanOccurrences: Map<string, number>;
+  readonly waiting: Map<string, string[]>;
+}
+
+const newState = (): ResolverState => ({ used: new Set(), callOccurrences: new Map(), orphanOccurrences: new Map(), waiting: new Map() });
+
 /**
- * Gives each call and result of `messages` the id OpenClaw sends, in order: `call(m, i, id)` for
- * the i-th call block of an assistant message, `result(m, id)` for a result. One pass; a repeated
- * id costs a hash (remembered).
+ * Gives each call and result of `messages[from..]` the id OpenClaw sends, in order, going on from
+ * `state` (the messages before `from` seen): `call(m, i, id)` for the i-th block of an assistant
+ * message, `result(m, id)` for a result. One pass; a repeated id costs a hash (remembered).
  */
-function assignIds(messages: readonly Msg[], policy: IdPolicy, call: (m: Msg, block: number, id: string) => void, result: (m: Msg, id: string) => void): void {
-  const used = new Set<string>();
-  const callOccurrences = new Map<string, number>();
-  const orphanOccurrences = new Map<string, number>();
-  const waiting = new Map<string, string[]>();
+function assignIds(messages: readonly Msg[], policy: IdPolicy, call: (m: Msg, block: number, id: string) => void, result: (m: Msg, id: string) => void, state: ResolverState = newState(), from = 0): void {
+  const { used, callOccurrences, orphanOccurrences, waiting } = state;
   const allocate = (seed: string): string => {
     const next = uniqueId(seed, used, policy.mode);
     used.add(next);
@@ -189,7 +196,8 @@ function assignIds(messages: readonly Msg[], policy: IdPolicy, call: (m: Msg, bl
     }
     return allocate(`${id}:tool_result:${n}`);
   };
-  for (const m of messages) {
+  for (let k = from; k < messages.length; k++) {
+    const m = messages[k];
     if (m.role === "assistant" && Array.isArray(m.content)) {
       const content = m.content;
       for (let i = 0; i < content.length; i++) {
@@ -247,47 +255,19 @@ export interface StandInResult {
 export function openClawSentMessages(session: Session, replayed: readonly Msg[], sent: readonly Msg[], standIns: readonly StandInResult[]): Msg[] | null {
   const policy = policyOfSession(session, replayed);
   if (!policy) return null;
-  // The new ids of each message's calls (queued per raw id, in call order) and of each result.
-  const callIds = new Map<Msg["origin"], Map<string, string[]>>();
-  const resultIds = new Map<Msg["origin"], string>();
-  let renamed = false;
-  assignIds(
-    replayed,
-    policy,
-    (m, i, id) => {
-      const raw: string = m.content[i].id;
-      if (id !== raw) renamed = true;
-      let queues = callIds.get(m.origin);
-      if (!queues) callIds.set(m.origin, (queues = new Map()));
-      const q = queues.get(raw);
-      if (q) q.push(id);
-      else queues.set(raw, [id]);
-    },
-    (m, id) => {
-      if (id !== m.toolCallId) renamed = true;
-      resultIds.set(m.origin, id);
-    },
-  );
-  if (!renamed) return null;
+  const run = resolve(replayed, policy);
+  if (!run.renamed) return null;
   const standInCall = new Map(standIns.map((s) => [s.msg, s]));
   let changed = false;
   const out = sent.map((m) => {
     if (m.role === "assistant" && Array.isArray(m.content)) {
-      const queues = callIds.get(m.origin);
-      if (!queues) return m;
-      const taken = new Map<string, number>();
-      const ids: string[] = [];
-      for (const b of m.content) {
-        if (!b || typeof b !== "object" || !CALL_TYPES.has(b.type) || typeof b.id !== "string") continue;
-        const k = taken.get(b.id) ?? 0;
-        ids.push(queues.get(b.id)?.[k] ?? b.id);
-        taken.set(b.id, k + 1);
-      }
+      const given = run.calls.get(m.origin);
+      if (!given) return m;
       changed = true;
-      return copyWithCallIds(m, ids);
+      return copyWithCallIds(m, given);
     }
     if (m.role !== "toolResult") return m;
-    let next = resultIds.get(m.origin);
+    let next = run.results.get(m.origin);
     const standIn = next === undefined ? standInCall.get(m) : undefined;
     if (standIn) {
       // The call's id as given in its message: the k-th call of that raw id there.
@@ -297,7 +277,7 @@ export function openClawSentMessages(session: Session, replayed: readonly Msg[],
         if (b === standIn.call) break;
         if (b && typeof b === "object" && CALL_TYPES.has(b.type) && b.id === standIn.call.id) k++;
       }
-      next = callIds.get(standIn.assistant.origin)?.get(standIn.call.id)?.[k];
+      next = run.calls.get(standIn.assistant.origin)?.byRaw.get(standIn.call.id)?.[k];
     }
     if (next === undefined || next === m.toolCallId) return m;
     changed = true;
@@ -306,29 +286,102 @@ export function openClawSentMessages(session: Session, replayed: readonly Msg[],
   return changed ? out : null;
 }
 
+/** The ids given to one message's calls: in block order, and per raw id in call order. */
+interface GivenIds {
+  readonly inOrder: readonly string[];
+  readonly byRaw: ReadonlyMap<string, readonly string[]>;
+}
+
+/** One pass of the resolver over a session's replayed messages, kept to go on from. */
+interface ResolvedRun {
+  readonly replayed: readonly Msg[];
+  readonly policy: IdPolicy;
+  readonly state: ResolverState;
+  readonly calls: Map<Msg["origin"], GivenIds>;
+  readonly results: Map<Msg["origin"], string>;
+  renamed: boolean;
+  /** Taken over by a later run (its state goes on there): not to be gone on from again. */
+  spent: boolean;
+}
+
+/** The last run per session, by its first replayed message (a change keeps the messages before it). */
+const runs = new WeakMap<Msg, ResolvedRun>();
+
+/**
+ * The ids of `replayed`: when the last run's messages are the start of these (an append), the
+ * resolver goes on from its state over the new messages only; otherwise one pass over all.
+ */
+function resolve(replayed: readonly Msg[], policy: IdPolicy): ResolvedRun {
+  const first = replayed[0];
+  const prev = first ? runs.get(first) : undefined;
+  let from = 0;
+  let run: ResolvedRun;
+  if (prev && !prev.spent && prev.policy.mode === policy.mode && prev.policy.keepNativeAnthropic === policy.keepNativeAnthropic && prev.replayed.length <= replayed.length && sameStart(prev.replayed, replayed)) {
+    prev.spent = true;
+    from = prev.replayed.length;
+    run = { replayed, policy, state: prev.state, calls: prev.calls, results: prev.results, renamed: prev.renamed, spent: false };
+  } else run = { replayed, policy, state: newState(), calls: new Map(), results: new Map(), renamed: false, spent: false };
+  let current: { origin: Msg["origin"]; inOrder: string[]; byRaw: Map<string, string[]> } | undefined;
+  const flush = () => {
+    if (current) run.calls.set(current.origin, { inOrder: current.inOrder, byRaw: current.byRaw });
+    current = undefined;
+  };
+  assignIds(
+    replayed,
+    policy,
+    (m, i, id) => {
+      const raw: string = m.content[i].id;
+      if (id !== raw) run.renamed = true;
+      if (!current || current.origin !== m.origin) {
+        flush();
+        current = { origin: m.origin, inOrder: [], byRaw: new Map() };
+      }
+      current.inOrder.push(id);
+      const q = current.byRaw.get(raw);
+      if (q) q.push(id);
+      else current.byRaw.set(raw, [id]);
+    },
+    (m, id) => {
+      flush();
+      if (id !== m.toolCallId) run.renamed = true;
+      run.results.set(m.origin, id);
+    },
+    run.state,
+    from,
+  );
+  flush();
+  if (first) runs.set(first, run);
+  return run;
+}
+
+/** Whether `b` starts with the messages of `a` (the same objects). */
+function sameStart(a: readonly Msg[], b: readonly Msg[]): boolean {
+  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * The copy of a sent message made the last time with the same ids, else a new one: a change of the
  * file gives the messages before it the copies they had, so what continues from the previous After
  * (the provider request build, the sent occurrence index) continues here too.
  */
-const copies = new WeakMap<Msg, { ids: string; copy: Msg }>();
+const copies = new WeakMap<Msg, { ids: unknown; copy: Msg }>();
 
-/** The ids of a message's calls, in order. */
-const toolCallIdsOf = (m: Msg): string[] => (m.content as any[]).flatMap((b) => (b && typeof b === "object" && CALL_TYPES.has(b.type) && typeof b.id === "string" ? [b.id] : []));
-
-function copyWithCallIds(m: Msg, ids: readonly string[]): Msg {
-  const key = ids.join("\u0000");
+function copyWithCallIds(m: Msg, given: GivenIds): Msg {
   const memo = copies.get(m);
-  if (memo && memo.ids === key) return memo.copy;
-  if (toolCallIdsOf(m).join("\u0000") === key) return m;
+  if (memo && memo.ids === given) return memo.copy;
+  const ids = given.inOrder;
   let i = 0;
+  let same = true;
   const content = (m.content as any[]).map((b) => {
-    if (!b || typeof b !== "object" || !CALL_TYPES.has(b.type) || typeof b.id !== "string") return b;
-    const next = ids[i++];
-    return next === b.id ? b : { ...b, id: next };
+    if (!b || typeof b !== "object" || !CALL_TYPES.has(b.type) || typeof b.id !== "string" || !b.id) return b;
+    const next = ids[i++] ?? b.id;
+    if (next === b.id) return b;
+    same = false;
+    return { ...b, id: next };
   });
-  const copy = { ...m, content };
-  copies.set(m, { ids: key, copy });
+  const copy = same ? m : { ...m, content };
+  copies.set(m, { ids: given, copy });
   return copy;
 }
 
