@@ -96,7 +96,13 @@ async function main() {
   // the end (the steps say so); its edits insert text at a character inside a middle prompt.
   const doc = meta.document === true;
   const skipped = (name: string) => emit(name, { status: "skipped", note: "one JSON document: its agent rewrites the whole file, no line is appended" });
-  const insertAt = (text: string) => ({ range: { start: { line: meta.middleLine, character: meta.middleCharacter ?? 0 }, end: { line: meta.middleLine, character: meta.middleCharacter ?? 0 } }, text });
+  // Characters inserted at the middle place so far: a place after it on that line moved by as many
+  // (a one-line document's hover id sits after its middle).
+  let inserted = 0;
+  const insertAt = (text: string) => {
+    inserted += text.length;
+    return { range: { start: { line: meta.middleLine, character: meta.middleCharacter ?? 0 }, end: { line: meta.middleLine, character: meta.middleCharacter ?? 0 } }, text };
+  };
   // Appends chain: each appended line's parent is the one appended before it (pi, Claude Code).
   const first = appendedLine(meta, meta.lines, meta.lastId);
   const second = appendedLine(meta, meta.lines + 1, first.id);
@@ -139,7 +145,8 @@ async function main() {
   if (ok)
     await step("hover", async () => {
       await waitDiag(5, 0); // the probes' own republish is not part of the hover
-      const character = meta.hoverCharacter >= 0 ? meta.hoverCharacter : hoverCharacterOf(lineAt(text, meta.hoverLine), meta.hoverId);
+      const original = meta.hoverCharacter >= 0 ? meta.hoverCharacter : hoverCharacterOf(lineAt(text, meta.hoverLine), meta.hoverId);
+      const character = meta.hoverLine === meta.middleLine && original >= (meta.middleCharacter ?? 0) ? original + inserted : original;
       const times: number[] = [];
       let bytes: number | null = 0;
       let lines = 0;
