@@ -135,6 +135,12 @@ describe("OpenClaw: the sent ids continue line by line", () => {
     v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
     const fresh = analyze(edited.join("\n") + "\n");
     assert.deepEqual(ids(v.analysis), ids(fresh));
+    // A result's text edited in place (the ids as they were): the sent messages before it are the same objects.
+    const before = v.analysis.after;
+    doc = editLine(doc, 17, all[17].replace("Command still running", "Command still running (edited)"));
+    v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+    const kept = v.analysis.after.filter((m, i) => m === before[i]).length;
+    assert.ok(kept >= v.analysis.after.length - 3, `${kept} of ${v.analysis.after.length} sent messages kept`);
     assert.ok(ids(fresh).includes("assistant call9") && ids(fresh).includes("assistant call12"), "call_1's third use is now its second");
   });
 });

@@ -367,9 +367,15 @@ function sameStart(a: readonly Msg[], b: readonly Msg[]): boolean {
  */
 const copies = new WeakMap<Msg, { ids: unknown; copy: Msg }>();
 
+const sameIds = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 function copyWithCallIds(m: Msg, given: GivenIds): Msg {
   const memo = copies.get(m);
-  if (memo && memo.ids === given) return memo.copy;
+  // The same ids given again (a run from the start after an edit gives equal ids in new arrays).
+  if (memo && (memo.ids === given || (typeof memo.ids === "object" && sameIds((memo.ids as GivenIds).inOrder, given.inOrder)))) {
+    memo.ids = given;
+    return memo.copy;
+  }
   const ids = given.inOrder;
   let i = 0;
   let same = true;
