@@ -145,6 +145,26 @@ describe("OpenClaw: the sent ids continue line by line", () => {
   });
 });
 
+describe("OpenClaw: its leaf-row tree continues line by line", () => {
+  for (const name of ["inspect-scout-fx-cfabe24d-8b34-4031-a393-689524b2028f.jsonl", "inspect-scout-lru-fa3418b0-4e73-4618-ad41-4e061bec3d94.jsonl"])
+    it(`${name}: appended one line at a time, the leaf, the branch and the findings equal a fresh analysis's`, () => {
+      const all = readFileSync(join(DIR, name), "utf8").split("\n").filter((l) => l !== "");
+      let doc = parseText(all.slice(0, 2).join("\n") + "\n");
+      let v = continueAnalysis(doc, {});
+      let leafRows = 0;
+      for (let i = 2; i < all.length; i++) {
+        if (all[i].startsWith('{"type":"leaf"')) leafRows++;
+        doc = appendLine(doc, all[i] + "\n");
+        v = continueAnalysis(doc, {}, { checkpoint: v.checkpoint, analysis: v.analysis });
+        const fresh = analyze(all.slice(0, i + 1).join("\n") + "\n");
+        assert.equal(v.analysis.session.leafId, fresh.session.leafId, `leaf after line ${i + 1}`);
+        assert.deepEqual(v.analysis.session.branch.map((e) => e.line), fresh.session.branch.map((e) => e.line), `branch after line ${i + 1}`);
+        assert.deepEqual(v.analysis.findings.map((f) => `${f.line}:${f.code}`), fresh.findings.map((f) => `${f.line}:${f.code}`), `findings after line ${i + 1}`);
+      }
+      assert.ok(leafRows > 0, "the file has leaf rows");
+    });
+});
+
 describe("OpenClaw: whose policy, stand-ins, the view's rows (the review's cases)", () => {
   it("the provider's own plugin decides: OpenRouter, GitHub Copilot, opencode and Ollama's own api keep the ids; claude-cli keeps a native id; Vertex is no Google api of the fallback", () => {
     assert.equal(openClawIdPolicy("openrouter", "openai-completions", "openai/gpt-5"), null);

@@ -36,6 +36,8 @@ export interface OpenClawTree {
   /** The active leaf's id after the last row (null: none). */
   leafId: string | null;
   byId: Map<string, TreeNode>;
+  /** Every entry by its id, a later one winning (pi's path, without leaf rows). */
+  entryById: Map<string, Entry>;
 }
 
 const nonEmpty = (v: unknown): string | undefined => (typeof v === "string" && v.trim().length > 0 ? v : undefined);
@@ -62,15 +64,50 @@ function treeRow(e: Entry): Omit<TreeNode, "entry"> | undefined {
 
 const cache = new WeakMap<readonly Entry[], OpenClawTree>();
 
-/** OpenClaw's reading of the tree, in file order (one pass; cached per entry list). */
+/** Where a scan ended, to go on from when the entries only grew (an append). */
+interface ScanRun {
+  readonly entries: readonly Entry[];
+  readonly tree: OpenClawTree;
+  readonly invalid: Set<string>;
+  readonly appendParentId: string | null;
+  /** Taken over by a later scan (its maps go on there): not to be gone on from again. */
+  spent: boolean;
+}
+
+/** The last scan per file, by its first entry (a change keeps the entries before it). */
+const runs = new WeakMap<Entry, ScanRun>();
+
+/** Whether `b` starts with the entries of `a` (the same objects). */
+function sameStart(a: readonly Entry[], b: readonly Entry[]): boolean {
+  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * OpenClaw's reading of the tree, in file order (one pass; cached per entry list). When the last
+ * scan's entries are the start of these (an append), it goes on from where that scan ended: its
+ * maps are taken over, and its own result is no longer served.
+ */
 export function scanOpenClawTree(entries: readonly Entry[]): OpenClawTree {
   const hit = cache.get(entries);
   if (hit) return hit;
-  const byId = new Map<string, TreeNode>();
-  const invalid = new Set<string>();
+  const first = entries[0];
+  const prev = first ? runs.get(first) : undefined;
+  let from = 0;
+  let byId = new Map<string, TreeNode>();
+  let entryById = new Map<string, Entry>();
+  let invalid = new Set<string>();
   let leafId: string | null = null;
   let appendParentId: string | null = null;
   let hasLeafControl = false;
+  if (prev && !prev.spent && prev.entries.length <= entries.length && sameStart(prev.entries, entries)) {
+    prev.spent = true;
+    cache.delete(prev.entries);
+    from = prev.entries.length;
+    ({ byId, entryById, leafId, hasLeafControl } = prev.tree);
+    invalid = prev.invalid;
+    appendParentId = prev.appendParentId;
+  }
   // a parent through leaf rows to the visible entry they select (OpenClaw walks the rows each time;
   // each row's walk is kept when it is read, so a chain of rows costs one step per entry, not its length)
   const visibleParent = (id: string | null): string | null => {
@@ -82,7 +119,9 @@ export function scanOpenClawTree(entries: readonly Entry[]): OpenClawTree {
     if (node.isLeafControl) node.visible = node.parentId === node.entry.id ? null : visibleParent(node.parentId);
     byId.set(node.entry.id, node);
   };
-  for (const e of entries) {
+  for (let k = from; k < entries.length; k++) {
+    const e = entries[k];
+    entryById.set(e.id, e);
     const explicit = treeRow(e);
     if (explicit?.isLeafControl) {
       const known = (id: string | null) => id === null || (byId.has(id) && !invalid.has(id));
@@ -112,8 +151,9 @@ export function scanOpenClawTree(entries: readonly Entry[]): OpenClawTree {
     if (node.leafId !== undefined) leafId = node.leafId;
     if (node.isLeafControl) hasLeafControl = true;
   }
-  const tree = { hasLeafControl, leafId, byId };
+  const tree: OpenClawTree = { hasLeafControl, leafId, byId, entryById };
   cache.set(entries, tree);
+  if (first) runs.set(first, { entries, tree, invalid, appendParentId, spent: false });
   return tree;
 }
 
@@ -134,8 +174,7 @@ export function openClawBranch(entries: Entry[], leaf: Entry): Entry[] {
   const path: Entry[] = [];
   if (!tree.hasLeafControl) {
     // pi's path: the parents as written
-    const byId = new Map<string, Entry>();
-    for (const e of entries) byId.set(e.id, e);
+    const byId = tree.entryById;
     const seen = new Set<string>();
     for (let e: Entry | undefined = leaf; e && !seen.has(e.id); e = e.parentId === null ? undefined : byId.get(e.parentId)) {
       seen.add(e.id);
